@@ -1,0 +1,17 @@
+-- Sise PostgreSQL bootstrap for docker compose.
+-- Runs once, when the postgres container starts on an empty data volume
+-- (mounted into /docker-entrypoint-initdb.d). To run it again:
+--   docker compose down -v && docker compose up
+--
+-- One application role and one database per service: each service owns its
+-- database and runs its own migrations at start. The role owns the databases,
+-- so it may create tables in their public schema (PostgreSQL 15 rules).
+-- The password matches the DATABASE_URLs in docker-compose.yml; change both
+-- together, and never reuse these values outside a developer machine.
+
+CREATE ROLE sise WITH LOGIN PASSWORD 'sise';
+
+CREATE DATABASE sise_identity OWNER sise;
+CREATE DATABASE sise_social OWNER sise;
+CREATE DATABASE sise_market OWNER sise;
+CREATE DATABASE sise_favorites OWNER sise;

@@ -1,0 +1,74 @@
+//! REST routes per API host. Each host's router is an `OpenApiRouter`, so the OpenAPI
+//! document is generated from the routes themselves.
+
+pub mod models;
+pub mod quotes;
+pub mod securities;
+
+use axum::extract::FromRequestParts;
+use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// `Query` whose rejection is the API's JSON error.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ApiQuery<T>(pub T);
+
+/// `security_ids=ID1,ID2` (comma-joined, spec §7).
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct SecurityIdsQuery {
+    /// Comma-joined security ids, e.g. `KOREA-A005930,KOREA-A000660`.
+    pub security_ids: Option<String>,
+}
+
+impl SecurityIdsQuery {
+    /// Split, trim and drop empties; an absent or empty list is an error.
+    pub fn ids(&self, max: usize) -> Result<Vec<String>, ApiError> {
+        let ids: Vec<String> = self
+            .security_ids
+            .as_deref()
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect();
+        if ids.is_empty() {
+            return Err(sise_platform::error::DomainError::invalid(
+                "missing_security_ids",
+                "종목을 하나 이상 지정해주세요.",
+            )
+            .into());
+        }
+        if ids.len() > max {
+            return Err(sise_platform::error::DomainError::invalid(
+                "too_many_securities",
+                format!("한 번에 {max}개까지 조회할 수 있습니다."),
+            )
+            .into());
+        }
+        Ok(ids)
+    }
+}
+
+/// The main API host.
+pub fn main_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(securities::get_security))
+        .routes(routes!(quotes::get_quotes))
+        .routes(routes!(quotes::stream_quotes))
+}
+
+/// The social API host (posts, comments, reactions, reports come with the social issue).
+pub fn social_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+}
+
+/// The mobile-web API host (assets, forex, market condition come with the stock page issue).
+pub fn mobile_web_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+}

@@ -1,0 +1,151 @@
+//! Host mapping: the spec's three API hosts (main, social, mobile-web) share one gateway.
+//!
+//! A request whose `Host` is one of the configured API hosts and whose path starts with
+//! `/api/` or `/v13/` is rewritten to the host's internal prefix (`/main`, `/social`,
+//! `/mweb`), where that host's router is nested. With `single_origin` on, the prefixed
+//! paths are also accepted from any host, which is how the embedded default serves the
+//! webapp and all APIs from one address. The optional `.json` suffix is stripped here too.
+
+use axum::extract::{Request, State};
+use axum::http::Uri;
+use axum::http::uri::PathAndQuery;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::config::Hosts;
+use crate::error::ApiError;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostKind {
+    Main,
+    Social,
+    MobileWeb,
+}
+
+impl HostKind {
+    pub const ALL: [HostKind; 3] = [Self::Main, Self::Social, Self::MobileWeb];
+
+    /// Internal path prefix of the host's router.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Self::Main => "/main",
+            Self::Social => "/social",
+            Self::MobileWeb => "/mweb",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Main => "main",
+            Self::Social => "social",
+            Self::MobileWeb => "mobile-web",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct HostMap {
+    pub hosts: Hosts,
+    pub single_origin: bool,
+}
+
+impl HostMap {
+    fn kind_of(&self, host: &str) -> Option<HostKind> {
+        let host = host.split(':').next().unwrap_or_default();
+        if host.eq_ignore_ascii_case(&self.hosts.main) {
+            Some(HostKind::Main)
+        } else if host.eq_ignore_ascii_case(&self.hosts.social) {
+            Some(HostKind::Social)
+        } else if host.eq_ignore_ascii_case(&self.hosts.mobile_web) {
+            Some(HostKind::MobileWeb)
+        } else {
+            None
+        }
+    }
+}
+
+/// Marks a request that arrived on an API host (set by [`map_hosts`]).
+#[derive(Clone, Copy, Debug)]
+pub struct MappedHost(pub HostKind);
+
+pub async fn map_hosts(State(map): State<HostMap>, mut request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| request.uri().host())
+        .unwrap_or_default()
+        .to_owned();
+    let path = request.uri().path().to_owned();
+    let is_api_path = path.starts_with("/api/") || path.starts_with("/v13/");
+    let new_path = match map.kind_of(&host) {
+        Some(kind) if is_api_path => {
+            request.extensions_mut().insert(MappedHost(kind));
+            Some(format!("{}{}", kind.prefix(), strip_format_suffix(&path)))
+        }
+        _ => {
+            let prefixed = HostKind::ALL
+                .into_iter()
+                .any(|k| path.starts_with(&format!("{}/", k.prefix())));
+            if prefixed && !map.single_origin {
+                return ApiError::not_found_path().into_response();
+            }
+            prefixed.then(|| strip_format_suffix(&path).to_owned())
+        }
+    };
+    if let Some(new_path) = new_path
+        && let Some(uri) = replace_path(request.uri(), &new_path)
+    {
+        *request.uri_mut() = uri;
+    }
+    next.run(request).await
+}
+
+/// Every API path accepts an optional `.json` format suffix (spec §2, §7).
+pub fn strip_format_suffix(path: &str) -> &str {
+    path.strip_suffix(".json").unwrap_or(path)
+}
+
+fn replace_path(uri: &Uri, path: &str) -> Option<Uri> {
+    let path_and_query = match uri.query() {
+        Some(query) => format!("{path}?{query}"),
+        None => path.to_owned(),
+    };
+    let mut parts = uri.clone().into_parts();
+    parts.path_and_query = Some(PathAndQuery::try_from(path_and_query).ok()?);
+    Uri::from_parts(parts).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_only_the_json_suffix() {
+        assert_eq!(strip_format_suffix("/api/v1/x.json"), "/api/v1/x");
+        assert_eq!(strip_format_suffix("/api/v1/x"), "/api/v1/x");
+        assert_eq!(strip_format_suffix("/api/v1/x.jsonp"), "/api/v1/x.jsonp");
+    }
+
+    #[test]
+    fn maps_hosts_ignoring_port_and_case() {
+        let map = HostMap {
+            hosts: Hosts {
+                main: "api.sise.localhost".into(),
+                social: "social.sise.localhost".into(),
+                mobile_web: "m.sise.localhost".into(),
+            },
+            single_origin: false,
+        };
+        assert_eq!(map.kind_of("API.sise.localhost:8080"), Some(HostKind::Main));
+        assert_eq!(map.kind_of("m.sise.localhost"), Some(HostKind::MobileWeb));
+        assert_eq!(map.kind_of("example.com"), None);
+    }
+
+    #[test]
+    fn keeps_the_query_when_rewriting() {
+        let uri: Uri = "/api/v1/quotes.json?security_ids=A,B".parse().expect("uri");
+        let new = replace_path(&uri, "/main/api/v1/quotes").expect("rewrite");
+        assert_eq!(new.to_string(), "/main/api/v1/quotes?security_ids=A,B");
+    }
+}

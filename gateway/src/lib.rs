@@ -1,0 +1,31 @@
+//! The Sise gateway: the spec's three API hosts over the domain services' gRPC APIs.
+//!
+//! Layout:
+//! - `config`: the `gateway` configuration section.
+//! - `hosts`: Host-header mapping to the main / social / mobile-web routers, single-origin
+//!   prefixes and the optional `.json` suffix.
+//! - `auth`: bearer / access-token authentication through the identity service.
+//! - `api`: REST routes per host (`securities`, `quotes`) and their JSON `models`.
+//! - `realtime`: the live-quote hub behind the Server-Sent Events stream.
+//! - `upstream`: traced gRPC clients of the domain services.
+//! - `error`: the `{error, message}` JSON error body.
+//! - `openapi`: the OpenAPI document generated from the routes.
+//! - `webapp`: the built React app under `/m`.
+//! - `startup`: router assembly and the `Application` that serves it.
+//! - `standalone`: everything in one process on the embedded defaults (the `sise` binary).
+
+pub mod api;
+pub mod auth;
+pub mod config;
+pub mod error;
+pub mod hosts;
+pub mod openapi;
+pub mod realtime;
+pub mod standalone;
+pub mod startup;
+pub mod state;
+pub mod upstream;
+pub mod webapp;
+
+pub use config::GatewayConfig;
+pub use startup::Application;

@@ -1,0 +1,43 @@
+//! The OpenAPI document, generated from the routes of the three API hosts.
+//!
+//! Paths are host-relative (as a client of that host sends them); each operation is tagged
+//! with its host. `docs/openapi.json` is this document; the webapp's types are generated
+//! from that file, and a test keeps the file current.
+
+use utoipa::openapi::OpenApi;
+use utoipa::openapi::tag::TagBuilder;
+
+use crate::hosts::HostKind;
+
+pub fn document(parts: Vec<(HostKind, OpenApi)>) -> OpenApi {
+    let mut doc = utoipa::openapi::OpenApiBuilder::new()
+        .info(
+            utoipa::openapi::InfoBuilder::new()
+                .title("Sise API")
+                .version(env!("CARGO_PKG_VERSION"))
+                .description(Some(
+                    "Sise (시세) gateway. Paths are relative to their API host: main (tag `main`), \
+                     social (`social`) and mobile-web (`mobile-web`). In single-origin mode the \
+                     hosts are reached under the prefixes `/main`, `/social` and `/mweb`. Every \
+                     path accepts an optional `.json` suffix. Errors are `{error, message}`.",
+                ))
+                .build(),
+        )
+        .build();
+    let mut tags = Vec::new();
+    for (kind, part) in parts {
+        tags.push(
+            TagBuilder::new()
+                .name(kind.name())
+                .description(Some(format!(
+                    "The {} API host (single-origin prefix `{}`)",
+                    kind.name(),
+                    kind.prefix()
+                )))
+                .build(),
+        );
+        doc.merge(part);
+    }
+    doc.tags = Some(tags);
+    doc
+}

@@ -1,0 +1,90 @@
+use sise_platform::db::testing::backends;
+
+use crate::helpers::{SAMSUNG, spawn_app};
+
+async fn assert_error(app: &crate::helpers::TestApp, path: &str, status: u16, code: &str) {
+    let response = app.get(path).await;
+    assert_eq!(response.status().as_u16(), status, "{path}");
+    assert!(
+        response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/json")),
+        "{path} answers JSON"
+    );
+    let body: serde_json::Value = response.json().await.expect("json");
+    assert_eq!(body["error"], code, "{path}: {body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{path} has a message"
+    );
+}
+
+#[tokio::test]
+async fn bad_input_gets_clear_json_errors() {
+    for backend in backends() {
+        let app = spawn_app(backend).await;
+        assert_error(
+            &app,
+            "/main/api/v1/securities/KOREA-A999999",
+            404,
+            "security_not_found",
+        )
+        .await;
+        for malformed in [
+            "005930",
+            "KOREA-A00593",
+            "korea-a005930",
+            "KOREA-A005930%20",
+            "%F0%9F%92%A9",
+        ] {
+            assert_error(
+                &app,
+                &format!("/main/api/v1/securities/{malformed}"),
+                400,
+                "invalid_security_id",
+            )
+            .await;
+        }
+        assert_error(&app, "/main/api/v1/no-such-thing", 404, "not_found").await;
+        assert_error(&app, "/social/api/v1/posts", 404, "not_found").await;
+        assert_error(&app, "/mweb/api/v1/assets", 404, "not_found").await;
+        assert_error(&app, "/nothing-here", 404, "not_found").await;
+        let response = app
+            .get_on_host("api.sise.localhost", "/api/v1/nothing.json")
+            .await;
+        assert_eq!(response.status(), 404);
+
+        let response = app
+            .client
+            .post(format!("{}/main/api/v1/securities/{SAMSUNG}", app.base))
+            .send()
+            .await
+            .expect("post");
+        assert_eq!(response.status(), 405);
+        let body: serde_json::Value = response.json().await.expect("json");
+        assert_eq!(body["error"], "method_not_allowed");
+
+        // A token the identity service does not know is a 401, so the client drops it.
+        let response = app
+            .client
+            .get(format!("{}/main/api/v1/securities/{SAMSUNG}", app.base))
+            .bearer_auth("not-a-session")
+            .send()
+            .await
+            .expect("get");
+        assert_eq!(response.status(), 401);
+        let body: serde_json::Value = response.json().await.expect("json");
+        assert_eq!(body["error"], "invalid_token");
+        let response = app
+            .client
+            .get(format!("{}/mweb/api/v1/anything", app.base))
+            .header("access-token", "not-a-session")
+            .send()
+            .await
+            .expect("get");
+        assert_eq!(response.status(), 401);
+        app.stop().await;
+    }
+}

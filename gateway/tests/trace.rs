@@ -1,0 +1,108 @@
+//! One request's trace covers the gateway, the market service (over gRPC) and the bus
+//! consumer, exported over OTLP to a collector this test runs itself.
+
+#[path = "api/helpers.rs"]
+#[allow(dead_code)]
+mod helpers;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use opentelemetry_proto::tonic::collector::trace::v1::trace_service_server::{
+    TraceService, TraceServiceServer,
+};
+use opentelemetry_proto::tonic::collector::trace::v1::{
+    ExportTraceServiceRequest, ExportTraceServiceResponse,
+};
+use opentelemetry_proto::tonic::trace::v1::Span;
+use opentelemetry_proto::tonic::trace::v1::span::SpanKind;
+use sise_platform::db::Backend;
+use sise_platform::telemetry::{self, TelemetryConfig};
+
+#[derive(Clone, Default)]
+struct Collector {
+    spans: Arc<Mutex<Vec<Span>>>,
+}
+
+#[tonic::async_trait]
+impl TraceService for Collector {
+    async fn export(
+        &self,
+        request: tonic::Request<ExportTraceServiceRequest>,
+    ) -> Result<tonic::Response<ExportTraceServiceResponse>, tonic::Status> {
+        let mut spans = self.spans.lock().expect("lock");
+        for resource in request.into_inner().resource_spans {
+            for scope in resource.scope_spans {
+                spans.extend(scope.spans);
+            }
+        }
+        Ok(tonic::Response::new(ExportTraceServiceResponse {
+            partial_success: None,
+        }))
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_is_traced_through_grpc_and_the_bus() {
+    let collector = Collector::default();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let endpoint = format!("http://{}", listener.local_addr().expect("addr"));
+    tokio::spawn(
+        tonic::transport::Server::builder()
+            .add_service(TraceServiceServer::new(collector.clone()))
+            .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+    );
+    let guard = telemetry::init_with_endpoint("sise", &TelemetryConfig::default(), Some(&endpoint))
+        .expect("telemetry");
+    let guard = Arc::new(guard);
+
+    let app = helpers::spawn_app(Backend::Sqlite).await;
+    let response = app
+        .get(&format!("/main/api/v1/securities/{}", helpers::SAMSUNG))
+        .await;
+    assert_eq!(response.status(), 200);
+
+    let found = tokio::time::timeout(Duration::from_secs(30), async {
+        loop {
+            let flusher = guard.clone();
+            tokio::task::spawn_blocking(move || flusher.flush())
+                .await
+                .expect("flush");
+            if let Some(chain) = find_chain(&collector.spans.lock().expect("lock")) {
+                return chain;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    })
+    .await
+    .expect("a trace with gateway, gRPC server, producer and consumer spans");
+    let [http, grpc, producer, consumer] = found;
+    assert_eq!(
+        grpc.parent_span_id, http.span_id,
+        "gRPC span is a child of the HTTP span"
+    );
+    assert_eq!(consumer.trace_id, http.trace_id);
+    assert_eq!(producer.trace_id, http.trace_id);
+    app.stop().await;
+}
+
+/// `[http server, grpc server, producer, consumer]` spans sharing one trace id.
+fn find_chain(spans: &[Span]) -> Option<[Span; 4]> {
+    let http = spans.iter().find(|s| {
+        s.kind == SpanKind::Server as i32 && s.name.starts_with("GET /main/api/v1/securities/")
+    })?;
+    let in_trace = |kind: SpanKind, name: &str| {
+        spans
+            .iter()
+            .find(|s| s.trace_id == http.trace_id && s.kind == kind as i32 && s.name.contains(name))
+            .cloned()
+    };
+    Some([
+        http.clone(),
+        in_trace(SpanKind::Server, "MarketService/GetSecurity")?,
+        in_trace(SpanKind::Producer, "")?,
+        in_trace(SpanKind::Consumer, "")?,
+    ])
+}

@@ -1,0 +1,12 @@
+//! Compiles the `.proto` files with protox (pure Rust: no system `protoc` needed).
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    println!("cargo:rerun-if-changed=proto");
+    let files = [
+        "proto/sise/market/v1/market.proto",
+        "proto/sise/market/v1/events.proto",
+        "proto/sise/identity/v1/identity.proto",
+    ];
+    let fds = protox::compile(files, ["proto"])?;
+    tonic_prost_build::configure().compile_fds(fds)?;
+    Ok(())
+}

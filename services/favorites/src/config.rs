@@ -1,0 +1,7 @@
+//! The `services.favorites` configuration section: where to listen and which database to
+//! use (default `sqlite://{data_dir}/favorites.db`).
+
+pub use sise_platform::config::ServiceConfig as FavoritesConfig;
+
+/// The section this crate reads.
+pub const SECTION: &str = "services.favorites";

@@ -1,0 +1,7 @@
+//! The `services.identity` configuration section: where to listen and which database to
+//! use (default `sqlite://{data_dir}/identity.db`).
+
+pub use sise_platform::config::ServiceConfig as IdentityConfig;
+
+/// The section this crate reads.
+pub const SECTION: &str = "services.identity";

@@ -1,0 +1,163 @@
+//! The bundled real KRX dataset (`data/`, provenance in `data/SOURCES.md`).
+//!
+//! The listing comes from `krx_stock_master_derived.csv` (KRX/FDR 2026-05-08 joined with
+//! KIND, DART and WICS); the last real close of each stock is the newest close among the
+//! FDR snapshot (2026-05-08) and the KIS daily history (to 2026-06-15).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use anyhow::Context;
+use chrono::NaiveDate;
+use serde::Deserialize;
+
+use crate::domain::{Market, SecurityId};
+
+/// One listed stock as the dataset describes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListedStock {
+    pub security_id: SecurityId,
+    pub name: String,
+    pub name_en: Option<String>,
+    pub market: Market,
+    pub shares_outstanding: i64,
+    pub last_close: i64,
+    pub last_close_date: NaiveDate,
+}
+
+const MASTER: &str = "krx_stock_master_derived.csv";
+const FDR_SNAPSHOT: &str = "krx_listing_fdr_20260508.csv";
+const KIS_DAILY: &str = "ohlcv_daily_263_kis_20251010_20260615.csv";
+
+/// Identifies the dataset contents, so the database is re-seeded only when it changes.
+pub const DATASET_VERSION: &str = "krx-20260508+kis-20260615";
+
+#[derive(Deserialize)]
+struct MasterRow {
+    code: String,
+    name_ko: String,
+    name_en: String,
+    market: String,
+    shares_outstanding: String,
+}
+
+#[derive(Deserialize)]
+struct FdrRow {
+    #[serde(rename = "Code")]
+    code: String,
+    #[serde(rename = "Close")]
+    close: String,
+}
+
+#[derive(Deserialize)]
+struct KisRow {
+    code: String,
+    date: String,
+    close: String,
+}
+
+/// Load every KOSPI and KOSDAQ stock with a positive last close, ordered by code.
+pub fn load_listing(dir: &Path) -> anyhow::Result<Vec<ListedStock>> {
+    let snapshot_date = NaiveDate::from_ymd_opt(2026, 5, 8).context("snapshot date")?;
+    let mut closes: HashMap<String, (NaiveDate, i64)> = HashMap::new();
+    for row in read_csv::<FdrRow>(&dir.join(FDR_SNAPSHOT))? {
+        if let Some(close) = parse_int(&row.close) {
+            closes.insert(row.code, (snapshot_date, close));
+        }
+    }
+    for row in read_csv::<KisRow>(&dir.join(KIS_DAILY))? {
+        let (Ok(date), Some(close)) = (
+            NaiveDate::parse_from_str(&row.date, "%Y%m%d"),
+            parse_int(&row.close),
+        ) else {
+            continue;
+        };
+        let entry = closes.entry(row.code).or_insert((date, close));
+        if date > entry.0 {
+            *entry = (date, close);
+        }
+    }
+    let mut stocks = Vec::new();
+    for row in read_csv::<MasterRow>(&dir.join(MASTER))? {
+        let Some(market) = Market::from_listing(&row.market) else {
+            continue; // KONEX and anything else is out of scope
+        };
+        let Ok(security_id) = SecurityId::from_code(&row.code) else {
+            continue;
+        };
+        let Some(&(last_close_date, last_close)) = closes.get(&row.code) else {
+            continue;
+        };
+        if last_close <= 0 {
+            continue;
+        }
+        stocks.push(ListedStock {
+            security_id,
+            name: row.name_ko,
+            name_en: Some(row.name_en.trim().to_owned()).filter(|s| !s.is_empty()),
+            market,
+            shares_outstanding: parse_int(&row.shares_outstanding).unwrap_or(0),
+            last_close,
+            last_close_date,
+        });
+    }
+    stocks.sort_by(|a, b| a.security_id.cmp(&b.security_id));
+    anyhow::ensure!(
+        !stocks.is_empty(),
+        "dataset in {} has no stocks",
+        dir.display()
+    );
+    Ok(stocks)
+}
+
+fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
+    let mut reader =
+        csv::Reader::from_path(path).with_context(|| format!("cannot open {}", path.display()))?;
+    reader
+        .deserialize()
+        .collect::<Result<Vec<T>, _>>()
+        .with_context(|| format!("malformed row in {}", path.display()))
+}
+
+/// Integers in the sources are sometimes written as floats ("82600.0").
+fn parse_int(text: &str) -> Option<i64> {
+    let text = text.trim();
+    text.parse::<i64>()
+        .ok()
+        .or_else(|| text.parse::<f64>().ok().map(|v| v.round() as i64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data_dir() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
+    }
+
+    #[test]
+    fn loads_the_real_listing() {
+        let stocks = load_listing(&data_dir()).expect("listing");
+        assert!(stocks.len() > 2_500, "only {} stocks", stocks.len());
+        let samsung = stocks
+            .iter()
+            .find(|s| s.security_id.code() == "005930")
+            .expect("samsung");
+        assert_eq!(samsung.name, "삼성전자");
+        assert_eq!(samsung.market, Market::Kospi);
+        assert_eq!(samsung.shares_outstanding, 5_846_278_608);
+        // The KIS history (to 2026-06-15) is newer than the FDR snapshot.
+        assert_eq!(
+            samsung.last_close_date,
+            NaiveDate::from_ymd_opt(2026, 6, 15).expect("date")
+        );
+        assert!(stocks.iter().any(|s| s.market == Market::Kosdaq));
+    }
+
+    #[test]
+    fn parses_float_integers() {
+        assert_eq!(parse_int("82600.0"), Some(82_600));
+        assert_eq!(parse_int(" 15 "), Some(15));
+        assert_eq!(parse_int(""), None);
+    }
+}

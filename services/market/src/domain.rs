@@ -1,0 +1,119 @@
+//! Domain types of the market: identifiers and markets, parsed once at the edge.
+//!
+//! Identifier scheme (docs/architecture.md, "Identifiers"): a stock's `securityId` is its
+//! asset id `KOREA-A005930`: board `KOREA`, dash, asset code `A` + the 6-character KRX
+//! short code. `shortCode` is `A005930`; `code` is `005930`. KRX codes may be alphanumeric
+//! (`0001A0`), so they are kept as strings.
+
+use std::fmt;
+
+use sise_platform::error::DomainError;
+
+const BOARD: &str = "KOREA";
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SecurityId(String);
+
+impl SecurityId {
+    /// Parse `KOREA-A005930`.
+    pub fn parse(text: &str) -> Result<Self, DomainError> {
+        let malformed =
+            || DomainError::invalid("invalid_security_id", "종목 코드 형식이 올바르지 않습니다.");
+        let (board, asset) = text.split_once('-').ok_or_else(malformed)?;
+        let code = asset.strip_prefix('A').ok_or_else(malformed)?;
+        if board != BOARD || !is_krx_code(code) {
+            return Err(malformed());
+        }
+        Ok(Self(text.to_owned()))
+    }
+
+    /// From a 6-character KRX code such as `005930`.
+    pub fn from_code(code: &str) -> Result<Self, DomainError> {
+        Self::parse(&format!("{BOARD}-A{code}"))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// `A005930`.
+    pub fn short_code(&self) -> &str {
+        &self.0[BOARD.len() + 1..]
+    }
+
+    /// `005930`.
+    pub fn code(&self) -> &str {
+        &self.0[BOARD.len() + 2..]
+    }
+}
+
+impl fmt::Display for SecurityId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn is_krx_code(code: &str) -> bool {
+    code.len() == 6
+        && code
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b.is_ascii_uppercase())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Market {
+    Kospi,
+    Kosdaq,
+}
+
+impl Market {
+    /// Market names as written in the KRX listing; KOSDAQ GLOBAL is a KOSDAQ segment.
+    pub fn from_listing(text: &str) -> Option<Self> {
+        match text {
+            "KOSPI" => Some(Self::Kospi),
+            "KOSDAQ" | "KOSDAQ GLOBAL" => Some(Self::Kosdaq),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Kospi => "KOSPI",
+            Self::Kosdaq => "KOSDAQ",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_security_ids() {
+        let id = SecurityId::parse("KOREA-A005930").expect("valid");
+        assert_eq!(id.short_code(), "A005930");
+        assert_eq!(id.code(), "005930");
+        assert!(SecurityId::parse("KOREA-A0001A0").is_ok());
+        for bad in [
+            "",
+            "005930",
+            "KOREA-005930",
+            "KOREA-A00593",
+            "KOREA-A0059300",
+            "korea-A005930",
+            "KOREA-A00593a",
+            "US-A005930",
+            "KOREA-A005930-",
+            "KOREA-A한국어12",
+        ] {
+            let error = SecurityId::parse(bad).expect_err(bad);
+            assert_eq!(error.code, "invalid_security_id");
+        }
+    }
+
+    #[test]
+    fn maps_listing_markets() {
+        assert_eq!(Market::from_listing("KOSDAQ GLOBAL"), Some(Market::Kosdaq));
+        assert_eq!(Market::from_listing("KONEX"), None);
+    }
+}

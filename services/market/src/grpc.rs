@@ -1,0 +1,100 @@
+//! `sise.market.v1.MarketService` over gRPC.
+
+use std::sync::Arc;
+
+use prost::Message;
+use sise_platform::bus::{Bus, Headers};
+use sise_platform::error::DomainError;
+use sise_proto::market::v1 as pb;
+use tonic::{Request, Response, Status};
+
+use crate::domain::{Market, SecurityId};
+use crate::feed::{QuoteBoard, now_kst};
+
+/// Most ids one `GetQuotes` call may ask for.
+pub const MAX_QUOTES_PER_CALL: usize = 200;
+
+pub struct MarketGrpc {
+    board: Arc<QuoteBoard>,
+    bus: Bus,
+}
+
+impl MarketGrpc {
+    pub fn new(board: Arc<QuoteBoard>, bus: Bus) -> Self {
+        Self { board, bus }
+    }
+}
+
+fn not_found() -> DomainError {
+    DomainError::not_found("security_not_found", "종목을 찾을 수 없습니다.")
+}
+
+#[tonic::async_trait]
+impl pb::market_service_server::MarketService for MarketGrpc {
+    #[tracing::instrument(skip_all, fields(security_id = %request.get_ref().security_id))]
+    async fn get_security(
+        &self,
+        request: Request<pb::GetSecurityRequest>,
+    ) -> Result<Response<pb::GetSecurityResponse>, Status> {
+        let id = SecurityId::parse(&request.get_ref().security_id)?;
+        let stock = self.board.security(id.as_str()).ok_or_else(not_found)?;
+        let quote = self.board.quote(id.as_str()).ok_or_else(not_found)?;
+        // A page view feeds popularity rankings; losing the read because the bus is down
+        // would be worse than losing one count.
+        let event = pb::SecurityViewed {
+            security_id: id.as_str().to_owned(),
+            viewed_at_ms: now_kst().timestamp_millis(),
+        };
+        if let Err(error) = self
+            .bus
+            .publish_durable(
+                "events.market.security_viewed",
+                Headers::new(),
+                event.encode_to_vec().into(),
+            )
+            .await
+        {
+            tracing::warn!(
+                error = format!("{error:#}"),
+                "failed to publish security_viewed"
+            );
+        }
+        Ok(Response::new(pb::GetSecurityResponse {
+            security: Some(pb::Security {
+                security_id: id.as_str().to_owned(),
+                short_code: id.short_code().to_owned(),
+                code: id.code().to_owned(),
+                name: stock.name.clone(),
+                name_en: stock.name_en.clone(),
+                market: match stock.market {
+                    Market::Kospi => pb::Market::Kospi,
+                    Market::Kosdaq => pb::Market::Kosdaq,
+                } as i32,
+                shares_outstanding: stock.shares_outstanding,
+            }),
+            quote: Some(quote),
+        }))
+    }
+
+    async fn get_quotes(
+        &self,
+        request: Request<pb::GetQuotesRequest>,
+    ) -> Result<Response<pb::GetQuotesResponse>, Status> {
+        let ids = &request.get_ref().security_ids;
+        if ids.len() > MAX_QUOTES_PER_CALL {
+            return Err(DomainError::invalid(
+                "too_many_securities",
+                format!("한 번에 {MAX_QUOTES_PER_CALL}개까지 조회할 수 있습니다."),
+            )
+            .into());
+        }
+        let mut quotes = Vec::with_capacity(ids.len());
+        for id in ids {
+            let id = SecurityId::parse(id)?;
+            if let Some(quote) = self.board.quote(id.as_str()) {
+                quotes.push(quote);
+            }
+        }
+        Ok(Response::new(pb::GetQuotesResponse { quotes }))
+    }
+}

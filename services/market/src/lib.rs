@@ -1,0 +1,25 @@
+//! The market service: securities, live quotes and (in later versions) charts, indexes,
+//! FX, news and disclosures.
+//!
+//! Layout:
+//! - `domain`: identifiers (`SecurityId`) and markets, parsed at the edge.
+//! - `dataset`: the bundled real KRX data (`data/`, provenance in `data/SOURCES.md`).
+//! - `store`: the market database (securities, page views), both backends.
+//! - `simulator`: the deterministic KRX-rule market simulator (pure logic).
+//! - `feed`: drives the simulator, keeps the latest quotes, publishes ticks on the bus.
+//! - `grpc`: `sise.market.v1.MarketService`.
+//! - `popularity`: durable consumer counting page views.
+//! - `config`, `startup`: configuration section and the `Application` that runs it all.
+
+pub mod config;
+pub mod dataset;
+pub mod domain;
+pub mod feed;
+pub mod grpc;
+pub mod popularity;
+pub mod simulator;
+pub mod startup;
+pub mod store;
+
+pub use config::MarketConfig;
+pub use startup::Application;

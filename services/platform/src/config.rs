@@ -1,0 +1,122 @@
+//! Layered configuration, zero-to-production style.
+//!
+//! Order (later wins): `{SISE_CONFIG_DIR}/base.yaml`, `{SISE_CONFIG_DIR}/{SISE_ENV}.yaml`
+//! (`local` unless set), then environment variables `SISE__SECTION__KEY` (double underscore
+//! between levels, e.g. `SISE__SERVICES__MARKET__DATABASE_URL`). Each crate deserialises only
+//! the section it owns with [`Config::section`].
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+
+/// The loaded configuration tree.
+#[derive(Clone, Debug)]
+pub struct Config {
+    inner: config::Config,
+}
+
+impl Config {
+    /// Load from `SISE_CONFIG_DIR` (default `config`) and the environment.
+    pub fn load() -> anyhow::Result<Self> {
+        let dir = std::env::var("SISE_CONFIG_DIR").unwrap_or_else(|_| "config".into());
+        let env = std::env::var("SISE_ENV").unwrap_or_else(|_| "local".into());
+        Self::load_from(Path::new(&dir), &env)
+    }
+
+    /// Load from an explicit directory and environment name (tests use this).
+    pub fn load_from(dir: &Path, env: &str) -> anyhow::Result<Self> {
+        let inner = config::Config::builder()
+            .add_source(config::File::from(dir.join("base.yaml")).required(true))
+            .add_source(config::File::from(dir.join(format!("{env}.yaml"))).required(false))
+            .add_source(
+                config::Environment::with_prefix("SISE")
+                    .prefix_separator("__")
+                    .separator("__")
+                    .try_parsing(true),
+            )
+            .build()
+            .with_context(|| format!("failed to read configuration from {}", dir.display()))?;
+        Ok(Self { inner })
+    }
+
+    /// Deserialise one section, e.g. `section::<MarketConfig>("services.market")`.
+    pub fn section<T: DeserializeOwned>(&self, key: &str) -> anyhow::Result<T> {
+        self.inner
+            .get::<T>(key)
+            .with_context(|| format!("invalid configuration section `{key}`"))
+    }
+
+    /// Directory for embedded databases (`data_dir`, default `var`).
+    pub fn data_dir(&self) -> PathBuf {
+        self.inner
+            .get_string("data_dir")
+            .map(PathBuf::from)
+            .unwrap_or_else(|_| PathBuf::from("var"))
+    }
+
+    /// Overwrite one key in memory (the all-in-one runner uses this to wire ephemeral ports).
+    pub fn set(&mut self, key: &str, value: impl Into<config::Value>) -> anyhow::Result<()> {
+        let inner = config::Config::builder()
+            .add_source(self.inner.clone())
+            .set_override(key, value)?
+            .build()?;
+        self.inner = inner;
+        Ok(())
+    }
+}
+
+/// What every domain service needs: where to listen and which database to use.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ServiceConfig {
+    pub listen: SocketAddr,
+    /// `sqlite://…` or `postgres://…`; when absent, `sqlite://{data_dir}/{service}.db`.
+    #[serde(default)]
+    pub database_url: Option<String>,
+}
+
+impl ServiceConfig {
+    /// The database URL, defaulting to an SQLite file in the data directory.
+    pub fn database_url(&self, data_dir: &Path, service: &str) -> String {
+        self.database_url.clone().unwrap_or_else(|| {
+            format!(
+                "sqlite://{}?mode=rwc",
+                data_dir.join(format!("{service}.db")).display()
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_overrides_files() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join("base.yaml"),
+            "data_dir: var\nservices:\n  demo:\n    listen: 127.0.0.1:1\n",
+        )
+        .expect("write base");
+        std::fs::write(
+            dir.path().join("unit.yaml"),
+            "services:\n  demo:\n    listen: 127.0.0.1:2\n",
+        )
+        .expect("write env");
+        let mut config = Config::load_from(dir.path(), "unit").expect("load");
+        let demo: ServiceConfig = config.section("services.demo").expect("section");
+        assert_eq!(demo.listen.port(), 2);
+        config
+            .set("services.demo.listen", "127.0.0.1:3")
+            .expect("set");
+        let demo: ServiceConfig = config.section("services.demo").expect("section");
+        assert_eq!(demo.listen.port(), 3);
+        assert_eq!(
+            demo.database_url(Path::new("/d"), "demo"),
+            "sqlite:///d/demo.db?mode=rwc"
+        );
+    }
+}

@@ -1,0 +1,238 @@
+//! Storage: one sqlx `Any` pool per service, SQLite (embedded default) or PostgreSQL.
+//!
+//! Every query is written once with `$1` placeholders, which both backends accept. Instants
+//! are epoch milliseconds and booleans are integers, because `Any` decodes only plain types
+//! (see docs/architecture.md, "Storage"). Each service keeps one migrations folder per
+//! backend and hands both to [`Database::connect`], which applies the matching one at start.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::any::AnyPoolOptions;
+use sqlx::migrate::Migrator;
+use sqlx::{AnyPool, Executor};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn from_url(url: &str) -> anyhow::Result<Self> {
+        if url.starts_with("sqlite:") {
+            Ok(Self::Sqlite)
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Ok(Self::Postgres)
+        } else {
+            anyhow::bail!("unsupported database url scheme (expected sqlite: or postgres:)")
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Sqlite => "sqlite",
+            Self::Postgres => "postgres",
+        }
+    }
+}
+
+impl FromStr for Backend {
+    type Err = anyhow::Error;
+    fn from_str(s: &str) -> anyhow::Result<Self> {
+        match s {
+            "sqlite" => Ok(Self::Sqlite),
+            "postgres" => Ok(Self::Postgres),
+            other => anyhow::bail!("unknown backend {other}"),
+        }
+    }
+}
+
+/// The migrations of one service, one set per backend.
+pub struct Migrations {
+    pub sqlite: &'static Migrator,
+    pub postgres: &'static Migrator,
+}
+
+/// A connected, migrated database.
+#[derive(Clone, Debug)]
+pub struct Database {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+impl Database {
+    /// Connect, create the SQLite file if needed, and apply the backend's migrations.
+    pub async fn connect(url: &str, migrations: &Migrations) -> anyhow::Result<Self> {
+        sqlx::any::install_default_drivers();
+        let backend = Backend::from_url(url)?;
+        if backend == Backend::Sqlite {
+            ensure_sqlite_dir(url)?;
+        }
+        let mut options = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 4 } else { 10 })
+            .acquire_timeout(Duration::from_secs(10));
+        if backend == Backend::Sqlite {
+            // Pragmas are per connection, so they must be set on every new one.
+            options = options.after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA busy_timeout = 5000").await?;
+                    conn.execute("PRAGMA foreign_keys = ON").await?;
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    Ok(())
+                })
+            });
+        }
+        let pool = options
+            .connect(url)
+            .await
+            .with_context(|| format!("failed to connect to the {} database", backend.as_str()))?;
+        let migrator = match backend {
+            Backend::Sqlite => migrations.sqlite,
+            Backend::Postgres => migrations.postgres,
+        };
+        migrator
+            .run(&pool)
+            .await
+            .context("failed to apply migrations")?;
+        Ok(Self { pool, backend })
+    }
+
+    /// Readiness: a trivial round trip.
+    pub async fn ping(&self) -> bool {
+        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+}
+
+fn ensure_sqlite_dir(url: &str) -> anyhow::Result<()> {
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
+    let path = path.split('?').next().unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return Ok(());
+    }
+    if let Some(parent) = std::path::Path::new(path).parent()
+        && !parent.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("failed to create {}", parent.display()))?;
+    }
+    Ok(())
+}
+
+/// Fresh databases for tests: a temporary SQLite file, or a new PostgreSQL database that is
+/// dropped again by [`TestDatabase::cleanup`].
+pub mod testing {
+    use super::*;
+    use rand::Rng;
+
+    /// The backends a test run covers: `SISE_TEST_BACKENDS=sqlite,postgres` (default both).
+    pub fn backends() -> Vec<Backend> {
+        std::env::var("SISE_TEST_BACKENDS")
+            .unwrap_or_else(|_| "sqlite,postgres".into())
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| s.trim().parse())
+            .collect::<anyhow::Result<_>>()
+            .unwrap_or_else(|_| vec![Backend::Sqlite, Backend::Postgres])
+    }
+
+    /// Server used for PostgreSQL test databases: `SISE_TEST_POSTGRES` (default local trust auth).
+    pub fn postgres_admin_url() -> String {
+        std::env::var("SISE_TEST_POSTGRES")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into())
+    }
+
+    pub struct TestDatabase {
+        pub url: String,
+        pub backend: Backend,
+        name: String,
+        _dir: Option<tempfile_dir::TempDir>,
+    }
+
+    mod tempfile_dir {
+        /// A directory removed on drop, without pulling tempfile into non-test builds.
+        pub struct TempDir(pub std::path::PathBuf);
+        impl Drop for TempDir {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.0);
+            }
+        }
+    }
+
+    impl TestDatabase {
+        /// Create an empty database for `service` on `backend`.
+        pub async fn create(backend: Backend, service: &str) -> anyhow::Result<Self> {
+            let name = format!("sise_test_{service}_{:016x}", rand::rng().random::<u64>());
+            match backend {
+                Backend::Sqlite => {
+                    let dir = std::env::temp_dir().join(&name);
+                    std::fs::create_dir_all(&dir)?;
+                    let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
+                    Ok(Self {
+                        url,
+                        backend,
+                        name,
+                        _dir: Some(tempfile_dir::TempDir(dir)),
+                    })
+                }
+                Backend::Postgres => {
+                    sqlx::any::install_default_drivers();
+                    let admin = postgres_admin_url();
+                    let pool = AnyPoolOptions::new()
+                        .max_connections(1)
+                        .connect(&format!("{admin}/postgres"))
+                        .await
+                        .context("PostgreSQL test server unreachable (SISE_TEST_POSTGRES)")?;
+                    pool.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                        .await?;
+                    pool.close().await;
+                    Ok(Self {
+                        url: format!("{admin}/{name}"),
+                        backend,
+                        name,
+                        _dir: None,
+                    })
+                }
+            }
+        }
+
+        /// Drop the PostgreSQL database (SQLite files go with the value).
+        pub async fn cleanup(self) -> anyhow::Result<()> {
+            if self.backend == Backend::Postgres {
+                let pool = AnyPoolOptions::new()
+                    .max_connections(1)
+                    .connect(&format!("{}/postgres", postgres_admin_url()))
+                    .await?;
+                pool.execute(sqlx::AssertSqlSafe(format!(
+                    "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                    self.name
+                )))
+                .await?;
+                pool.close().await;
+            }
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backend_from_url() {
+        assert_eq!(
+            Backend::from_url("sqlite://x.db").ok(),
+            Some(Backend::Sqlite)
+        );
+        assert_eq!(
+            Backend::from_url("postgres://u@h/db").ok(),
+            Some(Backend::Postgres)
+        );
+        assert!(Backend::from_url("mysql://h").is_err());
+    }
+}

@@ -1,0 +1,18 @@
+//! Shared platform for every Sise process.
+//!
+//! Layout:
+//! - `config`: layered configuration (YAML files, then `SISE__SECTION__KEY` environment overrides).
+//! - `telemetry`: tracing subscriber (JSON logs), optional OTLP export, W3C context propagation
+//!   through gRPC metadata.
+//! - `db`: sqlx `Any` pools for SQLite (embedded default) and PostgreSQL, per-backend migrations,
+//!   and fresh databases for tests.
+//! - `bus`: the event bus: NATS (core + JetStream) or an in-process bus with the same interface.
+//! - `error`: domain errors that know their gRPC and HTTP status.
+//! - `server`: a service's gRPC + health endpoints on one port with graceful shutdown.
+
+pub mod bus;
+pub mod config;
+pub mod db;
+pub mod error;
+pub mod server;
+pub mod telemetry;

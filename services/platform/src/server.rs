@@ -1,0 +1,80 @@
+//! Running a domain service: gRPC, gRPC health and plain HTTP `/healthz` + `/readyz` on one
+//! port (HTTP/1.1 and h2c), with graceful shutdown.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::StatusCode;
+use axum::routing::get;
+use tokio::net::TcpListener;
+use tower_http::trace::TraceLayer;
+
+use crate::telemetry::grpc_server_span;
+
+/// A readiness probe: database reachable, bus connected, data loaded.
+pub type ReadyCheck = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = bool> + Send>> + Send + Sync>;
+
+/// Serve `routes` until `shutdown` resolves, then drain in-flight requests.
+pub async fn serve(
+    listener: TcpListener,
+    service_name: &'static str,
+    routes: tonic::service::Routes,
+    ready: ReadyCheck,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let (reporter, health) = tonic_health::server::health_reporter();
+    reporter
+        .set_service_status(service_name, tonic_health::ServingStatus::Serving)
+        .await;
+    reporter
+        .set_service_status("", tonic_health::ServingStatus::Serving)
+        .await;
+    let grpc = routes
+        .add_service(health)
+        .into_axum_router()
+        .layer(TraceLayer::new_for_grpc().make_span_with(grpc_server_span));
+    let app = Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route(
+            "/readyz",
+            get(move || {
+                let ready = ready.clone();
+                async move {
+                    if ready().await {
+                        (StatusCode::OK, "ready")
+                    } else {
+                        (StatusCode::SERVICE_UNAVAILABLE, "not ready")
+                    }
+                }
+            }),
+        )
+        .merge(grpc);
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await?;
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}

@@ -1,0 +1,197 @@
+//! Telemetry: structured logs, optional OTLP trace export and W3C context propagation.
+//!
+//! Logs are JSON (or pretty for local work). Traces are exported over OTLP/gRPC only when
+//! `OTEL_EXPORTER_OTLP_ENDPOINT` is set: without a collector, export would fail quietly and
+//! slow shutdown. The W3C trace-context propagator is always installed, so a trace crosses
+//! the gateway → gRPC (metadata) → service → bus (headers) → consumer path.
+
+use opentelemetry::propagation::{Extractor, Injector};
+use opentelemetry::trace::TracerProvider as _;
+use opentelemetry::{Context, global};
+use opentelemetry_otlp::WithExportConfig;
+use opentelemetry_sdk::Resource;
+use opentelemetry_sdk::propagation::TraceContextPropagator;
+use opentelemetry_sdk::trace::SdkTracerProvider;
+use serde::Deserialize;
+use tracing::Span;
+use tracing_opentelemetry::OpenTelemetrySpanExt;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{EnvFilter, Layer};
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    #[default]
+    Json,
+    Pretty,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct TelemetryConfig {
+    #[serde(default)]
+    pub log_format: LogFormat,
+    /// Default filter when `RUST_LOG` is not set.
+    #[serde(default = "default_level")]
+    pub log_level: String,
+}
+
+fn default_level() -> String {
+    "info".into()
+}
+
+impl Default for TelemetryConfig {
+    fn default() -> Self {
+        Self {
+            log_format: LogFormat::Json,
+            log_level: default_level(),
+        }
+    }
+}
+
+/// Flushes spans on drop; keep it alive for the life of the process.
+#[must_use = "dropping the guard stops trace export"]
+pub struct TelemetryGuard {
+    provider: Option<SdkTracerProvider>,
+}
+
+impl Drop for TelemetryGuard {
+    fn drop(&mut self) {
+        if let Some(provider) = self.provider.take()
+            && let Err(error) = provider.shutdown()
+        {
+            eprintln!("telemetry shutdown failed: {error}");
+        }
+    }
+}
+
+/// Install the global subscriber. Must run inside a Tokio runtime (the batch exporter
+/// spawns onto it). Exports to `OTEL_EXPORTER_OTLP_ENDPOINT` when set; `OTEL_SERVICE_NAME`
+/// overrides `service_name`.
+pub fn init(service_name: &str, config: &TelemetryConfig) -> anyhow::Result<TelemetryGuard> {
+    let endpoint = std::env::var("OTEL_EXPORTER_OTLP_ENDPOINT")
+        .ok()
+        .filter(|s| !s.is_empty());
+    let service_name = std::env::var("OTEL_SERVICE_NAME").unwrap_or_else(|_| service_name.into());
+    init_with_endpoint(&service_name, config, endpoint.as_deref())
+}
+
+/// [`init`] with an explicit OTLP endpoint (tests point it at their own collector).
+pub fn init_with_endpoint(
+    service_name: &str,
+    config: &TelemetryConfig,
+    endpoint: Option<&str>,
+) -> anyhow::Result<TelemetryGuard> {
+    global::set_text_map_propagator(TraceContextPropagator::new());
+    let filter = EnvFilter::try_from_default_env()
+        .or_else(|_| EnvFilter::try_new(&config.log_level))
+        .unwrap_or_else(|_| EnvFilter::new("info"));
+    let fmt_layer = match config.log_format {
+        LogFormat::Json => tracing_subscriber::fmt::layer()
+            .json()
+            .with_current_span(true)
+            .boxed(),
+        LogFormat::Pretty => tracing_subscriber::fmt::layer().compact().boxed(),
+    };
+    let provider = endpoint
+        .map(|endpoint| otlp_provider(service_name, endpoint))
+        .transpose()?;
+    let otel_layer = provider.as_ref().map(|provider| {
+        tracing_opentelemetry::layer().with_tracer(provider.tracer(service_name.to_owned()))
+    });
+    tracing_subscriber::registry()
+        .with(filter)
+        .with(fmt_layer)
+        .with(otel_layer)
+        .try_init()?;
+    if let Some(provider) = &provider {
+        global::set_tracer_provider(provider.clone());
+    }
+    Ok(TelemetryGuard { provider })
+}
+
+impl TelemetryGuard {
+    /// Export every finished span now (blocking: call from `spawn_blocking` in async code).
+    pub fn flush(&self) {
+        if let Some(provider) = &self.provider
+            && let Err(error) = provider.force_flush()
+        {
+            eprintln!("telemetry flush failed: {error}");
+        }
+    }
+}
+
+fn otlp_provider(service_name: &str, endpoint: &str) -> anyhow::Result<SdkTracerProvider> {
+    let exporter = opentelemetry_otlp::SpanExporter::builder()
+        .with_tonic()
+        .with_endpoint(endpoint)
+        .build()?;
+    Ok(SdkTracerProvider::builder()
+        .with_batch_exporter(exporter)
+        .with_resource(
+            Resource::builder()
+                .with_service_name(service_name.to_owned())
+                .build(),
+        )
+        .build())
+}
+
+/// Inject the current span's context into outgoing gRPC metadata.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TraceInterceptor;
+
+impl tonic::service::Interceptor for TraceInterceptor {
+    fn call(
+        &mut self,
+        mut request: tonic::Request<()>,
+    ) -> Result<tonic::Request<()>, tonic::Status> {
+        let cx = Span::current().context();
+        global::get_text_map_propagator(|p| {
+            p.inject_context(&cx, &mut MetadataInjector(request.metadata_mut()))
+        });
+        Ok(request)
+    }
+}
+
+struct MetadataInjector<'a>(&'a mut tonic::metadata::MetadataMap);
+
+impl Injector for MetadataInjector<'_> {
+    fn set(&mut self, key: &str, value: String) {
+        if let (Ok(key), Ok(value)) = (
+            tonic::metadata::MetadataKey::from_bytes(key.as_bytes()),
+            value.parse(),
+        ) {
+            self.0.insert(key, value);
+        }
+    }
+}
+
+struct HeaderExtractor<'a>(&'a http::HeaderMap);
+
+impl Extractor for HeaderExtractor<'_> {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).and_then(|v| v.to_str().ok())
+    }
+    fn keys(&self) -> Vec<&str> {
+        self.0.keys().map(|k| k.as_str()).collect()
+    }
+}
+
+/// The remote parent carried by incoming HTTP/gRPC headers, if any.
+pub fn extract_context(headers: &http::HeaderMap) -> Context {
+    global::get_text_map_propagator(|p| p.extract(&HeaderExtractor(headers)))
+}
+
+/// Server span for an incoming gRPC request, parented on the caller's trace.
+pub fn grpc_server_span<B>(request: &http::Request<B>) -> Span {
+    let path = request.uri().path();
+    let span = tracing::info_span!(
+        "grpc.server",
+        otel.kind = "server",
+        otel.name = %path,
+        rpc.system = "grpc",
+        rpc.method = %path,
+    );
+    let _ = span.set_parent(extract_context(request.headers()));
+    span
+}

@@ -1,0 +1,7 @@
+//! The `services.social` configuration section: where to listen and which database to
+//! use (default `sqlite://{data_dir}/social.db`).
+
+pub use sise_platform::config::ServiceConfig as SocialConfig;
+
+/// The section this crate reads.
+pub const SECTION: &str = "services.social";

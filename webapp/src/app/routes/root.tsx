@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { ErrorFallback } from '@/components/errors/error-fallback';
+import { AppLayout } from '@/components/layouts/app-layout';
+import { Loading } from '@/components/ui/loading';
+import { stripFormatSuffix } from '@/lib/format-suffix';
+
+/** Layout of every route; also drops an optional `.json` / `.html` format suffix. */
+export function RootRoute() {
+  const location = useLocation();
+  const withoutSuffix = stripFormatSuffix(location.pathname);
+  if (withoutSuffix !== null) {
+    return <Navigate replace to={{ pathname: withoutSuffix, search: location.search, hash: location.hash }} />;
+  }
+
+  return (
+    <AppLayout>
+      {/* A new path gets a fresh boundary, so an error does not outlive its screen. */}
+      <ErrorBoundary key={location.pathname} fallback={({ reset }) => <ErrorFallback onRetry={reset} />}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+    </AppLayout>
+  );
+}

@@ -1,0 +1,42 @@
+// Sample API objects for tests, shaped by the generated schema types.
+import type { components } from '@/lib/api';
+
+type Quote = components['schemas']['Quote'];
+type Security = components['schemas']['Security'];
+
+/** 2026-05-08 10:23 in Seoul. */
+export const SAMPLE_TRADED_AT = Date.UTC(2026, 4, 8, 1, 23);
+
+export function createSecurity(overrides: Partial<Security> = {}): Security {
+  return {
+    security_id: 'KOREA-A005930',
+    short_code: 'A005930',
+    code: '005930',
+    name: '삼성전자',
+    name_en: 'Samsung Electronics',
+    market: 'KOSPI',
+    shares_outstanding: 5_969_782_550,
+    ...overrides,
+  };
+}
+
+export function createQuote(overrides: Partial<Quote> = {}): Quote {
+  return {
+    security_id: 'KOREA-A005930',
+    price: 72_300,
+    previous_close: 71_100,
+    change: 1_200,
+    change_rate: 0.016878,
+    change_type: 'RISE',
+    open: 71_500,
+    high: 72_800,
+    low: 71_200,
+    volume: 12_345_678,
+    trading_value: 889_000_000_000,
+    upper_limit: 92_400,
+    lower_limit: 49_800,
+    session: 'REGULAR',
+    traded_at: SAMPLE_TRADED_AT,
+    ...overrides,
+  };
+}

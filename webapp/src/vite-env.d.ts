@@ -1,0 +1,14 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Base URL of the main API host; defaults to the single-origin prefix `/main`. */
+  readonly VITE_MAIN_API_BASE?: string;
+  /** Base URL of the social API host; defaults to `/social`. */
+  readonly VITE_SOCIAL_API_BASE?: string;
+  /** Base URL of the mobile-web API host; defaults to `/mweb`. */
+  readonly VITE_MOBILE_WEB_API_BASE?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
