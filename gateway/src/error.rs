@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 /// JSON error body.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ApiError)]
 pub struct ApiErrorBody {
     /// Stable snake_case code for programs.
     pub error: String,

@@ -20,6 +20,7 @@ pub struct ApiQuery<T>(pub T);
 
 /// `security_ids=ID1,ID2` (comma-joined, spec §7).
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SecurityIdsQuery {
     /// Comma-joined security ids, e.g. `KOREA-A005930,KOREA-A000660`.
     pub security_ids: Option<String>,

@@ -81,6 +81,9 @@ pub async fn stream_quotes(
         .unwrap_or_else(|_| Event::default().comment("snapshot unavailable"));
     let updates = crate::realtime::coalesced(known, state.quotes.coalesce_interval())
         .map(|json| Ok(Event::default().event("quote").data(json.as_ref())));
-    let stream = futures::stream::once(async move { Ok(first) }).chain(updates);
+    // End with the server, or a graceful shutdown would wait for every open stream.
+    let stream = futures::stream::once(async move { Ok(first) })
+        .chain(updates)
+        .take_until(state.shutdown.clone().cancelled_owned());
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

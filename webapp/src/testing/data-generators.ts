@@ -37,6 +37,7 @@ export function createQuote(overrides: Partial<Quote> = {}): Quote {
     lower_limit: 49_800,
     session: 'REGULAR',
     traded_at: SAMPLE_TRADED_AT,
+    vi: false,
     ...overrides,
   };
 }

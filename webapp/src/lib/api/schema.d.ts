@@ -4,23 +4,6 @@
  */
 
 export interface paths {
-    "/api/v1/securities/{security_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One security with its current quote */
-        get: operations["get_security"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/quotes": {
         parameters: {
             query?: never;
@@ -28,8 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Current quotes of several securities; unknown ids are omitted */
-        get: operations["list_quotes"];
+        get: operations["get_quotes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -45,11 +27,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Live quotes as Server-Sent Events
-         * @description First an event `snapshot` whose data is a QuoteList, then an event `quote` whose data is one Quote for every change (coalesced), and comment heartbeats. At most 50 ids.
-         */
         get: operations["stream_quotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_security"];
         put?: never;
         post?: never;
         delete?: never;
@@ -62,82 +56,87 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Error body of every failed call. */
+        /** @description JSON error body. */
         ApiError: {
-            /**
-             * @description Stable snake_case error code
-             * @example security_not_found
-             */
+            /** @description Stable snake_case code for programs. */
             error: string;
-            /**
-             * @description Korean message shown to users
-             * @example 종목을 찾을 수 없습니다.
-             */
+            /** @description Korean message for people. */
             message: string;
         };
+        /** @enum {string} */
+        Market: "KOSPI" | "KOSDAQ";
+        /**
+         * @description Price change against the previous close (spec §3).
+         * @enum {string}
+         */
+        PriceChange: "UPPER_LIMIT" | "RISE" | "EVEN" | "FALL" | "LOWER_LIMIT";
+        /** @description The current quote of a security. */
         Quote: {
-            /** @example KOREA-A005930 */
-            security_id: string;
-            /** Format: double */
-            price: number;
-            /** Format: double */
-            previous_close: number;
             /**
              * Format: double
-             * @description price - previous_close
+             * @description `price - previous_close`.
              */
             change: number;
             /**
              * Format: double
-             * @description Ratio: 0.0123 means 1.23%
+             * @description Ratio: 0.0123 is 1.23%.
              */
             change_rate: number;
-            /** @enum {string} */
-            change_type: "UPPER_LIMIT" | "RISE" | "EVEN" | "FALL" | "LOWER_LIMIT";
-            /** Format: double */
-            open: number;
+            change_type: components["schemas"]["PriceChange"];
             /** Format: double */
             high: number;
             /** Format: double */
             low: number;
-            /** Format: int64 */
-            volume: number;
+            /** Format: double */
+            lower_limit: number;
+            /** Format: double */
+            open: number;
+            /** Format: double */
+            previous_close: number;
+            /** Format: double */
+            price: number;
+            security_id: string;
+            session: components["schemas"]["Session"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the last trade.
+             */
+            traded_at: number;
             /** Format: double */
             trading_value: number;
             /** Format: double */
             upper_limit: number;
-            /** Format: double */
-            lower_limit: number;
-            /** @enum {string} */
-            session: "PRE_MARKET" | "OPENING_AUCTION" | "REGULAR" | "CLOSING_AUCTION" | "AFTER_HOURS" | "CLOSED";
-            /**
-             * Format: int64
-             * @description Last trade time, epoch milliseconds
-             */
-            traded_at: number;
+            /** @description Volatility interruption in force. */
+            vi: boolean;
+            /** Format: int64 */
+            volume: number;
         };
         QuoteList: {
             quotes: components["schemas"]["Quote"][];
         };
+        /** @description A listed stock. */
         Security: {
-            /** @example KOREA-A005930 */
-            security_id: string;
-            /** @example A005930 */
-            short_code: string;
-            /** @example 005930 */
+            /** @description KRX code, e.g. `005930`. */
             code: string;
-            /** @example 삼성전자 */
+            market: components["schemas"]["Market"];
             name: string;
-            name_en: string | null;
-            /** @enum {string} */
-            market: "KOSPI" | "KOSDAQ";
+            name_en?: string | null;
+            /** @description Asset id, e.g. `KOREA-A005930`. */
+            security_id: string;
             /** Format: int64 */
             shares_outstanding: number;
+            /** @description e.g. `A005930`. */
+            short_code: string;
         };
         SecurityDetail: {
-            security: components["schemas"]["Security"];
             quote: components["schemas"]["Quote"];
+            security: components["schemas"]["Security"];
         };
+        /**
+         * @description Trading session on the KRX clock.
+         * @enum {string}
+         */
+        Session: "PRE_MARKET" | "OPENING_AUCTION" | "REGULAR" | "CLOSING_AUCTION" | "AFTER_HOURS" | "CLOSED";
     };
     responses: never;
     parameters: never;
@@ -147,52 +146,11 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    get_security: {
+    get_quotes: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Security id, e.g. KOREA-A005930 */
-                security_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The security and its quote */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SecurityDetail"];
-                };
-            };
-            /** @description Malformed security id */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description Unknown security */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    list_quotes: {
-        parameters: {
-            query: {
-                /** @description Comma-separated security ids, e.g. KOREA-A005930,KOREA-A000660 */
-                security_ids: string;
+            query?: {
+                /** @description Comma-joined security ids, e.g. `KOREA-A005930,KOREA-A000660`. */
+                security_ids?: string;
             };
             header?: never;
             path?: never;
@@ -200,7 +158,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Quotes of the known ids */
+            /** @description Quotes of the known ids; unknown ids are left out */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -209,7 +167,7 @@ export interface operations {
                     "application/json": components["schemas"]["QuoteList"];
                 };
             };
-            /** @description Malformed or too many ids */
+            /** @description Missing, malformed or too many ids */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -222,9 +180,9 @@ export interface operations {
     };
     stream_quotes: {
         parameters: {
-            query: {
-                /** @description Comma-separated security ids (at most 50) */
-                security_ids: string;
+            query?: {
+                /** @description Comma-joined security ids, e.g. `KOREA-A005930,KOREA-A000660`. */
+                security_ids?: string;
             };
             header?: never;
             path?: never;
@@ -232,7 +190,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Event stream: `snapshot` (QuoteList), then `quote` (Quote) events */
+            /** @description Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, coalesced to at most one per security every 250 ms; `:` comments as heartbeats */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -241,8 +199,48 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Malformed or too many ids */
+            /** @description Missing, malformed or too many ids */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_security: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityDetail"];
+                };
+            };
+            /** @description Malformed id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
