@@ -16,6 +16,22 @@ use crate::telemetry::grpc_server_span;
 /// A readiness probe: database reachable, bus connected, data loaded.
 pub type ReadyCheck = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = bool> + Send>> + Send + Sync>;
 
+/// Bind a service's listener, naming the address on failure.
+pub async fn bind(addr: std::net::SocketAddr) -> anyhow::Result<TcpListener> {
+    use anyhow::Context;
+    TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))
+}
+
+/// The usual readiness: the database answers and the bus is connected.
+pub fn ready_check(db: crate::db::Database, bus: crate::bus::Bus) -> ReadyCheck {
+    Arc::new(move || {
+        let (db, bus) = (db.clone(), bus.clone());
+        Box::pin(async move { bus.is_ready() && db.ping().await })
+    })
+}
+
 /// Serve `routes` until `shutdown` resolves, then drain in-flight requests.
 pub async fn serve(
     listener: TcpListener,

@@ -3,12 +3,10 @@
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
-use std::sync::Arc;
 
-use anyhow::Context;
 use sise_platform::bus::Bus;
 use sise_platform::db::Database;
-use sise_platform::server::{self, ReadyCheck};
+use sise_platform::server;
 use tokio::net::TcpListener;
 
 use crate::config::SocialConfig;
@@ -26,9 +24,7 @@ pub struct Application {
 impl Application {
     pub async fn build(config: SocialConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
         let db = Database::connect(&config.database_url(data_dir, "social"), &MIGRATIONS).await?;
-        let listener = TcpListener::bind(config.listen)
-            .await
-            .with_context(|| format!("cannot listen on {}", config.listen))?;
+        let listener = server::bind(config.listen).await?;
         Ok(Self {
             listener,
             store: Store::new(db),
@@ -53,13 +49,7 @@ impl Application {
             store,
             bus,
         } = self;
-        let ready: ReadyCheck = {
-            let db = store.database().clone();
-            Arc::new(move || {
-                let (db, bus) = (db.clone(), bus.clone());
-                Box::pin(async move { bus.is_ready() && db.ping().await })
-            })
-        };
+        let ready = server::ready_check(store.database().clone(), bus);
         let routes = tonic::service::Routes::default();
         let result = server::serve(listener, SERVICE_NAME, routes, ready, shutdown).await;
         store.database().pool.close().await;
