@@ -4,6 +4,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let files = [
         "proto/sise/market/v1/market.proto",
         "proto/sise/market/v1/events.proto",
+        "proto/sise/market/v1/company.proto",
+        "proto/sise/market/v1/charts.proto",
+        "proto/sise/market/v1/articles.proto",
+        "proto/sise/market/v1/assets.proto",
         "proto/sise/identity/v1/identity.proto",
     ];
     let fds = protox::compile(files, ["proto"])?;

@@ -16,6 +16,18 @@ pub struct MarketConfig {
     /// Folder holding the bundled KRX dataset (`services/market/data`).
     pub dataset_dir: PathBuf,
     pub simulator: SimulatorSettings,
+    /// The OpenDART disclosure ingestor (`articles`).
+    #[serde(default)]
+    pub dart: crate::articles::config::DartSettings,
+    /// The RSS/Atom news ingestor (`articles`).
+    #[serde(default)]
+    pub news: crate::articles::config::NewsSettings,
+    /// Day and minute candles (`charts`).
+    #[serde(default)]
+    pub charts: crate::charts::ChartsConfig,
+    /// Indexes and forex (`assets`).
+    #[serde(default)]
+    pub assets: crate::assets::AssetSettings,
 }
 
 #[derive(Clone, Debug, Deserialize)]

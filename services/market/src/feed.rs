@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-use chrono::{DateTime, FixedOffset, Utc};
+use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
 use prost::Message;
 use sise_platform::bus::{Bus, Headers};
 use sise_proto::market::v1 as pb;
@@ -14,7 +14,7 @@ use tokio_util::sync::CancellationToken;
 use crate::config::SimulatorSettings;
 use crate::dataset::ListedStock;
 use crate::simulator::{
-    Instrument, KST, PriceChange, QuoteState, Session, Simulator, SimulatorConfig,
+    Instrument, KST, PriceChange, QuoteState, Session, Simulator, SimulatorConfig, StepOutcome,
 };
 
 pub fn now_kst() -> DateTime<FixedOffset> {
@@ -47,17 +47,35 @@ impl QuoteBoard {
     }
 }
 
+/// Sees every step of the feed with the simulator state after it, right after the board is
+/// updated. Runs on the feed's task: it must be quick and must not block.
+pub trait StepObserver: Send + Sync {
+    fn observe(&self, simulator: &Simulator, outcome: &StepOutcome);
+}
+
 /// Build the simulator and the board from the listing, at `start`.
+///
+/// `last_closes` (security id → date and close of the last day of its history, see
+/// `charts::prepare`) is where the simulator resumes: each stock's previous close is that
+/// close, and the first simulated day is the trading day after the newest date. Stocks
+/// without one start from the listing's last real close.
 pub fn build(
     securities: Vec<ListedStock>,
     settings: &SimulatorSettings,
     start: DateTime<FixedOffset>,
+    last_closes: &HashMap<String, (NaiveDate, i64)>,
 ) -> (Simulator, Arc<QuoteBoard>) {
-    let instruments = instruments(&securities);
-    let last_close_date = securities
-        .iter()
-        .map(|s| s.last_close_date)
+    let mut instruments = instruments(&securities);
+    for instrument in &mut instruments {
+        if let Some(&(_, close)) = last_closes.get(&instrument.security_id) {
+            instrument.previous_close = close;
+        }
+    }
+    let last_close_date = last_closes
+        .values()
+        .map(|(date, _)| *date)
         .max()
+        .or_else(|| securities.iter().map(|s| s.last_close_date).max())
         .unwrap_or_else(|| start.date_naive());
     let simulator = Simulator::new(
         SimulatorConfig {
@@ -124,6 +142,7 @@ pub async fn run(
     board: Arc<QuoteBoard>,
     bus: Bus,
     settings: SimulatorSettings,
+    observers: Vec<Arc<dyn StepObserver>>,
     cancel: CancellationToken,
 ) {
     let mut interval = tokio::time::interval(settings.tick_interval());
@@ -150,6 +169,9 @@ pub async fn run(
             for (&i, quote) in outcome.changed.iter().zip(&changed) {
                 quotes[i] = quote.clone();
             }
+        }
+        for observer in &observers {
+            observer.observe(&simulator, &outcome);
         }
         for quote in changed {
             let subject = format!("quotes.{}", quote.security_id);

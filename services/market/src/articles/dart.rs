@@ -1,0 +1,648 @@
+//! OpenDART disclosures: the `list.json` client, the ingestor and the bundled seed.
+//!
+//! Protocol (공시검색, <https://opendart.fss.or.kr/guide/detail.do?apiGrpCd=DS001&apiId=2019001>):
+//! `GET {base}/api/list.json?crtfc_key=…&bgn_de=YYYYMMDD&end_de=YYYYMMDD&page_no=N&page_count=100`
+//! answers `{status, message, page_no, page_count, total_count, total_page, list: [{corp_code,
+//! corp_name, stock_code, corp_cls, report_nm, rcept_no, flr_nm, rcept_dt, rm}]}`, newest
+//! first. `status` "000" is success, "013" no data (an empty window, not an error); the
+//! others are errors ([`status_meaning`]).
+//!
+//! A run covers the receipt dates from `lookback_days` ago (or the last complete run, if
+//! older) to today, page by page. A page that fails (network error, HTTP 5xx/429, status
+//! "020" rate limit, "800" maintenance, "900" undefined error) is retried with exponential
+//! backoff from that same page; a run that still fails leaves its mark unchanged, so the
+//! next run covers the window again: nothing is lost. Rows are deduplicated by rcept_no and
+//! an `events.market.disclosure_published` event is published for each new row only.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use anyhow::Context;
+use chrono::{Days, NaiveDate};
+use prost::Message;
+use secrecy::{ExposeSecret, SecretString};
+use serde::Deserialize;
+use sise_platform::bus::{Bus, Headers};
+use sise_proto::market::v1 as pb;
+
+use super::config::DartSettings;
+use super::store::{ArticleStore, Disclosure, NewDisclosure};
+use crate::dataset::ListedStock;
+
+pub const SUBJECT: &str = "events.market.disclosure_published";
+/// The bundled real filings (provenance in `data/SOURCES.md`, section 6).
+pub const SEED_FILE: &str = "dart_list_sample_6stocks_20260508_20260821.json";
+pub const SEED_VERSION: &str = "dart-list-sample-20260508-20260821";
+const CORP_CODES_FILE: &str = "dart_corp_codes_listed_20260630.csv";
+const SEED_META_KEY: &str = "disclosures_seed";
+/// The last receipt date a run completed through (`YYYY-MM-DD`).
+const MARK_META_KEY: &str = "dart_synced_through";
+/// OpenDART limits a search without `corp_code` to three months.
+const MAX_WINDOW_DAYS: u64 = 90;
+
+/// What an OpenDART status code means (the codes of the developer guide's 메시지 설명).
+pub fn status_meaning(status: &str) -> Option<&'static str> {
+    Some(match status {
+        "000" => "정상",
+        "010" => "등록되지 않은 키입니다.",
+        "011" => "사용할 수 없는 키입니다. (일시적으로 사용 중지된 키)",
+        "012" => "접근할 수 없는 IP입니다.",
+        "013" => "조회된 데이타가 없습니다.",
+        "014" => "파일이 존재하지 않습니다.",
+        "020" => "요청 제한을 초과하였습니다.",
+        "021" => "조회 가능한 회사 개수가 초과하였습니다. (최대 100건)",
+        "100" => "필드의 부적절한 값입니다.",
+        "101" => "부적절한 접근입니다.",
+        "800" => "시스템 점검으로 인한 서비스가 중지 중입니다.",
+        "900" => "정의되지 않은 오류가 발생하였습니다.",
+        "901" => "사용자 계정의 개인정보 보유기간이 만료되어 사용할 수 없는 키입니다.",
+        _ => return None,
+    })
+}
+
+/// How the ingestor treats a status code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusClass {
+    /// "000".
+    Ok,
+    /// "013": nothing in the window.
+    NoData,
+    /// Transient: retried with backoff ("020" rate limit, "800" maintenance, "900").
+    Retry,
+    /// Key, IP, request or unknown errors: retrying cannot help; the run stops.
+    Fatal,
+}
+
+pub fn classify(status: &str) -> StatusClass {
+    match status {
+        "000" => StatusClass::Ok,
+        "013" => StatusClass::NoData,
+        "020" | "800" | "900" => StatusClass::Retry,
+        _ => StatusClass::Fatal,
+    }
+}
+
+/// One `list.json` answer. Error answers carry only `status` and `message`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ListResponse {
+    pub status: String,
+    #[serde(default)]
+    pub message: String,
+    #[serde(default)]
+    pub page_no: u32,
+    #[serde(default)]
+    pub total_count: u64,
+    #[serde(default)]
+    pub total_page: u32,
+    #[serde(default)]
+    pub list: Vec<ListItem>,
+}
+
+/// One row of `list`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ListItem {
+    pub corp_code: String,
+    pub corp_name: String,
+    #[serde(default)]
+    pub stock_code: String,
+    #[serde(default)]
+    pub corp_cls: String,
+    pub report_nm: String,
+    pub rcept_no: String,
+    #[serde(default)]
+    pub flr_nm: String,
+    pub rcept_dt: String,
+    #[serde(default)]
+    pub rm: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FetchError {
+    #[error("request failed: {0}")]
+    Network(#[source] reqwest::Error),
+    #[error("HTTP status {0}")]
+    Http(reqwest::StatusCode),
+    #[error("malformed answer: {0}")]
+    Malformed(String),
+    #[error("OpenDART status {status}: {meaning} ({message})")]
+    Provider {
+        status: String,
+        meaning: &'static str,
+        message: String,
+    },
+}
+
+impl FetchError {
+    pub fn is_retryable(&self) -> bool {
+        match self {
+            Self::Network(_) | Self::Malformed(_) => true,
+            Self::Http(status) => status.is_server_error() || status.as_u16() == 429,
+            Self::Provider { status, .. } => classify(status) == StatusClass::Retry,
+        }
+    }
+}
+
+/// The `list.json` client.
+#[derive(Clone)]
+pub struct DartClient {
+    http: reqwest::Client,
+    base_url: String,
+    api_key: SecretString,
+    page_count: u32,
+}
+
+impl DartClient {
+    pub fn new(settings: &DartSettings, api_key: SecretString) -> anyhow::Result<Self> {
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(settings.request_timeout_secs.max(1)))
+            .user_agent("sise-market/0.1 (OpenDART list.json)")
+            .build()?;
+        Ok(Self {
+            http,
+            base_url: settings.base_url.trim_end_matches('/').to_owned(),
+            api_key,
+            page_count: settings.page_count.clamp(1, 100),
+        })
+    }
+
+    /// One page. `Ok` for "000" and "013" (empty list); other statuses are errors.
+    pub async fn list(
+        &self,
+        bgn_de: NaiveDate,
+        end_de: NaiveDate,
+        page_no: u32,
+    ) -> Result<ListResponse, FetchError> {
+        let response = self
+            .http
+            .get(format!("{}/api/list.json", self.base_url))
+            .query(&[
+                ("crtfc_key", self.api_key.expose_secret()),
+                ("bgn_de", &bgn_de.format("%Y%m%d").to_string()),
+                ("end_de", &end_de.format("%Y%m%d").to_string()),
+                ("sort", "date"),
+                ("sort_mth", "desc"),
+                ("page_no", &page_no.to_string()),
+                ("page_count", &self.page_count.to_string()),
+            ])
+            .send()
+            .await
+            .map_err(|e| FetchError::Network(e.without_url()))?;
+        if !response.status().is_success() {
+            return Err(FetchError::Http(response.status()));
+        }
+        let body = response
+            .bytes()
+            .await
+            .map_err(|e| FetchError::Network(e.without_url()))?;
+        let mut answer: ListResponse =
+            serde_json::from_slice(&body).map_err(|e| FetchError::Malformed(e.to_string()))?;
+        match classify(&answer.status) {
+            StatusClass::Ok => Ok(answer),
+            StatusClass::NoData => {
+                answer.list.clear();
+                answer.total_page = 0;
+                Ok(answer)
+            }
+            StatusClass::Retry | StatusClass::Fatal => Err(FetchError::Provider {
+                meaning: status_meaning(&answer.status).unwrap_or("알 수 없는 상태 코드"),
+                status: answer.status,
+                message: answer.message,
+            }),
+        }
+    }
+}
+
+/// corp_code → security id, from the DART corp-code file joined with the listing; the row's
+/// own `stock_code` is the fallback when the corp code is not in the file.
+#[derive(Debug, Default)]
+pub struct CorpMap {
+    by_corp_code: HashMap<String, String>,
+    by_stock_code: HashMap<String, String>,
+}
+
+#[derive(Deserialize)]
+struct CorpCodeRow {
+    corp_code: String,
+    stock_code: String,
+}
+
+impl CorpMap {
+    pub fn load(dataset_dir: &Path, listing: &[ListedStock]) -> anyhow::Result<Self> {
+        let by_stock_code: HashMap<String, String> = listing
+            .iter()
+            .map(|s| {
+                (
+                    s.security_id.code().to_owned(),
+                    s.security_id.as_str().to_owned(),
+                )
+            })
+            .collect();
+        let path = dataset_dir.join(CORP_CODES_FILE);
+        let mut reader = csv::Reader::from_path(&path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        let mut by_corp_code = HashMap::new();
+        for row in reader.deserialize::<CorpCodeRow>() {
+            let row = row.with_context(|| format!("malformed row in {}", path.display()))?;
+            if let Some(id) = by_stock_code.get(row.stock_code.trim()) {
+                by_corp_code.insert(row.corp_code.trim().to_owned(), id.clone());
+            }
+        }
+        Ok(Self {
+            by_corp_code,
+            by_stock_code,
+        })
+    }
+
+    pub fn resolve(&self, corp_code: &str, stock_code: &str) -> Option<String> {
+        self.by_corp_code
+            .get(corp_code)
+            .or_else(|| self.by_stock_code.get(stock_code.trim()))
+            .cloned()
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_corp_code.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_corp_code.is_empty()
+    }
+}
+
+/// Clean one row: trim every field (DART pads `report_nm`), parse the date, map the stock.
+/// `None` for rows without a usable rcept_no or date.
+pub fn to_new_disclosure(item: &ListItem, corp_map: &CorpMap) -> Option<NewDisclosure> {
+    let rcept_no = item.rcept_no.trim();
+    if !super::cursor::is_rcept_no(rcept_no) {
+        return None;
+    }
+    let rcept_dt = NaiveDate::parse_from_str(item.rcept_dt.trim(), "%Y%m%d").ok()?;
+    let corp_code = item.corp_code.trim();
+    let stock_code = item.stock_code.trim();
+    Some(NewDisclosure {
+        rcept_no: rcept_no.to_owned(),
+        corp_code: corp_code.to_owned(),
+        corp_name: item.corp_name.trim().to_owned(),
+        stock_code: stock_code.to_owned(),
+        security_id: corp_map.resolve(corp_code, stock_code),
+        report_nm: item.report_nm.trim().to_owned(),
+        flr_nm: item.flr_nm.trim().to_owned(),
+        rcept_dt,
+        rm: item.rm.trim().to_owned(),
+    })
+}
+
+#[derive(Deserialize)]
+struct SeedFile {
+    list: Vec<ListItem>,
+}
+
+/// Load the bundled real filings once per [`SEED_VERSION`] (no events: they are not news
+/// to anyone). Returns how many rows were new.
+pub async fn seed(
+    store: &ArticleStore,
+    dataset_dir: &Path,
+    corp_map: &CorpMap,
+) -> anyhow::Result<Option<usize>> {
+    if store.meta(SEED_META_KEY).await?.as_deref() == Some(SEED_VERSION) {
+        return Ok(None);
+    }
+    let path = dataset_dir.join(SEED_FILE);
+    let file: SeedFile = serde_json::from_slice(
+        &std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?,
+    )
+    .with_context(|| format!("malformed {}", path.display()))?;
+    let rows: Vec<NewDisclosure> = file
+        .list
+        .iter()
+        .filter_map(|item| to_new_disclosure(item, corp_map))
+        .collect();
+    let inserted = store
+        .insert_disclosures(&rows, chrono::Utc::now().timestamp_millis())
+        .await?;
+    store.set_meta(SEED_META_KEY, SEED_VERSION).await?;
+    Ok(Some(inserted.len()))
+}
+
+/// Counters of the ingestor, for logs and tests.
+#[derive(Debug, Default)]
+pub struct DartStats {
+    pub requests: AtomicU64,
+    pub retries: AtomicU64,
+    pub failed_runs: AtomicU64,
+    pub inserted: AtomicU64,
+    pub skipped_rows: AtomicU64,
+}
+
+/// The result of one complete run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunReport {
+    pub bgn_de: NaiveDate,
+    pub end_de: NaiveDate,
+    pub pages: u32,
+    pub rows: usize,
+    pub inserted: usize,
+}
+
+pub struct DartIngestor {
+    client: DartClient,
+    store: ArticleStore,
+    bus: Bus,
+    corp_map: Arc<CorpMap>,
+    settings: DartSettings,
+    stats: Arc<DartStats>,
+}
+
+impl DartIngestor {
+    /// `None` when no API key is configured (the ingestor is disabled).
+    pub fn new(
+        settings: DartSettings,
+        store: ArticleStore,
+        bus: Bus,
+        corp_map: Arc<CorpMap>,
+    ) -> anyhow::Result<Option<Self>> {
+        let Some(api_key) = settings
+            .api_key
+            .clone()
+            .filter(|k| !k.expose_secret().trim().is_empty())
+        else {
+            return Ok(None);
+        };
+        Ok(Some(Self {
+            client: DartClient::new(&settings, api_key)?,
+            store,
+            bus,
+            corp_map,
+            settings,
+            stats: Arc::default(),
+        }))
+    }
+
+    pub fn stats(&self) -> Arc<DartStats> {
+        self.stats.clone()
+    }
+
+    /// Poll until cancelled: one run at once, then one every `poll_interval_secs`.
+    pub async fn run(self, cancel: tokio_util::sync::CancellationToken) {
+        let interval = Duration::from_secs(self.settings.poll_interval_secs.max(1));
+        loop {
+            let today = crate::feed::now_kst().date_naive();
+            tokio::select! {
+                result = self.run_once(today) => match result {
+                    Ok(report) => tracing::info!(
+                        pages = report.pages, rows = report.rows, inserted = report.inserted,
+                        "OpenDART ingestion run complete"
+                    ),
+                    Err(error) => tracing::warn!(
+                        error = format!("{error:#}"),
+                        "OpenDART ingestion run failed; the next run covers the window again"
+                    ),
+                },
+                () = cancel.cancelled() => return,
+            }
+            tokio::select! {
+                () = tokio::time::sleep(interval) => {}
+                () = cancel.cancelled() => return,
+            }
+        }
+    }
+
+    /// The window of a run on `today`: from `lookback_days` back, or from the last complete
+    /// run if that is older (at most 90 days back), to today.
+    pub async fn window(&self, today: NaiveDate) -> anyhow::Result<(NaiveDate, NaiveDate)> {
+        let lookback = today
+            .checked_sub_days(Days::new(u64::from(self.settings.lookback_days)))
+            .unwrap_or(today);
+        let oldest = today
+            .checked_sub_days(Days::new(MAX_WINDOW_DAYS))
+            .unwrap_or(today);
+        let mark = self
+            .store
+            .meta(MARK_META_KEY)
+            .await?
+            .and_then(|m| NaiveDate::parse_from_str(&m, "%Y-%m-%d").ok());
+        let bgn = match mark {
+            Some(mark) if mark < lookback => mark.max(oldest),
+            _ => lookback,
+        };
+        Ok((bgn, today))
+    }
+
+    /// One run over [`DartIngestor::window`]; on success the mark moves to `today`.
+    pub async fn run_once(&self, today: NaiveDate) -> anyhow::Result<RunReport> {
+        let (bgn, end) = self.window(today).await?;
+        match self.run_window(bgn, end).await {
+            Ok(report) => {
+                self.store
+                    .set_meta(MARK_META_KEY, &end.format("%Y-%m-%d").to_string())
+                    .await?;
+                Ok(report)
+            }
+            Err(error) => {
+                self.stats.failed_runs.fetch_add(1, Ordering::Relaxed);
+                Err(error)
+            }
+        }
+    }
+
+    /// Every page of `bgn..=end`.
+    pub async fn run_window(&self, bgn: NaiveDate, end: NaiveDate) -> anyhow::Result<RunReport> {
+        let mut report = RunReport {
+            bgn_de: bgn,
+            end_de: end,
+            pages: 0,
+            rows: 0,
+            inserted: 0,
+        };
+        let mut page_no = 1;
+        loop {
+            let page = self.fetch_with_retry(bgn, end, page_no).await?;
+            report.pages += 1;
+            report.rows += page.list.len();
+            report.inserted += self.store_page(&page.list).await?;
+            if page.list.is_empty() || page_no >= page.total_page {
+                return Ok(report);
+            }
+            page_no += 1;
+        }
+    }
+
+    async fn fetch_with_retry(
+        &self,
+        bgn: NaiveDate,
+        end: NaiveDate,
+        page_no: u32,
+    ) -> anyhow::Result<ListResponse> {
+        let retry = &self.settings.retry;
+        let mut attempt = 1;
+        loop {
+            self.stats.requests.fetch_add(1, Ordering::Relaxed);
+            match self.client.list(bgn, end, page_no).await {
+                Ok(page) => return Ok(page),
+                Err(error) if error.is_retryable() && attempt < retry.attempts() => {
+                    let wait = retry.backoff(attempt);
+                    tracing::warn!(
+                        %error, page_no, attempt, wait_ms = wait.as_millis() as u64,
+                        "OpenDART request failed; retrying the same page"
+                    );
+                    self.stats.retries.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(wait).await;
+                    attempt += 1;
+                }
+                Err(error) => {
+                    return Err(anyhow::Error::new(error))
+                        .with_context(|| format!("OpenDART list.json page {page_no}"));
+                }
+            }
+        }
+    }
+
+    /// Store one page and publish an event per new row. If an event cannot be published,
+    /// the rows whose events are not out yet are removed again (the next run re-inserts
+    /// and publishes them) and the run fails.
+    async fn store_page(&self, items: &[ListItem]) -> anyhow::Result<usize> {
+        let rows: Vec<NewDisclosure> = items
+            .iter()
+            .filter_map(|item| {
+                let row = to_new_disclosure(item, &self.corp_map);
+                if row.is_none() {
+                    self.stats.skipped_rows.fetch_add(1, Ordering::Relaxed);
+                    tracing::warn!(rcept_no = item.rcept_no, "skipping malformed OpenDART row");
+                }
+                row
+            })
+            .collect();
+        let now = chrono::Utc::now().timestamp_millis();
+        let inserted = self.store.insert_disclosures(&rows, now).await?;
+        for (i, disclosure) in inserted.iter().enumerate() {
+            if let Err(error) = self.publish(disclosure).await {
+                for unpublished in &inserted[i..] {
+                    self.store.delete_disclosure(&unpublished.rcept_no).await?;
+                }
+                self.stats.inserted.fetch_add(i as u64, Ordering::Relaxed);
+                return Err(error.context("publishing disclosure_published"));
+            }
+        }
+        self.stats
+            .inserted
+            .fetch_add(inserted.len() as u64, Ordering::Relaxed);
+        Ok(inserted.len())
+    }
+
+    async fn publish(&self, disclosure: &Disclosure) -> anyhow::Result<()> {
+        let event = pb::DisclosurePublished {
+            disclosure: Some(super::grpc::disclosure_to_proto(disclosure.clone())),
+        };
+        self.bus
+            .publish_durable(SUBJECT, Headers::new(), event.encode_to_vec().into())
+            .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn maps_every_documented_status() {
+        assert_eq!(classify("000"), StatusClass::Ok);
+        assert_eq!(classify("013"), StatusClass::NoData);
+        for status in ["020", "800", "900"] {
+            assert_eq!(classify(status), StatusClass::Retry, "{status}");
+        }
+        for status in [
+            "010", "011", "012", "014", "021", "100", "101", "901", "999", "",
+        ] {
+            assert_eq!(classify(status), StatusClass::Fatal, "{status}");
+        }
+        for status in [
+            "000", "010", "011", "012", "013", "014", "020", "021", "100", "101", "800", "900",
+            "901",
+        ] {
+            assert!(status_meaning(status).is_some(), "{status}");
+        }
+        assert_eq!(status_meaning("013"), Some("조회된 데이타가 없습니다."));
+        assert_eq!(status_meaning("020"), Some("요청 제한을 초과하였습니다."));
+        assert_eq!(status_meaning("123"), None);
+    }
+
+    #[test]
+    fn retryable_errors() {
+        let provider = |status: &str| FetchError::Provider {
+            status: status.into(),
+            meaning: "",
+            message: String::new(),
+        };
+        assert!(provider("020").is_retryable());
+        assert!(provider("800").is_retryable());
+        assert!(!provider("010").is_retryable());
+        assert!(!provider("100").is_retryable());
+        assert!(FetchError::Http(reqwest::StatusCode::BAD_GATEWAY).is_retryable());
+        assert!(FetchError::Http(reqwest::StatusCode::TOO_MANY_REQUESTS).is_retryable());
+        assert!(!FetchError::Http(reqwest::StatusCode::NOT_FOUND).is_retryable());
+    }
+
+    fn data_dir() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
+    }
+
+    #[test]
+    fn maps_corp_codes_through_the_listing_and_cleans_rows() {
+        let listing = crate::dataset::load_listing(&data_dir()).expect("listing");
+        let map = CorpMap::load(&data_dir(), &listing).expect("corp map");
+        assert!(map.len() > 2_500, "{}", map.len());
+        assert_eq!(
+            map.resolve("00126380", "").as_deref(),
+            Some("KOREA-A005930")
+        );
+        // Not in the corp-code file: the row's own stock code, if listed.
+        assert_eq!(
+            map.resolve("99999999", "000660").as_deref(),
+            Some("KOREA-A000660")
+        );
+        assert_eq!(map.resolve("99999999", ""), None);
+        assert_eq!(map.resolve("99999999", "999999"), None);
+
+        let item = ListItem {
+            corp_code: "00126380".into(),
+            corp_name: "삼성전자".into(),
+            stock_code: "005930".into(),
+            corp_cls: "Y".into(),
+            report_nm: "  분기보고서 (2026.06)    ".into(),
+            rcept_no: "20260814001234".into(),
+            flr_nm: "삼성전자".into(),
+            rcept_dt: "20260814".into(),
+            rm: "".into(),
+        };
+        let row = to_new_disclosure(&item, &map).expect("row");
+        assert_eq!(row.report_nm, "분기보고서 (2026.06)");
+        assert_eq!(row.security_id.as_deref(), Some("KOREA-A005930"));
+        assert_eq!(
+            row.rcept_dt,
+            NaiveDate::from_ymd_opt(2026, 8, 14).expect("d")
+        );
+        let bad_date = ListItem {
+            rcept_dt: "2026-08-14".into(),
+            ..item.clone()
+        };
+        assert!(to_new_disclosure(&bad_date, &map).is_none());
+        let bad_no = ListItem {
+            rcept_no: "R1".into(),
+            ..item
+        };
+        assert!(to_new_disclosure(&bad_no, &map).is_none());
+    }
+
+    #[test]
+    fn parses_error_answers_without_list_fields() {
+        let answer: ListResponse =
+            serde_json::from_str(r#"{"status":"013","message":"조회된 데이타가 없습니다."}"#)
+                .expect("parse");
+        assert_eq!(answer.status, "013");
+        assert!(answer.list.is_empty());
+        assert_eq!(answer.total_page, 0);
+    }
+}

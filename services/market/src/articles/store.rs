@@ -1,0 +1,597 @@
+//! Storage of news items and disclosures (migration `0005_articles.sql`), both backends.
+//!
+//! Inserts are idempotent (`ON CONFLICT DO NOTHING` on the link / rcept_no) and report
+//! which rows were new, so the ingestors publish an event for new rows only. Reads are
+//! keyset pages, newest first (see [`super::cursor`]). SQL with a variable number of ids
+//! is built from `$n` placeholders only (never from values), because sqlx's
+//! `QueryBuilder` writes `?` for `Any`, which PostgreSQL rejects.
+
+use std::collections::HashMap;
+
+use anyhow::Context;
+use chrono::NaiveDate;
+use sise_platform::db::Database;
+use sqlx::any::AnyRow;
+use sqlx::{AssertSqlSafe, Row};
+
+use super::cursor::{DisclosureKey, NewsKey, start_of_day_ms};
+
+/// Rows per multi-row insert (10 columns each, well under both backends' limits).
+const INSERT_CHUNK: usize = 100;
+
+/// A disclosure to store (one OpenDART list.json row, cleaned).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewDisclosure {
+    pub rcept_no: String,
+    pub corp_code: String,
+    pub corp_name: String,
+    pub stock_code: String,
+    pub security_id: Option<String>,
+    pub report_nm: String,
+    pub flr_nm: String,
+    pub rcept_dt: NaiveDate,
+    pub rm: String,
+}
+
+/// A stored disclosure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disclosure {
+    pub rcept_no: String,
+    pub corp_code: String,
+    pub corp_name: String,
+    pub stock_code: String,
+    pub security_id: Option<String>,
+    pub report_nm: String,
+    pub flr_nm: String,
+    pub rcept_dt: NaiveDate,
+    pub rm: String,
+}
+
+impl Disclosure {
+    pub fn key(&self) -> DisclosureKey {
+        DisclosureKey {
+            rcept_dt: self.rcept_dt,
+            rcept_no: self.rcept_no.clone(),
+        }
+    }
+
+    /// The instant the disclosure is listed at (00:00 KST of the receipt date).
+    pub fn published_at_ms(&self) -> i64 {
+        start_of_day_ms(self.rcept_dt)
+    }
+}
+
+impl From<NewDisclosure> for Disclosure {
+    fn from(d: NewDisclosure) -> Self {
+        Self {
+            rcept_no: d.rcept_no,
+            corp_code: d.corp_code,
+            corp_name: d.corp_name,
+            stock_code: d.stock_code,
+            security_id: d.security_id,
+            report_nm: d.report_nm,
+            flr_nm: d.flr_nm,
+            rcept_dt: d.rcept_dt,
+            rm: d.rm,
+        }
+    }
+}
+
+/// A news item to store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewNewsItem {
+    pub url: String,
+    pub title: String,
+    pub summary: String,
+    pub publisher: String,
+    pub published_at_ms: i64,
+    /// The feed address, or "sample".
+    pub source: String,
+    pub sample: bool,
+    pub security_ids: Vec<String>,
+}
+
+/// A stored news item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewsItem {
+    pub id: i64,
+    pub url: String,
+    pub title: String,
+    pub summary: String,
+    pub publisher: String,
+    pub published_at_ms: i64,
+    pub source: String,
+    pub sample: bool,
+    pub security_ids: Vec<String>,
+}
+
+impl NewsItem {
+    pub fn key(&self) -> NewsKey {
+        NewsKey {
+            published_at_ms: self.published_at_ms,
+            id: self.id,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ArticleStore {
+    db: Database,
+}
+
+/// `$from, $from+1, …` (count placeholders).
+fn placeholders(from: usize, count: usize) -> String {
+    (from..from + count)
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+const DISCLOSURE_COLUMNS: &str =
+    "rcept_no, corp_code, corp_name, stock_code, security_id, report_nm, flr_nm, rcept_dt, rm";
+
+fn disclosure_from_row(row: &AnyRow) -> anyhow::Result<Disclosure> {
+    let date: String = row.try_get("rcept_dt")?;
+    Ok(Disclosure {
+        rcept_no: row.try_get("rcept_no")?,
+        corp_code: row.try_get("corp_code")?,
+        corp_name: row.try_get("corp_name")?,
+        stock_code: row.try_get("stock_code")?,
+        security_id: row.try_get("security_id")?,
+        report_nm: row.try_get("report_nm")?,
+        flr_nm: row.try_get("flr_nm")?,
+        rcept_dt: NaiveDate::parse_from_str(&date, "%Y-%m-%d")
+            .with_context(|| format!("stored rcept_dt {date}"))?,
+        rm: row.try_get("rm")?,
+    })
+}
+
+impl ArticleStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    pub fn database(&self) -> &Database {
+        &self.db
+    }
+
+    /// A value of the `dataset_meta` table (seed versions, ingestion marks).
+    pub async fn meta(&self, key: &str) -> anyhow::Result<Option<String>> {
+        Ok(
+            sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
+                .bind(key)
+                .fetch_optional(&self.db.pool)
+                .await?,
+        )
+    }
+
+    pub async fn set_meta(&self, key: &str, value: &str) -> anyhow::Result<()> {
+        sqlx::query(
+            "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        )
+        .bind(key)
+        .bind(value)
+        .execute(&self.db.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Whether the listing has this security.
+    pub async fn security_exists(&self, security_id: &str) -> anyhow::Result<bool> {
+        let found: Option<i64> =
+            sqlx::query_scalar("SELECT 1 FROM securities WHERE security_id = $1")
+                .bind(security_id)
+                .fetch_optional(&self.db.pool)
+                .await?;
+        Ok(found.is_some())
+    }
+
+    /// Store the disclosures that are not stored yet (by rcept_no) and return those, in the
+    /// order given. Repeats within `rows` count once.
+    pub async fn insert_disclosures(
+        &self,
+        rows: &[NewDisclosure],
+        now_ms: i64,
+    ) -> anyhow::Result<Vec<Disclosure>> {
+        let mut seen = std::collections::HashSet::new();
+        let unique: Vec<&NewDisclosure> = rows
+            .iter()
+            .filter(|r| seen.insert(r.rcept_no.as_str()))
+            .collect();
+        let mut inserted = std::collections::HashSet::new();
+        for chunk in unique.chunks(INSERT_CHUNK) {
+            let values = (0..chunk.len())
+                .map(|i| format!("({})", placeholders(i * 10 + 1, 10)))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let sql = format!(
+                "INSERT INTO disclosures ({DISCLOSURE_COLUMNS}, ingested_at_ms) VALUES {values} \
+                 ON CONFLICT (rcept_no) DO NOTHING RETURNING rcept_no"
+            );
+            let mut query = sqlx::query_scalar::<_, String>(AssertSqlSafe(sql));
+            for row in chunk {
+                query = query
+                    .bind(row.rcept_no.clone())
+                    .bind(row.corp_code.clone())
+                    .bind(row.corp_name.clone())
+                    .bind(row.stock_code.clone())
+                    .bind(row.security_id.clone())
+                    .bind(row.report_nm.clone())
+                    .bind(row.flr_nm.clone())
+                    .bind(row.rcept_dt.format("%Y-%m-%d").to_string())
+                    .bind(row.rm.clone())
+                    .bind(now_ms);
+            }
+            inserted.extend(query.fetch_all(&self.db.pool).await?);
+        }
+        Ok(unique
+            .into_iter()
+            .filter(|r| inserted.contains(&r.rcept_no))
+            .map(|r| Disclosure::from(r.clone()))
+            .collect())
+    }
+
+    /// Remove a disclosure (undoes an insert whose event could not be published, so the
+    /// next ingestion run inserts and publishes it again).
+    pub async fn delete_disclosure(&self, rcept_no: &str) -> anyhow::Result<()> {
+        sqlx::query("DELETE FROM disclosures WHERE rcept_no = $1")
+            .bind(rcept_no)
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn disclosure_count(&self) -> anyhow::Result<i64> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM disclosures")
+            .fetch_one(&self.db.pool)
+            .await?)
+    }
+
+    /// Disclosures of any of `security_ids` strictly after `after` (newest first), at most
+    /// `limit`.
+    pub async fn list_disclosures(
+        &self,
+        security_ids: &[String],
+        after: Option<&DisclosureKey>,
+        limit: usize,
+    ) -> anyhow::Result<Vec<Disclosure>> {
+        if security_ids.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let n = security_ids.len();
+        let sql = format!(
+            "SELECT {DISCLOSURE_COLUMNS} FROM disclosures \
+             WHERE security_id IN ({}) AND (rcept_dt < ${a} OR (rcept_dt = ${a} AND rcept_no < ${b})) \
+             ORDER BY rcept_dt DESC, rcept_no DESC LIMIT ${l}",
+            placeholders(1, n),
+            a = n + 1,
+            b = n + 2,
+            l = n + 3,
+        );
+        let (date, rcept_no) = match after {
+            Some(key) => (
+                key.rcept_dt.format("%Y-%m-%d").to_string(),
+                key.rcept_no.clone(),
+            ),
+            // Later than any date: the first page.
+            None => ("9999-12-31".to_owned(), String::new()),
+        };
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        for id in security_ids {
+            query = query.bind(id.clone());
+        }
+        let rows = query
+            .bind(date)
+            .bind(rcept_no)
+            .bind(i64::try_from(limit)?)
+            .fetch_all(&self.db.pool)
+            .await?;
+        rows.iter().map(disclosure_from_row).collect()
+    }
+
+    /// Store a news item unless its link is stored already; returns it when new.
+    pub async fn insert_news(
+        &self,
+        item: &NewNewsItem,
+        now_ms: i64,
+    ) -> anyhow::Result<Option<NewsItem>> {
+        let mut tx = self.db.pool.begin().await?;
+        let id: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO news_items (url, title, summary, publisher, published_at_ms, source, \
+             sample, ingested_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+             ON CONFLICT (url) DO NOTHING RETURNING id",
+        )
+        .bind(&item.url)
+        .bind(&item.title)
+        .bind(&item.summary)
+        .bind(&item.publisher)
+        .bind(item.published_at_ms)
+        .bind(&item.source)
+        .bind(i64::from(item.sample))
+        .bind(now_ms)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(id) = id else {
+            return Ok(None);
+        };
+        let mut security_ids = item.security_ids.clone();
+        security_ids.sort();
+        security_ids.dedup();
+        for security_id in &security_ids {
+            sqlx::query(
+                "INSERT INTO news_item_securities (news_id, security_id, published_at_ms) \
+                 VALUES ($1, $2, $3)",
+            )
+            .bind(id)
+            .bind(security_id)
+            .bind(item.published_at_ms)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(Some(NewsItem {
+            id,
+            url: item.url.clone(),
+            title: item.title.clone(),
+            summary: item.summary.clone(),
+            publisher: item.publisher.clone(),
+            published_at_ms: item.published_at_ms,
+            source: item.source.clone(),
+            sample: item.sample,
+            security_ids,
+        }))
+    }
+
+    /// Remove a news item (see [`ArticleStore::delete_disclosure`]).
+    pub async fn delete_news(&self, id: i64) -> anyhow::Result<()> {
+        let mut tx = self.db.pool.begin().await?;
+        sqlx::query("DELETE FROM news_item_securities WHERE news_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM news_items WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn news_count(&self) -> anyhow::Result<i64> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM news_items")
+            .fetch_one(&self.db.pool)
+            .await?)
+    }
+
+    /// News naming any of `security_ids` strictly after `after` (newest first), at most
+    /// `limit`; an item naming several of them comes once.
+    pub async fn list_news(
+        &self,
+        security_ids: &[String],
+        after: Option<&NewsKey>,
+        limit: usize,
+    ) -> anyhow::Result<Vec<NewsItem>> {
+        if security_ids.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let n = security_ids.len();
+        // The page's ids from the per-security index alone, then the items.
+        let sql = format!(
+            "SELECT DISTINCT news_id, published_at_ms FROM news_item_securities \
+             WHERE security_id IN ({}) AND (published_at_ms < ${a} OR (published_at_ms = ${a} AND news_id < ${b})) \
+             ORDER BY published_at_ms DESC, news_id DESC LIMIT ${l}",
+            placeholders(1, n),
+            a = n + 1,
+            b = n + 2,
+            l = n + 3,
+        );
+        let after = after.unwrap_or(&NewsKey::START);
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        for id in security_ids {
+            query = query.bind(id.clone());
+        }
+        let page = query
+            .bind(after.published_at_ms)
+            .bind(after.id)
+            .bind(i64::try_from(limit)?)
+            .fetch_all(&self.db.pool)
+            .await?;
+        let ids = page
+            .iter()
+            .map(|row| row.try_get::<i64, _>("news_id"))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.news_by_ids(&ids).await
+    }
+
+    /// The items with these ids, in the order given.
+    async fn news_by_ids(&self, ids: &[i64]) -> anyhow::Result<Vec<NewsItem>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = placeholders(1, ids.len());
+        let items_sql = format!(
+            "SELECT id, url, title, summary, publisher, published_at_ms, source, sample \
+             FROM news_items WHERE id IN ({list})"
+        );
+        let tags_sql = format!(
+            "SELECT news_id, security_id FROM news_item_securities WHERE news_id IN ({list}) \
+             ORDER BY security_id"
+        );
+        let mut items_query = sqlx::query(AssertSqlSafe(items_sql));
+        let mut tags_query = sqlx::query(AssertSqlSafe(tags_sql));
+        for id in ids {
+            items_query = items_query.bind(*id);
+            tags_query = tags_query.bind(*id);
+        }
+        let mut tags: HashMap<i64, Vec<String>> = HashMap::new();
+        for row in tags_query.fetch_all(&self.db.pool).await? {
+            tags.entry(row.try_get("news_id")?)
+                .or_default()
+                .push(row.try_get("security_id")?);
+        }
+        let mut items: HashMap<i64, NewsItem> = HashMap::new();
+        for row in items_query.fetch_all(&self.db.pool).await? {
+            let id: i64 = row.try_get("id")?;
+            let sample: i64 = row.try_get("sample")?;
+            items.insert(
+                id,
+                NewsItem {
+                    id,
+                    url: row.try_get("url")?,
+                    title: row.try_get("title")?,
+                    summary: row.try_get("summary")?,
+                    publisher: row.try_get("publisher")?,
+                    published_at_ms: row.try_get("published_at_ms")?,
+                    source: row.try_get("source")?,
+                    sample: sample != 0,
+                    security_ids: tags.remove(&id).unwrap_or_default(),
+                },
+            );
+        }
+        Ok(ids.iter().filter_map(|id| items.remove(id)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::MIGRATIONS;
+    use sise_platform::db::testing::{TestDatabase, backends};
+
+    fn disclosure(rcept_no: &str, date: (i32, u32, u32), security: Option<&str>) -> NewDisclosure {
+        NewDisclosure {
+            rcept_no: rcept_no.into(),
+            corp_code: "00126380".into(),
+            corp_name: "삼성전자".into(),
+            stock_code: "005930".into(),
+            security_id: security.map(str::to_owned),
+            report_nm: "기타경영사항(자율공시)".into(),
+            flr_nm: "삼성전자".into(),
+            rcept_dt: NaiveDate::from_ymd_opt(date.0, date.1, date.2).expect("date"),
+            rm: "유".into(),
+        }
+    }
+
+    fn news(url: &str, at: i64, securities: &[&str]) -> NewNewsItem {
+        NewNewsItem {
+            url: url.into(),
+            title: format!("title {url}"),
+            summary: "요약".into(),
+            publisher: "테스트".into(),
+            published_at_ms: at,
+            source: "https://feed.test/rss".into(),
+            sample: false,
+            security_ids: securities.iter().map(|s| (*s).to_owned()).collect(),
+        }
+    }
+
+    const A: &str = "KOREA-A005930";
+    const B: &str = "KOREA-A000660";
+
+    #[tokio::test]
+    async fn stores_deduplicates_and_pages_on_every_backend() {
+        for backend in backends() {
+            let test_db = TestDatabase::create(backend, "articles").await.expect("db");
+            let db = Database::connect(&test_db.url, &MIGRATIONS)
+                .await
+                .expect("connect");
+            let store = ArticleStore::new(db);
+
+            // Disclosures: duplicates within a batch and across batches count once.
+            let rows = vec![
+                disclosure("20260821000003", (2026, 8, 21), Some(A)),
+                disclosure("20260821000001", (2026, 8, 21), Some(A)),
+                disclosure("20260821000003", (2026, 8, 21), Some(A)),
+                disclosure("20260820000009", (2026, 8, 20), Some(B)),
+                disclosure("20260820000008", (2026, 8, 20), None),
+            ];
+            let new = store.insert_disclosures(&rows, 1).await.expect("insert");
+            assert_eq!(new.len(), 4, "{backend:?}");
+            let again = store
+                .insert_disclosures(&rows[..2], 2)
+                .await
+                .expect("insert");
+            assert!(again.is_empty());
+            assert_eq!(store.disclosure_count().await.expect("count"), 4);
+
+            let ids = vec![A.to_owned(), B.to_owned()];
+            let first = store.list_disclosures(&ids, None, 2).await.expect("page");
+            let numbers: Vec<_> = first.iter().map(|d| d.rcept_no.as_str()).collect();
+            assert_eq!(numbers, ["20260821000003", "20260821000001"]);
+            let rest = store
+                .list_disclosures(&ids, Some(&first[1].key()), 10)
+                .await
+                .expect("page");
+            let numbers: Vec<_> = rest.iter().map(|d| d.rcept_no.as_str()).collect();
+            assert_eq!(numbers, ["20260820000009"], "unmapped rows are in no list");
+            assert_eq!(rest[0].security_id.as_deref(), Some(B));
+            assert_eq!(new[0], Disclosure::from(rows[0].clone()));
+
+            // News: dedup by link; an item naming both securities comes once.
+            let n1 = store
+                .insert_news(&news("https://n/1", 1_000, &[A, B, A]), 5)
+                .await
+                .expect("insert")
+                .expect("new");
+            assert_eq!(n1.security_ids, [B, A]);
+            assert!(
+                store
+                    .insert_news(&news("https://n/1", 9_999, &[A]), 6)
+                    .await
+                    .expect("insert")
+                    .is_none()
+            );
+            let n2 = store
+                .insert_news(&news("https://n/2", 1_000, &[B]), 7)
+                .await
+                .expect("insert")
+                .expect("new");
+            let n3 = store
+                .insert_news(&news("https://n/3", 2_000, &[]), 8)
+                .await
+                .expect("insert")
+                .expect("new");
+            assert!(n3.security_ids.is_empty());
+            assert_eq!(store.news_count().await.expect("count"), 3);
+
+            let both = store.list_news(&ids, None, 10).await.expect("news");
+            let order: Vec<i64> = both.iter().map(|n| n.id).collect();
+            // Same instant: the larger id first.
+            assert_eq!(order, [n2.id.max(n1.id), n2.id.min(n1.id)]);
+            let page = store.list_news(&ids, None, 1).await.expect("news");
+            let next = store
+                .list_news(&ids, Some(&page[0].key()), 1)
+                .await
+                .expect("news");
+            assert_eq!(next.len(), 1);
+            assert_ne!(next[0].id, page[0].id);
+            let only_a = store.list_news(&[A.to_owned()], None, 10).await.expect("a");
+            assert_eq!(only_a.len(), 1);
+            assert_eq!(only_a[0].url, "https://n/1");
+            assert_eq!(only_a[0].security_ids, [B, A]);
+
+            store.delete_news(n1.id).await.expect("delete");
+            assert!(
+                store
+                    .list_news(&[A.to_owned()], None, 10)
+                    .await
+                    .expect("a")
+                    .is_empty()
+            );
+            store
+                .delete_disclosure("20260821000003")
+                .await
+                .expect("delete");
+            assert_eq!(store.disclosure_count().await.expect("count"), 3);
+
+            assert_eq!(store.meta("x").await.expect("meta"), None);
+            store.set_meta("x", "1").await.expect("set");
+            store.set_meta("x", "2").await.expect("set");
+            assert_eq!(store.meta("x").await.expect("meta").as_deref(), Some("2"));
+
+            store.database().pool.close().await;
+            test_db.cleanup().await.expect("cleanup");
+        }
+    }
+}

@@ -1,0 +1,924 @@
+//! Live values of indexes and forex pairs: the [`AssetBoard`] the gRPC handlers read, the
+//! [`Engine`] that updates it every tick, and [`run`], the task that drives the engine,
+//! publishes `assets.{asset_id}` ticks and stores finished days.
+//!
+//! - KOSPI, KOSDAQ, KOSPI 200 come from [`CompositeFeed`] (`indexes`), which the quote
+//!   feed updates at every simulator step; the engine copies their values and stores the
+//!   days they close.
+//! - Foreign indexes and forex pairs follow deterministic [`DayPath`]s: each day's close is
+//!   [`Walk::next_close`](super::walk::Walk::next_close) of the previous close, the intraday path a bridge towards it,
+//!   so values do not depend on tick timing and a restart replays the same day.
+//!
+//! Days a sleeping host missed are filled by each series' walk.
+
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use prost::Message;
+use sise_platform::bus::{Bus, Headers};
+use sise_proto::market::v1 as pb;
+use tokio_util::sync::CancellationToken;
+
+use super::catalog::{Catalog, Composite, Entry, Series};
+use super::clocks::{KrxClock, PathClock};
+use super::history::{
+    Bar, COARSE_FOREX_STEPS, COARSE_INDEX_STEPS, INDEX_GAP_SHARE, Source, kospi200_from_kospi,
+};
+use super::ids::AssetId;
+use super::indexes::CompositeFeed;
+use super::store::AssetStore;
+use super::walk::{DayPath, PathSpec, round_to};
+use crate::feed::QuoteBoard;
+use crate::simulator::clock::next_trading_day;
+use crate::simulator::{Mode, Session};
+
+/// Most missing days filled in one go (a guard against a runaway loop).
+const MAX_FILL_DAYS: usize = 8_000;
+/// Fewest and most steps of a live intraday path.
+const MIN_PATH_STEPS: u64 = 60;
+const MAX_PATH_STEPS: u64 = 8_640;
+
+/// The current value of an index or forex pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveValue {
+    pub date: NaiveDate,
+    pub price: f64,
+    pub previous_close: f64,
+    /// 0 until the day has opened, like stock quotes.
+    pub open: f64,
+    pub high: f64,
+    pub low: f64,
+    pub volume: i64,
+    pub trading_value: f64,
+    pub traded_at: DateTime<FixedOffset>,
+    pub session: Session,
+}
+
+impl LiveValue {
+    pub fn opened(&self) -> bool {
+        self.open > 0.0
+    }
+
+    /// The day's candle so far, once the day has opened.
+    pub fn bar(&self) -> Option<Bar> {
+        self.opened().then_some(Bar {
+            date: self.date,
+            open: self.open,
+            high: self.high,
+            low: self.low,
+            close: self.price,
+            volume: self.volume,
+            trading_value: self.trading_value,
+            source: Source::Simulated,
+        })
+    }
+}
+
+/// One minute of a computed index (simulated series derive theirs from the path).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MinuteBar {
+    pub time_ms: i64,
+    pub open: f64,
+    pub high: f64,
+    pub low: f64,
+    pub close: f64,
+    pub volume: i64,
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    value: LiveValue,
+    path: Option<Arc<DayPath>>,
+}
+
+/// What the gRPC handlers read: the catalogue, the clocks and the latest values.
+pub struct AssetBoard {
+    pub catalog: Catalog,
+    pub krx: KrxClock,
+    pub quotes: Arc<QuoteBoard>,
+    pub composites: Arc<CompositeFeed>,
+    /// Resolution of live intraday paths.
+    pub step_secs: u64,
+    pub seed: u64,
+    slots: RwLock<Vec<Slot>>,
+}
+
+impl AssetBoard {
+    pub fn value(&self, position: usize) -> Option<LiveValue> {
+        let slots = self.slots.read().ok()?;
+        slots.get(position).map(|s| s.value.clone())
+    }
+
+    /// The live day's intraday path of a simulated series.
+    pub fn path(&self, position: usize) -> Option<Arc<DayPath>> {
+        let slots = self.slots.read().ok()?;
+        slots.get(position).and_then(|s| s.path.clone())
+    }
+
+    /// Minute candles of the live day, oldest first. A foreign index on the simulator's
+    /// continuous days is laid on the KRX market clock of its trading date, like stocks.
+    pub fn minutes(&self, position: usize, now: DateTime<FixedOffset>) -> Vec<MinuteBar> {
+        let Some(path) = self.path(position) else {
+            return self.composites.minutes(position);
+        };
+        let seen = path.seen_at(now);
+        let clock = self
+            .catalog
+            .entries
+            .get(position)
+            .and_then(|e| self.path_clock(e));
+        let laid = match clock {
+            Some(clock @ PathClock::Simulator(_)) => {
+                let (begin, end) = nominal_span(&clock, path.date);
+                let mut nominal = (*path).clone();
+                nominal.begin = begin;
+                nominal.end = end;
+                nominal.minutes_of(seen)
+            }
+            _ => path.minutes_at(now),
+        };
+        laid.into_iter()
+            .map(|(time_ms, open, high, low, close)| MinuteBar {
+                time_ms,
+                open,
+                high,
+                low,
+                close,
+                volume: 0,
+            })
+            .collect()
+    }
+
+    /// The clock of a simulated series.
+    pub fn path_clock(&self, entry: &Entry) -> Option<PathClock> {
+        path_clock(entry, &self.krx)
+    }
+
+    /// The asset as the API shows it; stocks come from the quote board.
+    pub fn asset(&self, id: &AssetId) -> Option<pb::Asset> {
+        if let Some(security_id) = id.security_id() {
+            let stock = self.quotes.security(security_id.as_str())?;
+            let quote = self.quotes.quote(security_id.as_str())?;
+            return Some(pb::Asset {
+                asset_id: id.as_str().to_owned(),
+                short_code: id.short_code().to_owned(),
+                name: stock.name.clone(),
+                kind: pb::AssetKind::Stock as i32,
+                price: quote.price,
+                previous_close: quote.previous_close,
+                change: quote.change,
+                change_rate: quote.change_rate,
+                change_type: quote.change_type,
+                open: quote.open,
+                high: quote.high,
+                low: quote.low,
+                traded_at_ms: quote.traded_at_ms,
+                session: quote.session,
+            });
+        }
+        let position = self.catalog.position(id)?;
+        let entry = &self.catalog.entries[position];
+        Some(to_asset(entry, &self.value(position)?))
+    }
+}
+
+/// The proto form of a live value.
+pub fn to_asset(entry: &Entry, value: &LiveValue) -> pb::Asset {
+    let change = round_to(value.price - value.previous_close, entry.walk.decimals + 2);
+    pb::Asset {
+        asset_id: entry.id.as_str().to_owned(),
+        short_code: entry.id.short_code().to_owned(),
+        name: entry.name.clone(),
+        kind: if entry.is_index() {
+            pb::AssetKind::Index
+        } else {
+            pb::AssetKind::Forex
+        } as i32,
+        price: value.price,
+        previous_close: value.previous_close,
+        change,
+        change_rate: if value.previous_close > 0.0 {
+            (value.price - value.previous_close) / value.previous_close
+        } else {
+            0.0
+        },
+        change_type: change_type(value.price, value.previous_close) as i32,
+        open: value.open,
+        high: value.high,
+        low: value.low,
+        traded_at_ms: value.traded_at.timestamp_millis(),
+        session: session(value.session) as i32,
+    }
+}
+
+/// Indexes and forex have no price limits: rise, even or fall.
+pub fn change_type(price: f64, previous_close: f64) -> pb::PriceChange {
+    if price > previous_close {
+        pb::PriceChange::Rise
+    } else if price < previous_close {
+        pb::PriceChange::Fall
+    } else {
+        pb::PriceChange::Even
+    }
+}
+
+pub fn session(session: Session) -> pb::Session {
+    match session {
+        Session::PreMarket => pb::Session::PreMarket,
+        Session::OpeningAuction => pb::Session::OpeningAuction,
+        Session::Regular => pb::Session::Regular,
+        Session::ClosingAuction => pb::Session::ClosingAuction,
+        Session::AfterHours => pb::Session::AfterHours,
+        Session::Closed => pb::Session::Closed,
+    }
+}
+
+/// The clock of a simulated series: forex keeps its own; foreign indexes follow their
+/// exchange in `krx` mode and the simulator's days in `continuous` mode.
+pub fn path_clock(entry: &Entry, krx: &KrxClock) -> Option<PathClock> {
+    match &entry.series {
+        Series::Composite(_) => None,
+        Series::Forex(_) => Some(PathClock::Forex),
+        Series::Foreign(index) => Some(match krx.mode {
+            Mode::Krx => PathClock::Exchange {
+                zone: index.zone,
+                open: index.open,
+                close: index.close,
+            },
+            Mode::Continuous { .. } => PathClock::Simulator(*krx),
+        }),
+    }
+}
+
+/// The coarse path that gives a non-live day its open, high and low.
+pub fn coarse_path(
+    seed: u64,
+    entry: &Entry,
+    span: (DateTime<FixedOffset>, DateTime<FixedOffset>),
+    date: NaiveDate,
+    previous: f64,
+    close: f64,
+) -> DayPath {
+    let forex = !entry.is_index();
+    let spec = PathSpec {
+        seed,
+        asset: entry.id.as_str(),
+        tag: "coarse",
+        sigma: entry.walk.sigma,
+        gap_share: if forex { 0.0 } else { INDEX_GAP_SHARE },
+        steps: if forex {
+            COARSE_FOREX_STEPS
+        } else {
+            COARSE_INDEX_STEPS
+        },
+        decimals: entry.walk.decimals,
+    };
+    DayPath::generate(&spec, date, span, previous, close)
+}
+
+fn nominal_span(
+    clock: &PathClock,
+    date: NaiveDate,
+) -> (DateTime<FixedOffset>, DateTime<FixedOffset>) {
+    let span = clock.span_of(date);
+    (span.begin, span.end)
+}
+
+struct PathDriver {
+    clock: PathClock,
+    anchor: f64,
+    day: Arc<DayPath>,
+    persisted: bool,
+    /// Values of `day` already seen, and their high and low (kept as ticks go by, so a
+    /// tick does not rescan a day of thousands of points).
+    seen: usize,
+    high: f64,
+    low: f64,
+}
+
+impl PathDriver {
+    fn live_path(
+        entry: &Entry,
+        seed: u64,
+        step_secs: u64,
+        span: (DateTime<FixedOffset>, DateTime<FixedOffset>),
+        date: NaiveDate,
+        previous: f64,
+        anchor: f64,
+    ) -> DayPath {
+        let seconds = span.1.signed_duration_since(span.0).num_seconds().max(1) as u64;
+        let steps = (seconds / step_secs.max(1)).clamp(MIN_PATH_STEPS, MAX_PATH_STEPS);
+        let close = entry
+            .walk
+            .next_close(seed, entry.id.as_str(), date, previous, anchor);
+        let spec = PathSpec {
+            seed,
+            asset: entry.id.as_str(),
+            tag: "live",
+            sigma: entry.walk.sigma,
+            gap_share: if entry.is_index() {
+                INDEX_GAP_SHARE
+            } else {
+                0.0
+            },
+            steps: usize::try_from(steps).unwrap_or(usize::MAX),
+            decimals: entry.walk.decimals,
+        };
+        DayPath::generate(&spec, date, span, previous, close)
+    }
+
+    fn tick(
+        &mut self,
+        entry: &Entry,
+        seed: u64,
+        step_secs: u64,
+        now: DateTime<FixedOffset>,
+        finished: &mut Vec<Bar>,
+    ) -> LiveValue {
+        let span = self.clock.day_at(now);
+        if span.date != self.day.date {
+            if !self.persisted {
+                finished.push(Bar::from_path(&self.day, Source::Simulated));
+            }
+            let mut previous = self.day.close();
+            let mut date = self.clock.next_date(self.day.date);
+            let mut filled = 0;
+            while date < span.date && filled < MAX_FILL_DAYS {
+                let close =
+                    entry
+                        .walk
+                        .next_close(seed, entry.id.as_str(), date, previous, self.anchor);
+                let path = coarse_path(
+                    seed,
+                    entry,
+                    nominal_span(&self.clock, date),
+                    date,
+                    previous,
+                    close,
+                );
+                finished.push(Bar::from_path(&path, Source::Simulated));
+                previous = close;
+                date = self.clock.next_date(date);
+                filled += 1;
+            }
+            self.day = Arc::new(Self::live_path(
+                entry,
+                seed,
+                step_secs,
+                (span.begin, span.end),
+                span.date,
+                previous,
+                self.anchor,
+            ));
+            self.persisted = false;
+            self.seen = 0;
+        }
+        if now >= self.day.end && !self.persisted {
+            finished.push(Bar::from_path(&self.day, Source::Simulated));
+            self.persisted = true;
+        }
+        let seen = self.day.seen_at(now);
+        if seen < self.seen || self.seen == 0 {
+            self.seen = 0;
+            self.high = f64::MIN;
+            self.low = f64::MAX;
+        }
+        for &value in &self.day.values[self.seen..seen] {
+            self.high = self.high.max(value);
+            self.low = self.low.min(value);
+        }
+        self.seen = seen;
+        let (open, high, low, price) = match (self.day.values.first(), seen) {
+            (Some(&open), 1..) => (open, self.high, self.low, self.day.values[seen - 1]),
+            _ => (0.0, 0.0, 0.0, self.day.previous_close),
+        };
+        LiveValue {
+            date: self.day.date,
+            price,
+            previous_close: self.day.previous_close,
+            open,
+            high,
+            low,
+            volume: 0,
+            trading_value: 0.0,
+            traded_at: if seen > 0 {
+                self.day.time_of(seen - 1)
+            } else {
+                self.day.begin
+            },
+            session: span.session(now),
+        }
+    }
+}
+
+/// What one [`Engine::tick`] did.
+#[derive(Debug, Default)]
+pub struct TickOutcome {
+    /// Catalogue positions whose value changed.
+    pub changed: Vec<usize>,
+    /// Finished days to store.
+    pub finished: Vec<(AssetId, Bar)>,
+}
+
+/// Where an asset starts: the close before its live day, and the level its walk is
+/// pulled towards.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Start {
+    pub previous_close: f64,
+    pub anchor: f64,
+}
+
+/// Advances every index and forex pair; owned by the [`run`] task.
+pub struct Engine {
+    board: Arc<AssetBoard>,
+    /// One per catalogue entry; `None` for the composite indexes.
+    drivers: Vec<Option<PathDriver>>,
+    /// Days finished by the first tick (in [`Engine::new`]), stored by [`run`].
+    initial: Vec<(AssetId, Bar)>,
+}
+
+impl Engine {
+    /// An engine and its board at `now`, each simulated series starting from its
+    /// `starts` entry (catalogue order).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        catalog: Catalog,
+        krx: KrxClock,
+        quotes: Arc<QuoteBoard>,
+        composites: Arc<CompositeFeed>,
+        seed: u64,
+        step_secs: u64,
+        starts: &[Start],
+        now: DateTime<FixedOffset>,
+    ) -> (Self, Arc<AssetBoard>) {
+        let mut drivers = Vec::with_capacity(catalog.entries.len());
+        let mut slots = Vec::with_capacity(catalog.entries.len());
+        for (position, entry) in catalog.entries.iter().enumerate() {
+            let start = starts.get(position).copied().unwrap_or(Start {
+                previous_close: 1.0,
+                anchor: 1.0,
+            });
+            drivers.push(path_clock(entry, &krx).map(|clock| {
+                let span = clock.day_at(now);
+                let day = PathDriver::live_path(
+                    entry,
+                    seed,
+                    step_secs,
+                    (span.begin, span.end),
+                    span.date,
+                    start.previous_close,
+                    start.anchor,
+                );
+                PathDriver {
+                    clock,
+                    anchor: start.anchor,
+                    day: Arc::new(day),
+                    persisted: false,
+                    seen: 0,
+                    high: f64::MIN,
+                    low: f64::MAX,
+                }
+            }));
+            slots.push(Slot {
+                value: LiveValue {
+                    date: now.date_naive(),
+                    price: start.previous_close,
+                    previous_close: start.previous_close,
+                    open: 0.0,
+                    high: 0.0,
+                    low: 0.0,
+                    volume: 0,
+                    trading_value: 0.0,
+                    traded_at: now,
+                    session: Session::Closed,
+                },
+                path: None,
+            });
+        }
+        let board = Arc::new(AssetBoard {
+            catalog,
+            krx,
+            quotes,
+            composites,
+            step_secs,
+            seed,
+            slots: RwLock::new(slots),
+        });
+        let mut engine = Self {
+            board: board.clone(),
+            drivers,
+            initial: Vec::new(),
+        };
+        // First values at once, so the board never shows placeholders.
+        engine.initial = engine.tick(now).finished;
+        (engine, board)
+    }
+
+    pub fn board(&self) -> &Arc<AssetBoard> {
+        &self.board
+    }
+
+    /// One step at `now`.
+    pub fn tick(&mut self, now: DateTime<FixedOffset>) -> TickOutcome {
+        let board = self.board.clone();
+        let catalog = &board.catalog;
+        let mut outcome = TickOutcome::default();
+        outcome.finished.extend(
+            board
+                .composites
+                .take_finished()
+                .into_iter()
+                .filter_map(|(p, bar)| Some((catalog.entries.get(p)?.id.clone(), bar))),
+        );
+        let mut values = Vec::with_capacity(self.drivers.len());
+        for (position, driver) in self.drivers.iter_mut().enumerate() {
+            let entry = &catalog.entries[position];
+            let next = match driver {
+                Some(driver) => {
+                    let mut finished = Vec::new();
+                    let value = driver.tick(entry, board.seed, board.step_secs, now, &mut finished);
+                    outcome
+                        .finished
+                        .extend(finished.into_iter().map(|b| (entry.id.clone(), b)));
+                    Some((value, Some(driver.day.clone())))
+                }
+                None => board.composites.value(position).map(|v| (v, None)),
+            };
+            values.push(next);
+        }
+        if let Ok(mut slots) = board.slots.write() {
+            for (position, next) in values.into_iter().enumerate() {
+                let (Some((value, path)), Some(slot)) = (next, slots.get_mut(position)) else {
+                    continue;
+                };
+                if slot.value != value {
+                    outcome.changed.push(position);
+                }
+                *slot = Slot { value, path };
+            }
+        }
+        outcome
+    }
+}
+
+/// Step the engine every `interval` until cancelled: publish changed values on
+/// `assets.{asset_id}` (best effort) and store finished days (retried on failure).
+pub async fn run(
+    mut engine: Engine,
+    store: AssetStore,
+    bus: Bus,
+    interval: Duration,
+    cancel: CancellationToken,
+) {
+    let mut timer = tokio::time::interval(interval);
+    timer.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut pending: Vec<(AssetId, Bar)> = std::mem::take(&mut engine.initial);
+    loop {
+        tokio::select! {
+            _ = timer.tick() => {}
+            () = cancel.cancelled() => return,
+        }
+        let outcome = engine.tick(crate::feed::now_kst());
+        let board = engine.board().clone();
+        for position in outcome.changed {
+            let entry = &board.catalog.entries[position];
+            let Some(value) = board.value(position) else {
+                continue;
+            };
+            let subject = format!("assets.{}", entry.id);
+            let payload = pb::AssetTicked {
+                asset: Some(to_asset(entry, &value)),
+            }
+            .encode_to_vec();
+            if let Err(error) = bus.publish(&subject, Headers::new(), payload.into()).await {
+                tracing::warn!(error = format!("{error:#}"), "failed to publish asset tick");
+            }
+        }
+        pending.extend(outcome.finished);
+        if !pending.is_empty() {
+            match store.upsert(&pending).await {
+                Ok(()) => {
+                    tracing::debug!(days = pending.len(), "stored finished asset days");
+                    pending.clear();
+                }
+                Err(error) => {
+                    tracing::warn!(error = format!("{error:#}"), "failed to store asset days");
+                }
+            }
+        }
+    }
+}
+
+/// Generated days from the day after `last` up to (not including) `live`, for the start.
+pub fn continuation(
+    seed: u64,
+    entry: &Entry,
+    krx: &KrxClock,
+    last: &Bar,
+    live: NaiveDate,
+    anchor: f64,
+    kospi: &[Bar],
+) -> Vec<Bar> {
+    let clock = path_clock(entry, krx).unwrap_or(PathClock::Simulator(*krx));
+    let next = |date: NaiveDate| match entry.series {
+        Series::Composite(_) => next_trading_day(date),
+        _ => clock.next_date(date),
+    };
+    let mut bars = Vec::new();
+    let mut previous = last.close;
+    let mut date = next(last.date);
+    while date < live && bars.len() < MAX_FILL_DAYS {
+        let bar = match (&entry.series, kospi.iter().find(|b| b.date == date)) {
+            (Series::Composite(Composite::Kospi200), Some(kospi)) => {
+                kospi200_from_kospi(seed, kospi, Source::Generated)
+            }
+            _ => {
+                let close = entry
+                    .walk
+                    .next_close(seed, entry.id.as_str(), date, previous, anchor);
+                let path = coarse_path(
+                    seed,
+                    entry,
+                    nominal_span(&clock, date),
+                    date,
+                    previous,
+                    close,
+                );
+                Bar::from_path(&path, Source::Generated)
+            }
+        };
+        previous = bar.close;
+        bars.push(bar);
+        date = next(date);
+    }
+    bars
+}
+
+/// The live date of an asset at `now`.
+pub fn live_date(entry: &Entry, krx: &KrxClock, now: DateTime<FixedOffset>) -> NaiveDate {
+    match path_clock(entry, krx) {
+        Some(clock) => clock.day_at(now).date,
+        None => krx.day_at(now).date,
+    }
+}
+
+/// Span of a day of a simulated series, for charts.
+pub fn span_of(
+    board: &AssetBoard,
+    entry: &Entry,
+    date: NaiveDate,
+) -> (DateTime<FixedOffset>, DateTime<FixedOffset>) {
+    let clock = board
+        .path_clock(entry)
+        .unwrap_or(PathClock::Simulator(board.krx));
+    nominal_span(&clock, date)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use chrono::{TimeDelta, TimeZone};
+
+    use super::*;
+    use crate::assets::catalog::load_currencies;
+    use crate::config::{SimulatorMode, SimulatorSettings};
+    use crate::dataset::ListedStock;
+    use crate::domain::{Market, SecurityId};
+    use crate::simulator::KST;
+    use crate::simulator::clock::previous_trading_day;
+
+    fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<FixedOffset> {
+        KST.with_ymd_and_hms(y, m, d, h, min, 0)
+            .single()
+            .expect("time")
+    }
+
+    fn stock(code: &str, market: Market) -> ListedStock {
+        ListedStock {
+            security_id: SecurityId::from_code(code).expect("code"),
+            name: format!("종목{code}"),
+            name_en: None,
+            market,
+            shares_outstanding: 1_000_000,
+            last_close: 50_000,
+            last_close_date: NaiveDate::from_ymd_opt(2026, 6, 15).expect("date"),
+        }
+    }
+
+    fn engine(start: DateTime<FixedOffset>) -> (Engine, Arc<AssetBoard>) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+        let catalog = Catalog::new(load_currencies(&dir).expect("board")).expect("catalog");
+        let securities = vec![
+            stock("005930", Market::Kospi),
+            stock("035720", Market::Kosdaq),
+        ];
+        let settings = SimulatorSettings {
+            mode: SimulatorMode::Continuous,
+            seed: 7,
+            tick_interval_ms: 500,
+            day_length_secs: 600,
+        };
+        let (simulator, quotes) =
+            crate::feed::build(securities.clone(), &settings, start, &HashMap::new());
+        let krx = KrxClock {
+            mode: settings.mode(),
+            start,
+            last_close_date: previous_trading_day(simulator.trading_date()),
+        };
+        let composites = Arc::new(CompositeFeed::new(
+            &catalog,
+            &securities,
+            simulator.quotes(),
+            simulator.session(),
+            &[8_500.0, 1_100.0, 1_150.0],
+            settings.mode(),
+            start,
+        ));
+        let starts: Vec<Start> = catalog
+            .entries
+            .iter()
+            .map(|e| {
+                let level = match &e.series {
+                    Series::Forex(c) => c.board.last().map_or(1.0, |b| b.1),
+                    Series::Foreign(i) => i.anchor_level,
+                    Series::Composite(_) => 1_000.0,
+                };
+                Start {
+                    previous_close: level,
+                    anchor: level,
+                }
+            })
+            .collect();
+        Engine::new(catalog, krx, quotes, composites, 7, 10, &starts, start)
+    }
+
+    fn usd(board: &AssetBoard) -> LiveValue {
+        let id = AssetId::parse("FOREX-USDKRW").expect("id");
+        board
+            .value(board.catalog.position(&id).expect("usd"))
+            .expect("value")
+    }
+
+    #[test]
+    fn forex_values_depend_on_time_not_on_ticks() {
+        let start = at(2026, 11, 20, 9, 0);
+        let (mut busy, busy_board) = engine(start);
+        let (mut idle, idle_board) = engine(start);
+        assert_eq!(usd(&busy_board), usd(&idle_board));
+        for minute in 1..=120 {
+            busy.tick(start + TimeDelta::minutes(minute));
+        }
+        idle.tick(start + TimeDelta::minutes(120));
+        let (a, b) = (usd(&busy_board), usd(&idle_board));
+        assert_eq!(a, b);
+        assert_eq!(a.session, Session::Regular);
+        assert_eq!(a.previous_close, 1_441.9);
+        assert!(a.opened() && a.low <= a.price && a.price <= a.high);
+        assert!((a.price / 1_441.9 - 1.0).abs() < 0.05, "{}", a.price);
+    }
+
+    #[test]
+    fn forex_days_roll_into_stored_days_and_rest_on_weekends() {
+        let friday = at(2026, 11, 20, 23, 0);
+        let (mut engine, board) = engine(friday);
+        let friday_close = usd(&board);
+        let saturday = engine.tick(at(2026, 11, 21, 12, 0));
+        let usd_id = AssetId::parse("FOREX-USDKRW").expect("id");
+        let stored: Vec<&Bar> = saturday
+            .finished
+            .iter()
+            .filter(|(id, _)| *id == usd_id)
+            .map(|(_, b)| b)
+            .collect();
+        assert_eq!(stored.len(), 1, "friday is stored once it ends");
+        assert_eq!(stored[0].date, friday_close.date);
+        let weekend = usd(&board);
+        assert_eq!(weekend.session, Session::Closed);
+        assert_eq!(weekend.price, stored[0].close);
+        let sunday = engine.tick(at(2026, 11, 22, 12, 0));
+        assert!(!sunday.finished.iter().any(|(id, _)| *id == usd_id));
+        let monday = engine.tick(at(2026, 11, 23, 0, 30));
+        assert!(!monday.finished.iter().any(|(id, _)| *id == usd_id));
+        let value = usd(&board);
+        assert_eq!(
+            value.date,
+            NaiveDate::from_ymd_opt(2026, 11, 23).expect("date")
+        );
+        assert_eq!(value.previous_close, stored[0].close);
+        assert_eq!(value.session, Session::Regular);
+    }
+
+    #[test]
+    fn continuation_is_deterministic() {
+        let start = at(2026, 11, 20, 9, 0);
+        let (_, board) = engine(start);
+        let id = AssetId::parse("FOREX-EURKRW").expect("id");
+        let entry = board.catalog.get(&id).expect("eur");
+        let last = Bar {
+            date: NaiveDate::from_ymd_opt(2026, 4, 30).expect("date"),
+            open: 1_700.0,
+            high: 1_705.0,
+            low: 1_695.0,
+            close: 1_702.5,
+            volume: 0,
+            trading_value: 0.0,
+            source: Source::Derived,
+        };
+        let live = NaiveDate::from_ymd_opt(2026, 11, 20).expect("date");
+        let a = continuation(7, entry, &board.krx, &last, live, 1_702.5, &[]);
+        let b = continuation(7, entry, &board.krx, &last, live, 1_702.5, &[]);
+        assert_eq!(a, b);
+        assert_eq!(
+            a.first().map(|b| b.date),
+            NaiveDate::from_ymd_opt(2026, 5, 1)
+        );
+        assert_eq!(
+            a.last().map(|b| b.date),
+            NaiveDate::from_ymd_opt(2026, 11, 19)
+        );
+        assert!(a.iter().all(|b| b.source == Source::Generated));
+        assert!(
+            a.windows(2).all(|w| w[1].open == w[0].close),
+            "forex opens at the previous close"
+        );
+        let c = continuation(8, entry, &board.krx, &last, live, 1_702.5, &[]);
+        assert_ne!(a, c, "the seed matters");
+    }
+
+    #[tokio::test]
+    async fn the_task_publishes_changes_and_stores_finished_days() {
+        use futures::StreamExt;
+        use sise_platform::db::testing::TestDatabase;
+        use sise_platform::db::{Backend, Database};
+
+        let test_db = TestDatabase::create(Backend::Sqlite, "market")
+            .await
+            .expect("db");
+        let db = Database::connect(&test_db.url, &crate::store::MIGRATIONS)
+            .await
+            .expect("connect");
+        let store = AssetStore::new(db);
+        // Started two days ago: the first tick moves every series and finishes days.
+        let (engine, _board) = engine(crate::feed::now_kst() - TimeDelta::days(2));
+        let bus = Bus::in_process();
+        let mut ticks = bus.subscribe("assets.>").await.expect("subscribe");
+        let cancel = CancellationToken::new();
+        let task = tokio::spawn(run(
+            engine,
+            store.clone(),
+            bus.clone(),
+            Duration::from_millis(10),
+            cancel.clone(),
+        ));
+        let event = tokio::time::timeout(Duration::from_secs(10), ticks.next())
+            .await
+            .expect("a tick within 10 s")
+            .expect("event");
+        let tick = pb::AssetTicked::decode(event.payload).expect("payload");
+        let asset = tick.asset.expect("asset");
+        assert_eq!(event.subject, format!("assets.{}", asset.asset_id));
+        assert!(asset.asset_id.starts_with("FOREX-") || asset.asset_id.starts_with("INDEX-"));
+        let usd = AssetId::parse("FOREX-USDKRW").expect("id");
+        let mut stored = Vec::new();
+        for _ in 0..100 {
+            stored = store.page(&usd, None, 5).await.expect("page");
+            if !stored.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(!stored.is_empty(), "finished forex days are stored");
+        assert!(stored.iter().all(|b| b.source == Source::Simulated));
+        cancel.cancel();
+        task.await.expect("task");
+        test_db.cleanup().await.expect("cleanup");
+    }
+
+    #[test]
+    fn stocks_are_assets_too() {
+        let (_, board) = engine(at(2026, 11, 20, 9, 0));
+        let asset = board
+            .asset(&AssetId::parse("KOREA-A005930").expect("id"))
+            .expect("stock");
+        assert_eq!(asset.kind, pb::AssetKind::Stock as i32);
+        assert_eq!(
+            (asset.short_code.as_str(), asset.name.as_str()),
+            ("A005930", "종목005930")
+        );
+        assert_eq!(asset.previous_close, 50_000.0);
+        assert!(
+            board
+                .asset(&AssetId::parse("KOREA-A000001").expect("id"))
+                .is_none()
+        );
+        let kospi = board
+            .asset(&AssetId::parse("INDEX-KOSPI").expect("id"))
+            .expect("kospi");
+        assert_eq!(
+            (kospi.kind, kospi.previous_close),
+            (pb::AssetKind::Index as i32, 8_500.0)
+        );
+    }
+}

@@ -1,0 +1,195 @@
+//! Indexes and forex as assets (spec §3 assets, dayForexes, tickForexes, forexCalcs; §7
+//! assets, forex, market_condition; §9 index codes). See docs/architecture.md, "Market
+//! data: indexes, FX and assets".
+//!
+//! Layout:
+//! - `ids`: asset ids, `{BOARD}-{CODE}` and the `{BOARD}::{CODE}` form.
+//! - `catalog`: the indexes of spec §9 and the 58 currencies of the bundled bank board.
+//! - `history`: the daily history first stored (real, derived, sample), from the dataset.
+//! - `walk`: deterministic series (daily closes, intraday paths, bridges).
+//! - `clocks`: which day an asset's live value belongs to (KRX simulator, forex weekdays,
+//!   foreign exchanges).
+//! - `indexes`: KOSPI, KOSDAQ and KOSPI 200 from their constituents, fed by the quote feed.
+//! - `live`: the live board, the engine that advances it and the task that runs it.
+//! - `forex`: converter, daily bank rates, chart points.
+//! - `condition`: `market_condition`.
+//! - `store`: the `asset_day_candles` table.
+//! - `grpc`: `sise.market.v1.AssetService`.
+//!
+//! [`prepare`] runs at start-up once the simulator is built: it seeds the history when the
+//! dataset changed, continues every series up to its live day, and builds the engine.
+
+pub mod catalog;
+pub mod clocks;
+pub mod condition;
+pub mod forex;
+pub mod grpc;
+pub mod history;
+pub mod ids;
+pub mod indexes;
+pub mod live;
+pub mod store;
+pub mod walk;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+use chrono::{DateTime, FixedOffset};
+use serde::Deserialize;
+use sise_platform::db::Database;
+
+use crate::config::SimulatorSettings;
+use crate::dataset::ListedStock;
+use crate::feed::QuoteBoard;
+use crate::simulator::Simulator;
+use crate::simulator::clock::previous_trading_day;
+use catalog::{Catalog, Series};
+use clocks::KrxClock;
+use history::ASSETS_DATASET_VERSION;
+use indexes::CompositeFeed;
+use live::{AssetBoard, Engine, Start};
+use store::AssetStore;
+
+/// The `services.market.assets` configuration section.
+#[derive(Clone, Debug, Deserialize)]
+pub struct AssetSettings {
+    /// Time between two points of a live forex or foreign-index path (a day has at least
+    /// 60 and at most 8,640 points).
+    #[serde(default = "default_path_step_secs")]
+    pub path_step_secs: u64,
+}
+
+fn default_path_step_secs() -> u64 {
+    10
+}
+
+impl Default for AssetSettings {
+    fn default() -> Self {
+        Self {
+            path_step_secs: default_path_step_secs(),
+        }
+    }
+}
+
+/// Everything the service needs to run the assets.
+pub struct Assets {
+    pub engine: Engine,
+    pub board: Arc<AssetBoard>,
+    pub store: AssetStore,
+    /// Register with the quote feed (`feed::run` observers).
+    pub composites: Arc<CompositeFeed>,
+}
+
+/// Seed, continue and build (see the module documentation). `securities` and
+/// `simulator` are what the feed runs on; `start` is the simulator's start instant.
+#[allow(clippy::too_many_arguments)]
+pub async fn prepare(
+    db: Database,
+    dataset_dir: &Path,
+    securities: &[ListedStock],
+    simulator: &Simulator,
+    quotes: Arc<QuoteBoard>,
+    settings: &SimulatorSettings,
+    assets: &AssetSettings,
+    start: DateTime<FixedOffset>,
+) -> anyhow::Result<Assets> {
+    let started = Instant::now();
+    let catalog = Catalog::new(catalog::load_currencies(dataset_dir)?)?;
+    let store = AssetStore::new(db);
+    let seed = settings.seed;
+    let version = format!("{ASSETS_DATASET_VERSION};seed={seed}");
+    if store.seeded_version().await?.as_deref() != Some(version.as_str()) {
+        let history = history::seed_history(dataset_dir, securities, &catalog, seed)?;
+        store.replace_history(&version, &history).await?;
+        tracing::info!(
+            rows = history.iter().map(|(_, b)| b.len()).sum::<usize>(),
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "seeded index and forex history"
+        );
+    }
+    let first_day = simulator.trading_date();
+    let krx = KrxClock {
+        mode: settings.mode(),
+        start,
+        last_close_date: previous_trading_day(first_day),
+    };
+    let mut starts = Vec::with_capacity(catalog.entries.len());
+    let mut composite_closes = Vec::new();
+    let mut generated = Vec::new();
+    let mut kospi = Vec::new();
+    for entry in &catalog.entries {
+        let live_date = match entry.series {
+            Series::Composite(_) => first_day,
+            _ => live::live_date(entry, &krx, start),
+        };
+        store.drop_simulated_from(&entry.id, live_date).await?;
+        let last = store.last_before(&entry.id, live_date).await?;
+        let seeded = store.last_seeded(&entry.id).await?;
+        let fallback = match &entry.series {
+            Series::Foreign(index) => index.anchor_level,
+            Series::Forex(currency) => currency.board.last().map_or(1.0, |b| b.1),
+            Series::Composite(_) => 1_000.0,
+        };
+        let anchor = match &entry.series {
+            Series::Foreign(index) => index.anchor_level,
+            _ => seeded.as_ref().map_or(fallback, |b| b.close),
+        };
+        let Some(last) = last else {
+            tracing::warn!(asset_id = %entry.id, "no stored history; starting from a sample level");
+            starts.push(Start {
+                previous_close: fallback,
+                anchor,
+            });
+            if matches!(entry.series, Series::Composite(_)) {
+                composite_closes.push(fallback);
+            }
+            continue;
+        };
+        let bars = live::continuation(seed, entry, &krx, &last, live_date, anchor, &kospi);
+        let previous_close = bars.last().map_or(last.close, |b| b.close);
+        if entry.series == Series::Composite(catalog::Composite::Kospi) {
+            kospi.clone_from(&bars);
+        }
+        if matches!(entry.series, Series::Composite(_)) {
+            composite_closes.push(previous_close);
+        }
+        generated.extend(bars.into_iter().map(|b| (entry.id.clone(), b)));
+        starts.push(Start {
+            previous_close,
+            anchor,
+        });
+    }
+    if !generated.is_empty() {
+        store.upsert(&generated).await?;
+        tracing::info!(
+            rows = generated.len(),
+            "continued index and forex history to the present"
+        );
+    }
+    let composites = Arc::new(CompositeFeed::new(
+        &catalog,
+        securities,
+        simulator.quotes(),
+        simulator.session(),
+        &composite_closes,
+        settings.mode(),
+        start,
+    ));
+    let (engine, board) = Engine::new(
+        catalog,
+        krx,
+        quotes,
+        composites.clone(),
+        seed,
+        assets.path_step_secs,
+        &starts,
+        start,
+    );
+    Ok(Assets {
+        engine,
+        board,
+        store,
+        composites,
+    })
+}

@@ -1,0 +1,201 @@
+//! `sise.market.v1.ChartService` over gRPC: day candles in keyset pages (`to` inclusive,
+//! `next_to` the date of the first candle not returned) and today's minute candles.
+
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+use sise_platform::error::DomainError;
+use sise_proto::market::v1 as pb;
+use tonic::{Request, Response, Status};
+
+use super::Candle;
+use super::minute::IntradayBook;
+use super::store::ChartStore;
+use crate::domain::SecurityId;
+use crate::feed::QuoteBoard;
+
+/// Day candles per page when the request names no limit.
+pub const DEFAULT_LIMIT: i64 = 60;
+/// Most day candles per page.
+pub const MAX_LIMIT: i64 = 500;
+
+pub struct ChartGrpc {
+    store: ChartStore,
+    book: Arc<IntradayBook>,
+    board: Arc<QuoteBoard>,
+}
+
+impl ChartGrpc {
+    pub fn new(store: ChartStore, book: Arc<IntradayBook>, board: Arc<QuoteBoard>) -> Self {
+        Self { store, book, board }
+    }
+
+    fn known(&self, security_id: &str) -> Result<SecurityId, DomainError> {
+        let id = SecurityId::parse(security_id)?;
+        if self.board.security(id.as_str()).is_none() || !self.book.contains(id.as_str()) {
+            return Err(DomainError::not_found(
+                "security_not_found",
+                "종목을 찾을 수 없습니다.",
+            ));
+        }
+        Ok(id)
+    }
+
+    /// One page: the in-memory candles (today's, the day just closed), then the stored ones
+    /// older than those, up to `to`.
+    pub async fn day_candles(
+        &self,
+        security_id: &str,
+        limit: Option<i64>,
+        to: Option<&str>,
+    ) -> Result<(Vec<Candle>, Option<NaiveDate>), DomainError> {
+        let id = self.known(security_id)?;
+        let limit = parse_limit(limit)?;
+        let to = to.map(parse_date).transpose()?;
+        let page = usize::try_from(limit).unwrap_or(0);
+        let mut candles: Vec<Candle> = self
+            .book
+            .recent(id.as_str())
+            .into_iter()
+            .filter(|c| to.is_none_or(|to| c.date <= to))
+            .take(page + 1)
+            .collect();
+        let bound = match candles.last() {
+            Some(oldest) => oldest.date.pred_opt(),
+            None => to,
+        };
+        let wanted = (page + 1).saturating_sub(candles.len());
+        if wanted > 0 {
+            let stored = self
+                .store
+                .page(id.as_str(), bound, wanted as i64)
+                .await
+                .map_err(|error| {
+                    tracing::error!(error = format!("{error:#}"), "day candles read failed");
+                    DomainError::internal()
+                })?;
+            candles.extend(stored);
+        }
+        let next_to = candles.get(page).map(|c| c.date);
+        candles.truncate(page);
+        Ok((candles, next_to))
+    }
+}
+
+fn parse_limit(limit: Option<i64>) -> Result<i64, DomainError> {
+    match limit {
+        None => Ok(DEFAULT_LIMIT),
+        Some(limit) if (1..=MAX_LIMIT).contains(&limit) => Ok(limit),
+        Some(_) => Err(DomainError::invalid(
+            "invalid_limit",
+            format!("조회 개수는 1부터 {MAX_LIMIT}까지 지정할 수 있습니다."),
+        )),
+    }
+}
+
+/// A strict `YYYY-MM-DD` date.
+fn parse_date(text: &str) -> Result<NaiveDate, DomainError> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .ok()
+        .filter(|date| date.format("%Y-%m-%d").to_string() == text)
+        .ok_or_else(|| {
+            DomainError::invalid(
+                "invalid_date",
+                "날짜 형식이 올바르지 않습니다. (YYYY-MM-DD)",
+            )
+        })
+}
+
+fn to_proto(candle: &Candle) -> pb::DayCandle {
+    pb::DayCandle {
+        date: candle.date.to_string(),
+        open: candle.open,
+        high: candle.high,
+        low: candle.low,
+        close: candle.close,
+        volume: candle.volume,
+        trading_value: candle.trading_value,
+    }
+}
+
+#[tonic::async_trait]
+impl pb::chart_service_server::ChartService for ChartGrpc {
+    #[tracing::instrument(skip_all, fields(security_id = %request.get_ref().security_id))]
+    async fn get_day_candles(
+        &self,
+        request: Request<pb::GetDayCandlesRequest>,
+    ) -> Result<Response<pb::GetDayCandlesResponse>, Status> {
+        let request = request.into_inner();
+        let (candles, next_to) = self
+            .day_candles(&request.security_id, request.limit, request.to.as_deref())
+            .await?;
+        Ok(Response::new(pb::GetDayCandlesResponse {
+            day_candles: candles.iter().map(to_proto).collect(),
+            next_to: next_to.map(|date| date.to_string()),
+        }))
+    }
+
+    #[tracing::instrument(skip_all, fields(security_id = %request.get_ref().security_id))]
+    async fn get_minute_candles(
+        &self,
+        request: Request<pb::GetMinuteCandlesRequest>,
+    ) -> Result<Response<pb::GetMinuteCandlesResponse>, Status> {
+        let id = self.known(&request.get_ref().security_id)?;
+        let (date, bars) = self.book.minute_bars(id.as_str()).unwrap_or_default();
+        let minute_candles = match date {
+            Some(date) => bars
+                .iter()
+                .map(|bar| pb::MinuteCandle {
+                    time_ms: bar.time_ms(date),
+                    open: bar.open,
+                    high: bar.high,
+                    low: bar.low,
+                    close: bar.close,
+                    volume: bar.volume,
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        Ok(Response::new(pb::GetMinuteCandlesResponse {
+            date: date.map(|d| d.to_string()).unwrap_or_default(),
+            minute_candles,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_and_dates_are_validated() {
+        assert_eq!(parse_limit(None), Ok(60));
+        assert_eq!(parse_limit(Some(1)), Ok(1));
+        assert_eq!(parse_limit(Some(500)), Ok(500));
+        for bad in [0, -1, 501, i64::MAX] {
+            assert_eq!(
+                parse_limit(Some(bad)).map_err(|e| e.code),
+                Err("invalid_limit".into())
+            );
+        }
+        assert_eq!(
+            parse_date("2026-06-15"),
+            Ok(NaiveDate::from_ymd_opt(2026, 6, 15).expect("date"))
+        );
+        for bad in [
+            "",
+            "2026-6-15",
+            "20260615",
+            "2026-02-30",
+            "2026-06-15T00:00",
+            " 2026-06-15",
+            "+2026-06-15",
+        ] {
+            assert_eq!(
+                parse_date(bad).map_err(|e| e.code),
+                Err("invalid_date".into()),
+                "{bad}"
+            );
+        }
+    }
+}

@@ -1,0 +1,404 @@
+//! Stock charts: day candles and today's minute candles (spec §3 `dayCandles`, §7 "day
+//! candles (limit, to)").
+//!
+//! - `history`: the real daily history of the bundled dataset (Naver 2021–2026-03 and KIS
+//!   2025-10–2026-06, KIS winning), the 2026-05-08 snapshot of every stock, and
+//!   deterministic generated candles where the dataset has none (see
+//!   docs/architecture.md, "Market data: candles").
+//! - `store`: the `day_candles` table (histories written on first read, simulated closes,
+//!   pages).
+//! - `minute`: today's live day candle and minute bars, in memory, fed by the quote feed.
+//! - `grpc`: `sise.market.v1.ChartService`.
+//!
+//! [`prepare`] runs at start-up before the simulator is built: it resets the table when the
+//! dataset changed and returns each stock's last close before the simulator's first day
+//! (its newest stored candle, or the end of its seeded history, walked forward over any
+//! gap), which the simulator resumes from. A stock's seeded history and those gap days are
+//! written on its first read ([`store::ChartStore::ensure`]).
+
+pub mod grpc;
+pub mod history;
+pub mod minute;
+pub mod store;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use serde::Deserialize;
+use tokio::sync::mpsc;
+
+use crate::config::{SimulatorMode, SimulatorSettings};
+use crate::dataset::ListedStock;
+use crate::feed::StepObserver;
+use crate::simulator::clock::{kst_date, previous_trading_day};
+use crate::simulator::{Simulator, StepOutcome};
+use minute::IntradayBook;
+use store::ChartStore;
+
+/// One trading day of one stock. Prices in won, volume in shares, value in won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candle {
+    pub date: NaiveDate,
+    pub open: i64,
+    pub high: i64,
+    pub low: i64,
+    pub close: i64,
+    pub volume: i64,
+    pub trading_value: i64,
+}
+
+/// Where a stored candle comes from (`day_candles.source`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// Real KRX history from the bundled dataset.
+    Krx,
+    /// Deterministic sample history (no real data for that day).
+    Generated,
+    /// A day closed by the market simulator.
+    Simulated,
+}
+
+impl Source {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Krx => "krx",
+            Self::Generated => "generated",
+            Self::Simulated => "simulated",
+        }
+    }
+}
+
+/// The `services.market.charts` configuration section.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ChartsConfig {
+    /// Least number of trading days of history every stock gets (generated before the
+    /// first real candle where the dataset has fewer).
+    #[serde(default = "default_history_days")]
+    pub history_days: usize,
+}
+
+fn default_history_days() -> usize {
+    250
+}
+
+impl Default for ChartsConfig {
+    fn default() -> Self {
+        Self {
+            history_days: default_history_days(),
+        }
+    }
+}
+
+/// What start-up hands to the simulator: where every stock's history ends.
+pub struct Prepared {
+    /// The store, materializing seeded histories on first read.
+    pub store: ChartStore,
+    /// Security id → (date, close) of the last day of its history (stored, seeded or
+    /// walked up to the simulator's first day): the simulator resumes from there.
+    pub last_closes: HashMap<String, (NaiveDate, i64)>,
+}
+
+/// Reset the table when the dataset changed, read the real history, and work out each
+/// stock's last close before the simulator's first day (`now` is its start instant). Writes
+/// nothing else: histories are materialized on first read ([`ChartStore::ensure`]).
+pub async fn prepare(
+    store: ChartStore,
+    dataset_dir: &Path,
+    securities: &[ListedStock],
+    simulator: &SimulatorSettings,
+    config: &ChartsConfig,
+    now: DateTime<FixedOffset>,
+) -> anyhow::Result<Prepared> {
+    let started = Instant::now();
+    let version = history::version(config.history_days);
+    if store.reset_unless(&version).await? {
+        tracing::info!(%version, "day candles reset for a new dataset version");
+    }
+    let seeds = Arc::new(history::Seeds::load(
+        dataset_dir,
+        securities,
+        config.history_days,
+    )?);
+    let stored = store.last_closes().await?;
+    // Each stock's history ends at its newest stored candle or its seeded tail.
+    let mut last_closes = HashMap::with_capacity(securities.len());
+    for stock in securities {
+        let id = stock.security_id.as_str();
+        let tail = seeds.tail(id);
+        let last = match (stored.get(id).copied(), tail) {
+            (Some(stored), Some(tail)) => Some(if stored.0 >= tail.0 { stored } else { tail }),
+            (stored, tail) => stored.or(tail),
+        };
+        if let Some(last) = last {
+            last_closes.insert(id.to_owned(), last);
+        }
+    }
+    let newest = last_closes.values().map(|(date, _)| *date).max();
+    let until = fill_until(simulator.mode, newest, now);
+    if let Some(until) = until {
+        // Walk every history that ends earlier up to `until`, as `ensure` will store it.
+        for (id, last) in &mut last_closes {
+            if last.0 >= until {
+                continue;
+            }
+            let Some(profile) = seeds.profile(id) else {
+                continue;
+            };
+            if let Some(walked) = history::forward(profile, last.0, last.1, until).last() {
+                *last = (walked.date, walked.close);
+            }
+        }
+    }
+    tracing::info!(
+        securities = last_closes.len(),
+        until = ?until,
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "day candle histories prepared"
+    );
+    Ok(Prepared {
+        store: store.with_seeds(seeds, until),
+        last_closes,
+    })
+}
+
+/// The last day the stored history must reach before the simulator starts, so that the
+/// simulated days continue it without a gap:
+/// - continuous mode: the newest stored day (the simulator starts on the next trading day);
+/// - KRX mode: the last trading day before today (KST); the simulator runs today.
+fn fill_until(
+    mode: SimulatorMode,
+    newest: Option<NaiveDate>,
+    now: DateTime<FixedOffset>,
+) -> Option<NaiveDate> {
+    match mode {
+        SimulatorMode::Continuous => newest,
+        SimulatorMode::Krx => {
+            let before_today = previous_trading_day(kst_date(now));
+            Some(newest.map_or(before_today, |newest| newest.max(before_today)))
+        }
+    }
+}
+
+/// Connects the feed to the charts: minute bars and the live candle in memory, closed days
+/// to the store through [`run_writer`].
+pub struct ChartFeed {
+    book: Arc<IntradayBook>,
+    closes: mpsc::UnboundedSender<Vec<(String, Candle)>>,
+}
+
+impl ChartFeed {
+    pub fn new(book: Arc<IntradayBook>) -> (Self, mpsc::UnboundedReceiver<Vec<(String, Candle)>>) {
+        let (closes, receiver) = mpsc::unbounded_channel();
+        (Self { book, closes }, receiver)
+    }
+}
+
+impl StepObserver for ChartFeed {
+    fn observe(&self, simulator: &Simulator, outcome: &StepOutcome) {
+        let closed = self.book.apply(simulator, outcome);
+        if !closed.is_empty() && self.closes.send(closed).is_err() {
+            tracing::warn!("day candle writer stopped; simulated closes are not stored");
+        }
+    }
+}
+
+/// Store the simulated closes the feed sends until the feed stops (the channel closes),
+/// so closes of the last step are still written during a graceful shutdown.
+pub async fn run_writer(
+    store: ChartStore,
+    mut closes: mpsc::UnboundedReceiver<Vec<(String, Candle)>>,
+) {
+    while let Some(mut batch) = closes.recv().await {
+        while let Ok(more) = closes.try_recv() {
+            batch.extend(more);
+        }
+        let rows: Vec<(String, Vec<(Candle, Source)>)> = batch
+            .into_iter()
+            .map(|(id, candle)| (id, vec![(candle, Source::Simulated)]))
+            .collect();
+        if let Err(error) = store.insert(&rows).await {
+            tracing::error!(
+                error = format!("{error:#}"),
+                rows = rows.len(),
+                "failed to store simulated day candles"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulator::clock::{kst_instant, next_trading_day};
+    use crate::store::MIGRATIONS;
+    use sise_platform::db::Database;
+    use sise_platform::db::testing::{TestDatabase, backends};
+
+    fn settings(mode: &str) -> SimulatorSettings {
+        serde_json::from_value(serde_json::json!({
+            "mode": mode, "seed": 1, "tick_interval_ms": 500
+        }))
+        .expect("settings")
+    }
+
+    /// Start-up on the real dataset, a simulated close, a restart in continuous mode and
+    /// one in KRX mode months later: the simulator always resumes where the history ends,
+    /// and the materialized histories have no gap.
+    #[tokio::test]
+    async fn prepare_resumes_where_the_history_ends_on_every_backend() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+        let listing = crate::dataset::load_listing(&dir).expect("listing");
+        let config = ChartsConfig::default();
+        let samsung = "KOREA-A005930";
+        let sample = "KOREA-A000040"; // only the 2026-05-08 snapshot is real
+        let start = kst_instant(date(2026, 11, 22), 10 * 3600);
+        for backend in backends() {
+            let test_db = TestDatabase::create(backend, "market").await.expect("db");
+            let db = Database::connect(&test_db.url, &MIGRATIONS)
+                .await
+                .expect("connect");
+            let timer = Instant::now();
+            let prepared = prepare(
+                ChartStore::new(db.clone()),
+                &dir,
+                &listing,
+                &settings("continuous"),
+                &config,
+                start,
+            )
+            .await
+            .expect("prepare");
+            // Measured, not asserted.
+            println!(
+                "{backend:?}: prepare on a fresh database {:?}",
+                timer.elapsed()
+            );
+            assert_eq!(prepared.last_closes.len(), listing.len());
+            let end = date(2026, 6, 15);
+            assert!(prepared.last_closes.values().all(|(d, _)| *d == end));
+            let samsung_listing = listing
+                .iter()
+                .find(|s| s.security_id.as_str() == samsung)
+                .expect("samsung");
+            assert_eq!(
+                prepared.last_closes[samsung],
+                (end, samsung_listing.last_close),
+                "real KIS close"
+            );
+            // Nothing written but the version.
+            assert!(
+                prepared
+                    .store
+                    .last_closes()
+                    .await
+                    .expect("stored")
+                    .is_empty()
+            );
+            let timer = Instant::now();
+            let page = prepared.store.page(samsung, None, 500).await.expect("page");
+            println!("{backend:?}: first read of {samsung} {:?}", timer.elapsed());
+            assert_eq!(page.len(), 500);
+            assert_eq!(page[0].date, end);
+
+            // The simulator closes 2026-06-16 for every stock.
+            let day = date(2026, 6, 16);
+            let closes: Vec<(String, Vec<(Candle, Source)>)> = prepared
+                .last_closes
+                .iter()
+                .map(|(id, (_, close))| {
+                    let candle = Candle {
+                        date: day,
+                        open: *close,
+                        high: *close,
+                        low: *close,
+                        close: *close,
+                        volume: 1,
+                        trading_value: *close,
+                    };
+                    (id.clone(), vec![(candle, Source::Simulated)])
+                })
+                .collect();
+            prepared.store.insert(&closes).await.expect("closes");
+
+            // Restart in continuous mode: resume after 2026-06-16.
+            let again = prepare(
+                ChartStore::new(db.clone()),
+                &dir,
+                &listing,
+                &settings("continuous"),
+                &config,
+                start,
+            )
+            .await
+            .expect("prepare again");
+            assert!(again.last_closes.values().all(|(d, _)| *d == day));
+            assert_eq!(
+                again.last_closes[samsung].1,
+                prepared.last_closes[samsung].1
+            );
+
+            // Restart in KRX mode on Sunday 2026-11-22: histories walk on to Friday the
+            // 20th, and the first read stores that walk, ending at the resumed close.
+            let krx = prepare(
+                ChartStore::new(db.clone()),
+                &dir,
+                &listing,
+                &settings("krx"),
+                &config,
+                start,
+            )
+            .await
+            .expect("prepare krx");
+            let friday = date(2026, 11, 20);
+            assert!(krx.last_closes.values().all(|(d, _)| *d == friday));
+            for id in [samsung, sample] {
+                let page = krx.store.page(id, None, 500).await.expect("page");
+                assert_eq!(
+                    (page[0].date, page[0].close),
+                    krx.last_closes[id],
+                    "{id} on {backend:?}"
+                );
+                for pair in page.windows(2) {
+                    assert_eq!(next_trading_day(pair[1].date), pair[0].date, "{id}");
+                }
+                assert!(page.iter().any(|c| c.date == day));
+            }
+            db.pool.close().await;
+            test_db.cleanup().await.expect("cleanup");
+        }
+    }
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).expect("date")
+    }
+
+    #[test]
+    fn fill_until_per_mode() {
+        // Sunday 2026-11-22: KRX mode fills through Friday the 20th.
+        let sunday = kst_instant(date(2026, 11, 22), 10 * 3600);
+        let newest = Some(date(2026, 6, 15));
+        assert_eq!(
+            fill_until(SimulatorMode::Krx, newest, sunday),
+            Some(date(2026, 11, 20))
+        );
+        // A trading day: through the previous one, whatever the hour.
+        let monday = kst_instant(date(2026, 11, 23), 16 * 3600);
+        assert_eq!(
+            fill_until(SimulatorMode::Krx, newest, monday),
+            Some(date(2026, 11, 20))
+        );
+        // Already stored further (a simulated close today): nothing older is needed.
+        assert_eq!(
+            fill_until(SimulatorMode::Krx, Some(date(2026, 11, 23)), monday),
+            Some(date(2026, 11, 23))
+        );
+        assert_eq!(
+            fill_until(SimulatorMode::Continuous, newest, sunday),
+            newest
+        );
+        assert_eq!(fill_until(SimulatorMode::Continuous, None, sunday), None);
+    }
+}
