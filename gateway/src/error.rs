@@ -4,7 +4,7 @@
 //! paths, so clients never see an empty body or a plain-text error.
 
 use axum::Json;
-use axum::extract::rejection::QueryRejection;
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -63,6 +63,18 @@ impl From<QueryRejection> for ApiError {
         Self(DomainError::invalid(
             "invalid_query",
             "요청 값이 올바르지 않습니다.",
+        ))
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    /// Only a path that does not decode (invalid percent-encoding or UTF-8) gets here; it
+    /// is the same JSON 400 as any other malformed id rather than axum's plain text.
+    fn from(rejection: PathRejection) -> Self {
+        tracing::debug!(%rejection, "path rejected");
+        Self(DomainError::invalid(
+            "invalid_path",
+            "요청 주소가 올바르지 않습니다.",
         ))
     }
 }

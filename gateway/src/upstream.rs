@@ -5,6 +5,10 @@ use std::time::Duration;
 
 use sise_platform::telemetry::TraceInterceptor;
 use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
+use sise_proto::market::v1::article_service_client::ArticleServiceClient;
+use sise_proto::market::v1::asset_service_client::AssetServiceClient;
+use sise_proto::market::v1::chart_service_client::ChartServiceClient;
+use sise_proto::market::v1::company_service_client::CompanyServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
@@ -19,7 +23,15 @@ pub type Traced = InterceptedService<Channel, TraceInterceptor>;
 #[derive(Clone)]
 pub struct Clients {
     pub market: MarketServiceClient<Traced>,
+    /// Day and minute candles (market service).
+    pub charts: ChartServiceClient<Traced>,
+    /// News and disclosures (market service).
+    pub articles: ArticleServiceClient<Traced>,
     pub identity: IdentityServiceClient<Traced>,
+    /// Indexes, forex, market condition (market service).
+    pub assets: AssetServiceClient<Traced>,
+    /// Company profile, statements, investors, traders, related stocks, firms (market).
+    pub company: CompanyServiceClient<Traced>,
     channels: Vec<(&'static str, Channel)>,
 }
 
@@ -31,7 +43,11 @@ impl Clients {
         let favorites = channel(&upstreams.favorites)?;
         Ok(Self {
             market: MarketServiceClient::with_interceptor(market.clone(), TraceInterceptor),
+            charts: ChartServiceClient::with_interceptor(market.clone(), TraceInterceptor),
+            articles: ArticleServiceClient::with_interceptor(market.clone(), TraceInterceptor),
             identity: IdentityServiceClient::with_interceptor(identity.clone(), TraceInterceptor),
+            assets: AssetServiceClient::with_interceptor(market.clone(), TraceInterceptor),
+            company: CompanyServiceClient::with_interceptor(market.clone(), TraceInterceptor),
             channels: vec![
                 ("identity", identity),
                 ("social", social),

@@ -1,6 +1,11 @@
 //! REST routes per API host. Each host's router is an `OpenApiRouter`, so the OpenAPI
 //! document is generated from the routes themselves.
 
+pub mod articles;
+pub mod assets;
+pub mod charts;
+pub mod company;
+pub mod company_models;
 pub mod models;
 pub mod quotes;
 pub mod securities;
@@ -17,6 +22,11 @@ use crate::state::AppState;
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(ApiError))]
 pub struct ApiQuery<T>(pub T);
+
+/// `Path` whose rejection is the API's JSON error.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(ApiError))]
+pub struct ApiPath<T>(pub T);
 
 /// `security_ids=ID1,ID2` (comma-joined, spec §7).
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -62,6 +72,22 @@ pub fn main_router() -> OpenApiRouter<AppState> {
         .routes(routes!(securities::get_security))
         .routes(routes!(quotes::get_quotes))
         .routes(routes!(quotes::stream_quotes))
+        .routes(routes!(charts::get_day_candles))
+        .routes(routes!(charts::get_minute_candles))
+        .routes(routes!(company::get_company))
+        .routes(routes!(company::quarterly_statements))
+        .routes(routes!(company::yearly_statements))
+        .routes(routes!(company::get_investors))
+        .routes(routes!(company::get_day_traders))
+        .routes(routes!(company::get_recent_trader))
+        .routes(routes!(company::get_related_stocks))
+        .routes(routes!(company::list_security_firms))
+        .routes(routes!(articles::security_news))
+        .routes(routes!(articles::security_disclosures))
+        .routes(routes!(articles::security_articles))
+        .routes(routes!(articles::list_news))
+        .routes(routes!(articles::list_disclosures))
+        .routes(routes!(articles::list_articles))
 }
 
 /// The social API host (posts, comments, reactions, reports come with the social issue).
@@ -69,7 +95,17 @@ pub fn social_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
 }
 
-/// The mobile-web API host (assets, forex, market condition come with the stock page issue).
+/// The mobile-web API host: assets (stocks, indexes, forex), forex calls, market condition.
 pub fn mobile_web_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(assets::get_assets))
+        .routes(routes!(assets::get_asset))
+        .routes(routes!(assets::get_asset_day_candles))
+        .routes(routes!(assets::get_asset_minute_candles))
+        .routes(routes!(assets::get_major_forex_ids))
+        .routes(routes!(assets::get_day_forexes))
+        .routes(routes!(assets::get_tick_forexes))
+        .routes(routes!(assets::get_forex_calc))
+        .routes(routes!(assets::get_forex_chart))
+        .routes(routes!(assets::get_market_condition))
 }

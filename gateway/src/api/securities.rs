@@ -1,9 +1,10 @@
 //! `GET /api/v1/securities/{security_id}`: a security with its current quote.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use sise_proto::market::v1::GetSecurityRequest;
 
+use crate::api::ApiPath;
 use crate::api::models::{Quote, Security, SecurityDetail};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
@@ -21,7 +22,7 @@ use crate::state::AppState;
 )]
 pub async fn get_security(
     State(state): State<AppState>,
-    Path(security_id): Path<String>,
+    ApiPath(security_id): ApiPath<String>,
 ) -> Result<Json<SecurityDetail>, ApiError> {
     let response = state
         .clients

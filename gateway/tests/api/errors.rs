@@ -47,9 +47,18 @@ async fn bad_input_gets_clear_json_errors() {
             )
             .await;
         }
+        // Paths that do not decode to UTF-8 are JSON 400s on every route with a path id.
+        for path in [
+            "/main/api/v1/securities/KOREA-A%FF%FE",
+            "/main/api/v1/securities/KOREA-A%FF%FE/company",
+            "/main/api/v1/securities/KOREA-A%FF%FE/news",
+            "/mweb/api/v1/assets/INDEX-%FF",
+        ] {
+            assert_error(&app, path, 400, "invalid_path").await;
+        }
         assert_error(&app, "/main/api/v1/no-such-thing", 404, "not_found").await;
         assert_error(&app, "/social/api/v1/posts", 404, "not_found").await;
-        assert_error(&app, "/mweb/api/v1/assets", 404, "not_found").await;
+        assert_error(&app, "/mweb/api/v1/no-such-thing", 404, "not_found").await;
         assert_error(&app, "/nothing-here", 404, "not_found").await;
         let response = app
             .get_on_host("api.sise.localhost", "/api/v1/nothing.json")

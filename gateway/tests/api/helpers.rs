@@ -53,6 +53,15 @@ impl TestApp {
         (status, response.json().await.expect("json body"))
     }
 
+    /// URL of a service's test database ("identity", "social", "market", "favorites"),
+    /// for tests that change data behind the API's back.
+    pub fn database_url(&self, service: &str) -> Option<String> {
+        let index = ["identity", "social", "market", "favorites"]
+            .iter()
+            .position(|s| *s == service)?;
+        self.databases.get(index).map(|db| db.url.clone())
+    }
+
     /// Stop everything and drop the databases.
     pub async fn stop(self) {
         self.cancel.cancel();
@@ -67,6 +76,12 @@ impl TestApp {
 }
 
 pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, &[]).await
+}
+
+/// [`spawn_app`] with numeric configuration overrides, e.g.
+/// `("services.market.simulator.day_length_secs", 2)`.
+pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, i64)]) -> TestApp {
     let dir = tempfile::tempdir().expect("tempdir");
     let webapp = dir.path().join("webapp");
     std::fs::create_dir_all(webapp.join("static")).expect("webapp dir");
@@ -98,6 +113,9 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
         .set("services.market.simulator.tick_interval_ms", 50)
         .expect("set");
     config.set("bus.url", "inproc").expect("set");
+    for (key, value) in overrides {
+        config.set(key, *value).expect("set");
+    }
     let mut databases = Vec::new();
     for service in ["identity", "social", "market", "favorites"] {
         let db = TestDatabase::create(backend, service)

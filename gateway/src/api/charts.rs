@@ -1,0 +1,187 @@
+//! Stock charts on the main host: day candles in keyset pages (`limit`, inclusive `to`,
+//! `next_to` for the next older page) and today's minute candles. The market service's
+//! `ChartService` answers both; see docs/architecture.md, "Market data: candles".
+
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use sise_platform::error::DomainError;
+use sise_proto::market::v1 as pb;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::api::{ApiPath, ApiQuery};
+use crate::error::{ApiError, ApiErrorBody};
+use crate::state::AppState;
+
+/// One trading day of a stock (KRX-rule prices in won).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct DayCandle {
+    /// KST trading date, `YYYY-MM-DD`.
+    pub date: String,
+    pub open: i64,
+    pub high: i64,
+    pub low: i64,
+    pub close: i64,
+    /// Shares traded.
+    pub volume: i64,
+    /// Won traded.
+    pub trading_value: i64,
+}
+
+/// A page of day candles, newest first.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct DayCandlePage {
+    pub day_candles: Vec<DayCandle>,
+    /// Pass as `to` for the next older page; null at the end of the history.
+    pub next_to: Option<String>,
+}
+
+/// One market minute of the current simulated trading day.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct MinuteCandle {
+    /// Epoch milliseconds of the start of the minute (09:00–15:19 KST, closing price 15:30).
+    pub time: i64,
+    pub open: i64,
+    pub high: i64,
+    pub low: i64,
+    pub close: i64,
+    pub volume: i64,
+}
+
+/// Today's minute candles, oldest first.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct MinuteCandleList {
+    pub minute_candles: Vec<MinuteCandle>,
+}
+
+/// `limit` and `to` of a page of day candles.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DayCandleQuery {
+    /// Candles per page, 1 to 500 (default 60).
+    #[param(value_type = Option<i64>)]
+    pub limit: Option<String>,
+    /// Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`); absent for the
+    /// newest page.
+    pub to: Option<String>,
+}
+
+/// Parsed here so a non-number is the same `invalid_limit` as an out-of-range one.
+fn parse_limit(limit: Option<&str>) -> Result<Option<i64>, ApiError> {
+    match limit.map(str::trim).filter(|l| !l.is_empty()) {
+        None => Ok(None),
+        Some(text) => text.parse::<i64>().map(Some).map_err(|_| {
+            DomainError::invalid(
+                "invalid_limit",
+                "조회 개수는 1부터 500까지 지정할 수 있습니다.",
+            )
+            .into()
+        }),
+    }
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/securities/{security_id}/day_candles",
+    tag = "main",
+    params(
+        ("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930"),
+        DayCandleQuery,
+    ),
+    responses(
+        (status = 200, description = "Day candles newest first: today's in-progress candle first once the stock has traded today, then the stored history (real KRX data, generated sample data where the dataset has none, simulated days)", body = DayCandlePage),
+        (status = 400, description = "Malformed id (`invalid_security_id`), `to` (`invalid_date`) or `limit` (`invalid_limit`)", body = ApiErrorBody),
+        (status = 404, description = "Unknown security (`security_not_found`)", body = ApiErrorBody),
+    )
+)]
+pub async fn get_day_candles(
+    State(state): State<AppState>,
+    ApiPath(security_id): ApiPath<String>,
+    ApiQuery(query): ApiQuery<DayCandleQuery>,
+) -> Result<Json<DayCandlePage>, ApiError> {
+    let limit = parse_limit(query.limit.as_deref())?;
+    let to = query.to.filter(|to| !to.is_empty());
+    let response = state
+        .clients
+        .charts
+        .clone()
+        .get_day_candles(pb::GetDayCandlesRequest {
+            security_id,
+            limit,
+            to,
+        })
+        .await?
+        .into_inner();
+    Ok(Json(DayCandlePage {
+        day_candles: response
+            .day_candles
+            .into_iter()
+            .map(|c| DayCandle {
+                date: c.date,
+                open: c.open,
+                high: c.high,
+                low: c.low,
+                close: c.close,
+                volume: c.volume,
+                trading_value: c.trading_value,
+            })
+            .collect(),
+        next_to: response.next_to,
+    }))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/securities/{security_id}/minute_candles",
+    tag = "main",
+    params(("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930")),
+    responses(
+        (status = 200, description = "Minute candles of the current simulated trading day, oldest first (empty before the first trade)", body = MinuteCandleList),
+        (status = 400, description = "Malformed id (`invalid_security_id`)", body = ApiErrorBody),
+        (status = 404, description = "Unknown security (`security_not_found`)", body = ApiErrorBody),
+    )
+)]
+pub async fn get_minute_candles(
+    State(state): State<AppState>,
+    ApiPath(security_id): ApiPath<String>,
+) -> Result<Json<MinuteCandleList>, ApiError> {
+    let response = state
+        .clients
+        .charts
+        .clone()
+        .get_minute_candles(pb::GetMinuteCandlesRequest { security_id })
+        .await?
+        .into_inner();
+    Ok(Json(MinuteCandleList {
+        minute_candles: response
+            .minute_candles
+            .into_iter()
+            .map(|c| MinuteCandle {
+                time: c.time_ms,
+                open: c.open,
+                high: c.high,
+                low: c.low,
+                close: c.close,
+                volume: c.volume,
+            })
+            .collect(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_parsing() {
+        assert_eq!(parse_limit(None).ok(), Some(None));
+        assert_eq!(parse_limit(Some("")).ok(), Some(None));
+        assert_eq!(parse_limit(Some("20")).ok(), Some(Some(20)));
+        // Range checks are the market service's; a non-number is refused here.
+        assert_eq!(parse_limit(Some("0")).ok(), Some(Some(0)));
+        for bad in ["abc", "1.5", "99999999999999999999"] {
+            let error = parse_limit(Some(bad)).err().map(|e| e.0.code);
+            assert_eq!(error.as_deref(), Some("invalid_limit"), "{bad}");
+        }
+    }
+}
