@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Load test of the stock page's API calls: builds the one-process server and the load
+# generator (gateway/examples/bench_stock_page.rs) in release mode, starts `sise` on a free
+# loopback port with a temporary data directory (fresh SQLite files, in-process bus,
+# continuous simulator), then loads every stock-page call with bounded concurrency for a
+# bounded time and prints requests/s, p50 and p99 per call and overall.
+#
+#   scripts/bench-stock-page.sh [--duration SECS] [--concurrency N] [--ids ID,ID,…]
+#
+# Defaults: 10 s, 32 connections, eight stocks. Loopback only; nothing is asserted.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --release --locked -p sise-gateway --bin sise --example bench_stock_page
+
+work="$(mktemp -d)"
+log="$work/sise.log"
+pid=""
+cleanup() {
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+mkdir -p "$work/webapp"
+SISE__DATA_DIR="$work/data" \
+  SISE__GATEWAY__LISTEN=127.0.0.1:0 \
+  SISE__GATEWAY__WEBAPP_DIR="$work/webapp" \
+  SISE__TELEMETRY__LOG_LEVEL=warn \
+  target/release/sise >"$log" 2>&1 &
+pid=$!
+
+started=$(date +%s.%N)
+base=""
+for _ in $(seq 1 600); do
+  base="$(grep -o 'listening on http://[0-9.:]*' "$log" | head -n 1 | sed 's/^listening on //' || true)"
+  [ -n "$base" ] && break
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "sise exited before listening:" >&2
+    cat "$log" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+if [ -z "$base" ]; then
+  echo "sise did not print its address within 60 s" >&2
+  cat "$log" >&2
+  exit 1
+fi
+for _ in $(seq 1 300); do
+  curl -fsS "$base/readyz" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+ready=$(date +%s.%N)
+awk -v b="$base" -v s="$started" -v r="$ready" 'BEGIN { printf "sise at %s, ready %.2f s after start\n", b, r - s }'
+
+target/release/examples/bench_stock_page "$base" "$@"
