@@ -1,172 +1,84 @@
-// End-to-end journey through the built webapp served by the one-process server.
+// End-to-end journeys through the built webapp served by the one-process server.
 //
 //   npm run build && npm run e2e
 //
-// Starts the server binary itself (env SISE_BIN, default ../target/debug/sise,
-// both resolved from webapp/), learns its address from the stdout line
-// "listening on http://…", and drives /usr/bin/chromium with playwright-core.
+// One server and one phone-sized Chromium for the whole file (see support.mjs);
+// screenshots go to test-results/.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { chromium } from 'playwright-core';
+import { screenshot, startApp } from './support.mjs';
 
-const WEBAPP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REPO_ROOT = path.resolve(WEBAPP_DIR, '..');
-const DIST_DIR = path.join(WEBAPP_DIR, 'dist');
-const RESULTS_DIR = path.join(WEBAPP_DIR, 'test-results');
-const SERVER_BIN = path.resolve(WEBAPP_DIR, process.env.SISE_BIN ?? '../target/debug/sise');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const SERVER_START_TIMEOUT_MS = 60_000;
 const PRICE_CHANGE_TIMEOUT_MS = 20_000;
-const LISTENING_LINE = /listening on (http:\/\/[^\s]+)/;
-// Log lines may be coloured.
-// eslint-disable-next-line no-control-regex
-const ANSI_ESCAPES = /\u001b\[[0-9;]*m/g;
+const SAMSUNG = '/m/stocks/KOREA-A005930';
+/** 현대차: few enough filings (tens) to scroll to the end of its disclosures. */
+const HYUNDAI = 'KOREA-A005380';
+/** The forex refresh of asset pages polls this path. */
+const FOREX_TICK_PATH = '/mweb/api/v1/forexes/tick';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+let app;
+let baseUrl;
+let page;
 
-/** The last lines the server printed, for failure messages. */
-const serverOutput = [];
-function remember(stream, line) {
-  serverOutput.push(`[${stream}] ${line}`);
-  if (serverOutput.length > 60) serverOutput.shift();
+// Starting the server may take minutes (seeding); the journeys below have their own timeouts.
+before(
+  async () => {
+    app = await startApp();
+    ({ baseUrl, page } = app);
+  },
+  { timeout: 900_000 },
+);
+
+after(async () => {
+  await app?.close();
+});
+
+/** Pathname of the page now. */
+const pathname = () => new URL(page.url()).pathname;
+
+/** Clicks a tab of a tab row (a navigation landmark) by its label. */
+async function clickTab(navName, label) {
+  await page.getByRole('navigation', { name: navName }).getByRole('link', { name: label, exact: true }).click();
 }
-function serverLog() {
-  return serverOutput.length > 0 ? serverOutput.join('\n') : '(no output)';
+
+/** The labels of the active tabs of a tab row. */
+async function activeTabs(navName) {
+  return page
+    .getByRole('navigation', { name: navName })
+    .locator('a[aria-current="page"]')
+    .allTextContents();
 }
 
-/**
- * Spawns the server and resolves with its base URL once it prints the
- * "listening on" line; rejects if it exits first or stays silent too long.
- */
-function startServer(dataDir) {
-  if (!existsSync(SERVER_BIN)) {
-    throw new Error(
-      `server binary not found: ${SERVER_BIN}\n` +
-        'build it first (cargo build -p <the binary crate> from the repo root) or set SISE_BIN',
-    );
+/** Scrolls to the bottom until `done()` holds (an infinite list loads while scrolling). */
+async function scrollUntil(done, { maxRounds = 40 } = {}) {
+  for (let round = 0; round < maxRounds; round += 1) {
+    if (await done()) return;
+    await page.mouse.wheel(0, 4_000);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(250);
   }
-  if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
-    throw new Error(`webapp not built: ${DIST_DIR}/index.html is missing; run npm run build first`);
-  }
-
-  const child = spawn(SERVER_BIN, [], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      SISE__GATEWAY__LISTEN: '127.0.0.1:0',
-      SISE__DATA_DIR: dataDir,
-      SISE__SERVICES__MARKET__SIMULATOR__TICK_INTERVAL_MS: '100',
-      SISE__GATEWAY__WEBAPP_DIR: DIST_DIR,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
-  const baseUrl = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(
-        new Error(
-          `server did not print "listening on http://…" within ${SERVER_START_TIMEOUT_MS / 1000} s.\n` +
-            `last output:\n${serverLog()}`,
-        ),
-      );
-    }, SERVER_START_TIMEOUT_MS);
-
-    const onLine = (stream) => (rawLine) => {
-      const line = rawLine.replace(ANSI_ESCAPES, '');
-      remember(stream, line);
-      const match = stream === 'stdout' ? LISTENING_LINE.exec(line) : null;
-      if (match?.[1]) {
-        clearTimeout(timer);
-        // Drop punctuation a log format may put after the address.
-        resolve(match[1].replace(/[",'.;)\]}]+$/, '').replace(/\/+$/, ''));
-      }
-    };
-    // Keep reading both pipes for the whole run so the server never blocks on a full pipe.
-    createInterface({ input: child.stdout }).on('line', onLine('stdout'));
-    createInterface({ input: child.stderr }).on('line', onLine('stderr'));
-
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`could not start ${SERVER_BIN}: ${error.message}`));
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(
-        new Error(`server exited early (code ${code}, signal ${signal}).\nlast output:\n${serverLog()}`),
-      );
-    });
-  });
-
-  return { child, baseUrl };
+  assert.fail('the list did not reach its end while scrolling');
 }
 
-async function stopServer(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5_000));
-  if ((await Promise.race([exited, timeout])) === 'timeout') {
-    child.kill('SIGKILL');
-    await exited;
+/** Counts every item of a cursor-paged list through the API, to compare with the screen. */
+async function countAllPages(apiPath, key) {
+  let total = 0;
+  let cursor = null;
+  for (let i = 0; i < 100; i += 1) {
+    const url = `${baseUrl}${apiPath}?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const response = await page.request.get(url);
+    assert.equal(response.status(), 200, `${url} answered ${response.status()}`);
+    const body = await response.json();
+    total += body[key].length;
+    cursor = body.next_cursor;
+    if (!cursor) return total;
   }
+  assert.fail('too many pages');
 }
 
-describe('stock page', { timeout: 180_000 }, () => {
-  let server;
-  let baseUrl;
-  let context;
-  let page;
-  const tempDirs = [];
-
-  before(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-data-'));
-    const profileDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-chromium-'));
-    tempDirs.push(dataDir, profileDir);
-
-    const started = startServer(dataDir);
-    server = started.child;
-    baseUrl = await started.baseUrl;
-
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-    });
-    context.setDefaultTimeout(15_000);
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  });
-
-  after(async () => {
-    await context?.close().catch(() => {});
-    await stopServer(server);
-    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-  });
-
+describe('stock page', { timeout: 120_000 }, () => {
   test('shows a security and its price changes live, without a reload', async () => {
-    await page.goto(`${baseUrl}/m/stocks/KOREA-A005930`);
+    await page.goto(`${baseUrl}${SAMSUNG}`);
 
     await page.getByRole('heading', { name: '삼성전자' }).waitFor();
     assert.equal((await page.getByTestId('security-code').textContent())?.trim(), '005930');
@@ -190,13 +102,15 @@ describe('stock page', { timeout: 180_000 }, () => {
     assert.match(nextPrice, /^[\d,.]+$/);
     assert.notEqual(nextPrice, firstPrice);
 
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(RESULTS_DIR, 'stock-page.png') });
+    await screenshot(page, 'stock-page');
   });
 
   test('accepts a format suffix', async () => {
-    await page.goto(`${baseUrl}/m/stocks/KOREA-A005930.json`);
+    await page.goto(`${baseUrl}${SAMSUNG}.json`);
     await page.getByRole('heading', { name: '삼성전자' }).waitFor();
+    await page.goto(`${baseUrl}${SAMSUNG}/quotations/foreign.json`);
+    await page.getByTestId('investor-trends').waitFor();
+    assert.equal(pathname(), `${SAMSUNG}/quotations/foreign`);
   });
 
   test('says so for an unknown security', async () => {
@@ -204,10 +118,218 @@ describe('stock page', { timeout: 180_000 }, () => {
     await page.getByText('종목을 찾을 수 없습니다.').waitFor();
   });
 
-  test('shows the fallback page for an unknown path', async () => {
-    await page.goto(`${baseUrl}/m/no-such-page`);
-    await page.getByText('페이지를 찾을 수 없습니다.').waitFor();
-    const home = page.getByRole('link', { name: '홈으로' });
-    assert.equal(await home.getAttribute('href'), '/m');
+  test('shows the fallback page for an unknown path and the unbuilt 토론 tab', async () => {
+    for (const path of ['/m/no-such-page', `${SAMSUNG}/debates`]) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByText('페이지를 찾을 수 없습니다.').waitFor();
+      const home = page.getByRole('link', { name: '홈으로' });
+      assert.equal(await home.getAttribute('href'), '/m');
+    }
+  });
+});
+
+describe('stock tabs of 삼성전자', { timeout: 180_000 }, () => {
+  test('the overview has a chart, key figures, company, related stocks and articles', async () => {
+    await page.goto(`${baseUrl}${SAMSUNG}`);
+    await page.getByTestId('stock-overview').waitFor();
+    assert.deepEqual(await activeTabs('종목 메뉴'), ['개요']);
+
+    // The chart library loads lazily and draws on canvases.
+    await page.locator('[data-testid="price-chart"] canvas').first().waitFor();
+    const keyFigures = page.getByTestId('key-figures');
+    await keyFigures.waitFor();
+    assert.match((await page.getByTestId('figure-market-cap').textContent()) ?? '', /^[\d,]+조( [\d,]+억)?$/);
+    await page.waitForFunction(
+      () => /^[\d,]+$/.test(document.querySelector('[data-testid="figure-high-52-week"]')?.textContent ?? ''),
+    );
+    await page.waitForFunction(
+      () => /^\d+\.\d\d%$/.test(document.querySelector('[data-testid="figure-foreign-ratio"]')?.textContent ?? ''),
+    );
+    await page.getByTestId('company-summary').getByText('삼성전자').first().waitFor();
+    assert.ok((await page.getByTestId('related-stocks').getByRole('link').count()) >= 1, 'related stocks');
+    assert.ok((await page.getByTestId('latest-articles').getByRole('link').count()) >= 1, 'latest articles');
+    await screenshot(page, 'stock-overview', { fullPage: true });
+
+    // Daily candles of a longer period.
+    await page.getByRole('button', { name: '3개월' }).click();
+    await page.locator('[data-testid="price-chart"][data-chart-type="candles"] canvas').first().waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('chart'), '3m');
+    await screenshot(page, 'stock-chart-3m');
+  });
+
+  test('every tab shows its content, and back and forward move between tabs', async () => {
+    await page.goto(`${baseUrl}${SAMSUNG}`);
+    await page.getByTestId('stock-overview').waitFor();
+
+    await clickTab('종목 메뉴', '시세');
+    await page.getByTestId('daily-quotes').locator('tbody tr').nth(9).waitFor();
+    assert.equal(pathname(), `${SAMSUNG}/quotations/daily`);
+    assert.deepEqual(await activeTabs('시세 메뉴'), ['일별']);
+    await screenshot(page, 'stock-quotations-daily');
+
+    await clickTab('시세 메뉴', '투자자별');
+    const investors = page.getByTestId('investor-trends');
+    await investors.locator('tbody tr').nth(9).waitFor();
+    await investors.getByText('샘플 데이터', { exact: false }).first().waitFor();
+    assert.equal(pathname(), `${SAMSUNG}/quotations/foreign`);
+    await screenshot(page, 'stock-quotations-foreign');
+
+    await clickTab('시세 메뉴', '거래원');
+    const traders = page.getByTestId('trader-board');
+    await traders.getByText('최근 거래일').waitFor();
+    assert.match((await traders.locator('.trader-column__name').first().textContent()) ?? '', /\S/);
+    await traders.getByText('샘플 데이터', { exact: false }).first().waitFor();
+    await screenshot(page, 'stock-quotations-trader');
+
+    await clickTab('종목 메뉴', '분석');
+    const statements = page.getByTestId('statement-table');
+    await statements.waitFor();
+    assert.equal(await statements.locator('thead th').count(), 1 + 8, 'eight quarters');
+    await page.getByTestId('financial-statements').getByText('샘플 데이터', { exact: false }).first().waitFor();
+    await page.getByRole('navigation', { name: '재무제표 기간' }).getByRole('link', { name: '연간' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="statement-table"] thead th').length === 6);
+    assert.equal(new URL(page.url()).searchParams.get('term'), 'yearly');
+    await screenshot(page, 'stock-analysis');
+
+    await clickTab('종목 메뉴', '뉴스·공시');
+    const articles = page.getByTestId('article-list-all');
+    await articles.getByRole('link').nth(4).waitFor();
+    assert.deepEqual(await activeTabs('뉴스·공시 메뉴'), ['전체']);
+    await screenshot(page, 'stock-articles');
+
+    // Back: 분석 (연간), 분석 (분기), 거래원, 투자자별, 일별, 개요; then forward again.
+    await page.goBack();
+    await page.getByTestId('statement-table').waitFor();
+    assert.equal(pathname(), `${SAMSUNG}/analysis`);
+    assert.equal(new URL(page.url()).searchParams.get('term'), 'yearly');
+    await page.goBack();
+    await page.goBack();
+    await page.getByTestId('trader-board').waitFor();
+    assert.deepEqual(await activeTabs('시세 메뉴'), ['거래원']);
+    await page.goBack();
+    await page.getByTestId('investor-trends').waitFor();
+    await page.goBack();
+    await page.getByTestId('daily-quotes').waitFor();
+    await page.goBack();
+    await page.getByTestId('stock-overview').waitFor();
+    assert.equal(pathname(), SAMSUNG);
+    await page.goForward();
+    await page.getByTestId('daily-quotes').waitFor();
+    await page.goForward();
+    await page.getByTestId('investor-trends').waitFor();
+    assert.deepEqual(await activeTabs('종목 메뉴'), ['시세']);
+  });
+
+  test('a scroll-to-top button appears after a third of the screen', async () => {
+    await page.goto(`${baseUrl}${SAMSUNG}/quotations/daily`);
+    await page.getByTestId('daily-quotes').locator('tbody tr').nth(20).waitFor();
+    const button = page.getByRole('button', { name: '맨 위로' });
+    const third = await page.evaluate(() => window.innerHeight / 3);
+
+    await page.evaluate((y) => window.scrollTo(0, y), Math.floor(third) - 20);
+    await page.waitForTimeout(200);
+    assert.equal(await button.count(), 0, 'hidden before a third of the screen');
+
+    await page.evaluate((y) => window.scrollTo(0, y), Math.ceil(third) + 40);
+    await button.waitFor();
+    await screenshot(page, 'scroll-to-top');
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await button.waitFor({ state: 'detached' });
+  });
+});
+
+describe('news and disclosures', { timeout: 180_000 }, () => {
+  test('disclosures load while scrolling down to the end', async () => {
+    const total = await countAllPages(`/main/api/v1/securities/${HYUNDAI}/disclosures`, 'disclosures');
+    assert.ok(total > 20, `현대차 should have more than one page of filings, has ${total}`);
+
+    await page.goto(`${baseUrl}/m/stocks/${HYUNDAI}/articles/disclosures`);
+    const list = page.getByTestId('article-list-disclosures');
+    await list.getByRole('link').first().waitFor();
+    assert.equal(await list.getByRole('link').count(), 20, 'the first page has 20 filings');
+
+    const end = page.getByText('마지막 공시입니다.');
+    await scrollUntil(async () => (await end.count()) > 0);
+    assert.equal(await list.getByRole('link').count(), total, 'every filing is listed once');
+    await screenshot(page, 'disclosures-end');
+
+    // Filings open their DART page in a new tab.
+    const first = list.getByRole('link').first();
+    assert.match((await first.getAttribute('href')) ?? '', /^https:\/\/dart\.fss\.or\.kr\/dsaf001\/main\.do\?rcpNo=\d{14}$/);
+    assert.equal(await first.getAttribute('target'), '_blank');
+  });
+
+  test('/m/news sends the browser to the external news address', async () => {
+    // No outside network here: answer the external address locally.
+    await page.route('https://news.naver.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>news</title>external news' }),
+    );
+    try {
+      await page.goto(`${baseUrl}/m/news/latest`);
+      await page.waitForURL('https://news.naver.com/section/101');
+    } finally {
+      await page.unroute('https://news.naver.com/**');
+    }
+  });
+});
+
+describe('asset pages', { timeout: 180_000 }, () => {
+  test('index and FX pages refresh the major rates while open, and stop after leaving', async () => {
+    const tickRequests = [];
+    const onRequest = (request) => {
+      if (new URL(request.url()).pathname === FOREX_TICK_PATH) tickRequests.push(Date.now());
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${baseUrl}/m/assets/INDEX-KOSPI`);
+      await page.getByRole('heading', { name: '코스피' }).waitFor();
+      assert.match((await page.getByTestId('asset-price').textContent()) ?? '', /^[\d,.]+$/);
+      await page.locator('[data-testid="asset-chart"] canvas').first().waitFor();
+      await page.getByTestId('major-forexes').getByRole('link').first().waitFor();
+      await screenshot(page, 'asset-index', { fullPage: true });
+
+      // Polling: more tick requests arrive while the page stays open.
+      const start = tickRequests.length;
+      assert.ok(start >= 1, 'the refresh starts on entry');
+      await page.waitForTimeout(11_000);
+      assert.ok(tickRequests.length >= start + 2, `polling continues (${start} → ${tickRequests.length})`);
+
+      // Into the dollar by a link (no reload): converter and daily rates.
+      await page.getByTestId('major-forexes').getByRole('link', { name: /USD|달러/ }).first().click();
+      await page.waitForURL(`${baseUrl}/m/assets/FOREX-USDKRW`);
+      await page.getByTestId('asset-price').waitFor();
+      const result = page.getByTestId('forex-result');
+      await page.waitForFunction(
+        () => /^[\d,.]+$/.test(document.querySelector('[data-testid="forex-result"]')?.textContent ?? ''),
+      );
+      await page.getByRole('textbox').fill('100');
+      await page.waitForFunction(
+        (previous) => {
+          const text = document.querySelector('[data-testid="forex-result"]')?.textContent ?? '';
+          return /^[\d,.]+$/.test(text) && text !== previous;
+        },
+        (await result.textContent()) ?? '',
+      );
+      await page.getByTestId('day-forexes').locator('tbody tr').first().waitFor();
+      await screenshot(page, 'asset-forex', { fullPage: true });
+
+      // Leave through the app's own navigation: the refresh must stop.
+      await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '홈' }).click();
+      await page.getByRole('heading', { name: '주요 종목' }).waitFor();
+      await page.waitForTimeout(500);
+      const afterLeaving = tickRequests.length;
+      await page.waitForTimeout(12_000);
+      assert.equal(tickRequests.length, afterLeaving, 'no forex tick request after leaving the asset page');
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
+  test('the home page names its stocks from the assets API', async () => {
+    await page.goto(`${baseUrl}/m`);
+    await page.getByRole('link', { name: /삼성전자/ }).waitFor();
+    await page.getByRole('link', { name: /SK하이닉스/ }).waitFor();
+    await screenshot(page, 'home');
   });
 });

@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_SOCIAL_API_BASE?: string;
   /** Base URL of the mobile-web API host; defaults to `/mweb`. */
   readonly VITE_MOBILE_WEB_API_BASE?: string;
+  /** External news address that /m/news, /m/news/popular and /m/news/latest redirect to. */
+  readonly VITE_EXTERNAL_NEWS_URL?: string;
 }
 
 interface ImportMeta {

@@ -1,54 +1,70 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+import { env } from '@/config/env';
 import { getSecurityQueryOptions } from '@/features/stocks/api/get-security';
-import { createQuote, createSecurity } from '@/testing/data-generators';
+import { browserLocation } from '@/lib/browser-location';
+import { createAsset, createQuote, createSecurity } from '@/testing/data-generators';
+import { installIntersectionObserver } from '@/testing/intersection-observer';
 import { createTestQueryClient, stubFetch } from '@/testing/test-utils';
 
 import { routes } from './router';
 
-function renderRoute(path: string) {
+const STOCK = '/m/stocks/KOREA-A005930';
+
+function renderRoute(path: string, fetchRoutes: Parameters<typeof stubFetch>[0] = {}) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(getSecurityQueryOptions('KOREA-A005930').queryKey, {
     security: createSecurity(),
     quote: createQuote(),
   });
-  stubFetch({});
+  installIntersectionObserver();
+  const fetchMock = stubFetch(fetchRoutes);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return router;
+  return { router, fetchMock };
+}
+
+/** [label, href, active] of every tab in a tab row. */
+function tabsOf(name: string) {
+  const nav = screen.getByRole('navigation', { name });
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current') === 'page']);
 }
 
 describe('routes', () => {
   it('renders the stock page with the sample-data notice', async () => {
-    renderRoute('/m/stocks/KOREA-A005930');
+    renderRoute(STOCK);
     expect(await screen.findByRole('heading', { name: '삼성전자' })).toBeDefined();
     expect(screen.getByText('샘플 데이터 · 실제 KRX 과거 시세 기반 모의 시세')).toBeDefined();
   });
 
   it('accepts a format suffix', async () => {
-    const router = renderRoute('/m/stocks/KOREA-A005930.json');
+    const { router } = renderRoute(`${STOCK}.json`);
     expect(await screen.findByRole('heading', { name: '삼성전자' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/m/stocks/KOREA-A005930');
+    expect(router.state.location.pathname).toBe(STOCK);
   });
 
   it('shows the fallback page for unknown paths and screens not built yet', async () => {
-    for (const path of ['/m/no-such-page', '/m/trend', '/m/my/history']) {
+    for (const path of ['/m/no-such-page', '/m/trend', '/m/my/history', `${STOCK}/debates`, `${STOCK}/nope`]) {
       renderRoute(path);
       expect(await screen.findByText('페이지를 찾을 수 없습니다.')).toBeDefined();
       expect(screen.getAllByRole('link', { name: '홈으로' })[0]?.getAttribute('href')).toBe('/m');
+      // Not the stock page with made-up content.
+      expect(screen.queryByRole('navigation', { name: '종목 메뉴' })).toBeNull();
       cleanup();
     }
   });
 
   it('redirects the root to /m', async () => {
-    const router = renderRoute('/');
+    const { router } = renderRoute('/');
     expect(await screen.findByRole('heading', { name: '주요 종목' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/m');
   });
@@ -67,5 +83,157 @@ describe('routes', () => {
       ['검색', '/m/search'],
       ['MY', '/m/my/history'],
     ]);
+  });
+});
+
+describe('stock tabs', () => {
+  it('shows the overview under the 개요 tab', async () => {
+    renderRoute(STOCK);
+    expect(await screen.findByTestId('stock-overview')).toBeDefined();
+    expect(tabsOf('종목 메뉴')).toEqual([
+      ['개요', STOCK, true],
+      ['토론', `${STOCK}/debates`, false],
+      ['뉴스·공시', `${STOCK}/articles`, false],
+      ['시세', `${STOCK}/quotations`, false],
+      ['분석', `${STOCK}/analysis`, false],
+    ]);
+  });
+
+  it('opens 시세 on 일별', async () => {
+    const { router } = renderRoute(`${STOCK}/quotations`);
+    expect(await screen.findByTestId('daily-quotes')).toBeDefined();
+    expect(router.state.location.pathname).toBe(`${STOCK}/quotations/daily`);
+    expect(tabsOf('종목 메뉴').find(([, , active]) => active)?.[0]).toBe('시세');
+    expect(tabsOf('시세 메뉴')).toEqual([
+      ['일별', `${STOCK}/quotations/daily`, true],
+      ['투자자별', `${STOCK}/quotations/foreign`, false],
+      ['거래원', `${STOCK}/quotations/trader`, false],
+    ]);
+  });
+
+  it('reads every sub-tab from its path, with or without a format suffix', async () => {
+    const cases: [string, string, string, string][] = [
+      [`${STOCK}/quotations/foreign.json`, 'investor-trends', '시세 메뉴', '투자자별'],
+      [`${STOCK}/quotations/trader`, 'trader-board', '시세 메뉴', '거래원'],
+      [`${STOCK}/articles`, 'article-list-all', '뉴스·공시 메뉴', '전체'],
+      [`${STOCK}/articles/news`, 'article-list-news', '뉴스·공시 메뉴', '뉴스'],
+      [`${STOCK}/articles/disclosures.json`, 'article-list-disclosures', '뉴스·공시 메뉴', '공시'],
+    ];
+    for (const [path, testId, nav, active] of cases) {
+      renderRoute(path);
+      expect(await screen.findByTestId(testId)).toBeDefined();
+      expect(tabsOf(nav).filter(([, , isActive]) => isActive).map(([label]) => label)).toEqual([active]);
+      cleanup();
+    }
+  });
+
+  it('keeps the statement term in the URL', async () => {
+    renderRoute(`${STOCK}/analysis?term=yearly`);
+    await screen.findByTestId('financial-statements');
+    const terms = screen.getByRole('navigation', { name: '재무제표 기간' });
+    expect(within(terms).getByRole('link', { name: '연간' }).getAttribute('aria-current')).toBe('page');
+    expect(within(terms).getByRole('link', { name: '분기' }).getAttribute('href')).toBe(`${STOCK}/analysis`);
+  });
+
+  it('moves between tabs by links, and back and forward return to them', async () => {
+    const { router } = renderRoute(STOCK);
+    await screen.findByTestId('stock-overview');
+    const header = screen.getByRole('heading', { name: '삼성전자' });
+
+    const stockTab = (name: string) =>
+      within(screen.getByRole('navigation', { name: '종목 메뉴' })).getByRole('link', { name });
+    fireEvent.click(stockTab('시세'));
+    await screen.findByTestId('daily-quotes');
+    fireEvent.click(screen.getByRole('link', { name: '투자자별' }));
+    await screen.findByTestId('investor-trends');
+    fireEvent.click(stockTab('분석'));
+    await screen.findByTestId('financial-statements');
+    expect(router.state.location.pathname).toBe(`${STOCK}/analysis`);
+    // The price header (and its live stream) stays mounted across tabs.
+    expect(screen.getByRole('heading', { name: '삼성전자' })).toBe(header);
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByTestId('investor-trends')).toBeDefined();
+    expect(router.state.location.pathname).toBe(`${STOCK}/quotations/foreign`);
+    await act(() => router.navigate(-1));
+    expect(await screen.findByTestId('daily-quotes')).toBeDefined();
+    // /quotations redirected with replace: one step back is the overview.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByTestId('stock-overview')).toBeDefined();
+    expect(router.state.location.pathname).toBe(STOCK);
+
+    await act(() => router.navigate(1));
+    expect(await screen.findByTestId('daily-quotes')).toBeDefined();
+  });
+
+  it('has no tabs for an unknown security', async () => {
+    renderRoute('/m/stocks/KOREA-A999999', {
+      '/main/api/v1/securities/KOREA-A999999': {
+        status: 404,
+        body: { error: 'security_not_found', message: '종목이 없습니다.' },
+      },
+    });
+    expect(await screen.findByText('종목을 찾을 수 없습니다.')).toBeDefined();
+    expect(screen.queryByRole('navigation', { name: '종목 메뉴' })).toBeNull();
+  });
+});
+
+describe('other screens', () => {
+  it('sends /m/news, /m/news/popular and /m/news/latest to the external news address', async () => {
+    for (const path of ['/m/news', '/m/news/popular', '/m/news/latest.json']) {
+      const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => undefined);
+      renderRoute(path);
+      expect(await screen.findByText('뉴스로 이동하는 중…')).toBeDefined();
+      expect(replace).toHaveBeenCalledWith(env.EXTERNAL_NEWS_URL);
+      expect(env.EXTERNAL_NEWS_URL).toBe('https://news.naver.com/section/101');
+      replace.mockRestore();
+      cleanup();
+    }
+  });
+
+  it('shows an index on its asset page', async () => {
+    renderRoute('/m/assets/INDEX-KOSPI', {
+      '/mweb/api/v1/assets/INDEX-KOSPI': { status: 200, body: { asset: createAsset() } },
+    });
+    expect(await screen.findByRole('heading', { name: '코스피' })).toBeDefined();
+    expect(screen.getByTestId('asset-price').textContent).toBe('2,650.12');
+  });
+
+  it('sends a stock asset id to the stock page', async () => {
+    const { router } = renderRoute('/m/assets/KOREA-A005930', {
+      '/mweb/api/v1/assets/KOREA-A005930': {
+        status: 200,
+        body: { asset: createAsset({ asset_id: 'KOREA-A005930', kind: 'STOCK', name: '삼성전자' }) },
+      },
+    });
+    expect(await screen.findByTestId('stock-overview')).toBeDefined();
+    expect(router.state.location.pathname).toBe(STOCK);
+  });
+
+  it('names the featured stocks from the assets API', async () => {
+    const { fetchMock } = renderRoute('/m', {
+      '/main/api/v1/quotes': { status: 200, body: { quotes: [createQuote()] } },
+      '/mweb/api/v1/assets': {
+        status: 200,
+        body: {
+          assets: {
+            'KOREA-A005930': createAsset({ asset_id: 'KOREA-A005930', kind: 'STOCK', name: '삼성전자' }),
+            'KOREA-A000660': createAsset({ asset_id: 'KOREA-A000660', kind: 'STOCK', name: 'SK하이닉스' }),
+          },
+        },
+      },
+    });
+    expect(await screen.findByText('SK하이닉스')).toBeDefined();
+    expect(screen.getByText('삼성전자')).toBeDefined();
+    // Names missing from the answer fall back to the code.
+    expect(screen.getByText('035420')).toBeDefined();
+    const urls = fetchMock.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
+    const assetCalls = urls.filter((url) => new URL(url).pathname === '/mweb/api/v1/assets');
+    expect(assetCalls).toHaveLength(1);
+    expect(new URL(assetCalls[0] ?? '').searchParams.get('ids')).toBe(
+      'KOREA-A005930,KOREA-A000660,KOREA-A035420,KOREA-A005380,KOREA-A035720',
+    );
+    // No page views are counted for the featured stocks.
+    expect(urls.some((url) => url.includes('/api/v1/securities/'))).toBe(false);
   });
 });

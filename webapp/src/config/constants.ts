@@ -11,3 +11,6 @@ export const SECURITY_STALE_TIME_MS = 5 * 60_000;
 
 /** The quote stream accepts at most this many ids per connection. */
 export const MAX_STREAM_SECURITY_IDS = 50;
+
+/** Shown on screens of generated data (investors, traders, financial statements). */
+export const GENERATED_DATA_NOTICE = '샘플 데이터 · 실제 수치가 아닌 생성된 예시 데이터';

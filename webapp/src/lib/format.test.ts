@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 
 import {
   formatDate,
+  formatDay,
+  formatFullDay,
+  formatKoreanAmount,
   formatNumber,
+  formatPublishedAt,
   formatPercent,
   formatSignedNumber,
   formatSignedPercent,
   formatTime,
+  toKoreaDateString,
 } from './format';
 
 describe('formatNumber', () => {
@@ -85,5 +90,41 @@ describe('formatDate', () => {
     expect(formatDate(Date.UTC(2026, 4, 8, 0, 5))).toBe('05.08');
     // 2026-12-31T20:00:00Z is already January 1st in Seoul.
     expect(formatDate(Date.UTC(2026, 11, 31, 20, 0))).toBe('01.01');
+  });
+});
+
+describe('dates of trading days', () => {
+  it('formats YYYY-MM-DD as MM.DD or YYYY.MM.DD', () => {
+    expect(formatDay('2026-05-08')).toBe('05.08');
+    expect(formatFullDay('2026-05-08')).toBe('2026.05.08');
+    expect(formatDay('2026/05/08')).toBe('-');
+    expect(formatFullDay(null)).toBe('-');
+  });
+
+  it('takes the Korean date of an instant', () => {
+    // 2026-05-08 23:30 UTC is already 05-09 in Seoul.
+    expect(toKoreaDateString(Date.UTC(2026, 4, 8, 23, 30))).toBe('2026-05-09');
+  });
+});
+
+describe('formatPublishedAt', () => {
+  const now = Date.UTC(2026, 4, 8, 6, 0); // 15:00 in Seoul
+  it('shows the time for today, MM.DD this year and the full date before', () => {
+    expect(formatPublishedAt(Date.UTC(2026, 4, 8, 0, 5), now)).toBe('09:05');
+    expect(formatPublishedAt(Date.UTC(2026, 0, 2, 3, 0), now)).toBe('01.02');
+    expect(formatPublishedAt(Date.UTC(2025, 11, 30, 3, 0), now)).toBe('2025.12.30');
+    expect(formatPublishedAt(null, now)).toBe('-');
+  });
+});
+
+describe('formatKoreanAmount', () => {
+  it('uses 조, 억 and 만', () => {
+    expect(formatKoreanAmount(432_123_456_789_012)).toBe('432조 1,234억');
+    expect(formatKoreanAmount(3_000_000_000_000)).toBe('3조');
+    expect(formatKoreanAmount(889_012_345_678)).toBe('8,890억');
+    expect(formatKoreanAmount(12_345_678)).toBe('1,234만');
+    expect(formatKoreanAmount(9_999)).toBe('9,999');
+    expect(formatKoreanAmount(-250_000_000)).toBe('-2억');
+    expect(formatKoreanAmount(undefined)).toBe('-');
   });
 });

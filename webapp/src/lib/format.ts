@@ -82,3 +82,65 @@ export function formatDate(epochMs: number | null | undefined): string {
   const parts = koreaDateFormat.formatToParts(epochMs);
   return `${part(parts, 'month')}.${part(parts, 'day')}`;
 }
+
+const koreaFullDateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: KOREA_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+const DATE_STRING = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A trading date `YYYY-MM-DD` → `MM.DD` (spec §9). */
+export function formatDay(date: string | null | undefined): string {
+  const match = date ? DATE_STRING.exec(date) : null;
+  return match ? `${match[2]}.${match[3]}` : PLACEHOLDER;
+}
+
+/** A date `YYYY-MM-DD` → `YYYY.MM.DD`, for dates that may lie in another year. */
+export function formatFullDay(date: string | null | undefined): string {
+  const match = date ? DATE_STRING.exec(date) : null;
+  return match ? `${match[1]}.${match[2]}.${match[3]}` : PLACEHOLDER;
+}
+
+/** Epoch ms → `YYYY-MM-DD` of that instant in Korea. */
+export function toKoreaDateString(epochMs: number): string {
+  const parts = koreaFullDateFormat.formatToParts(epochMs);
+  return `${part(parts, 'year')}-${part(parts, 'month')}-${part(parts, 'day')}`;
+}
+
+/**
+ * When an article was published, as short as is clear: `HH:mm` today,
+ * `MM.DD` earlier this year, `YYYY.MM.DD` before that (Korea time).
+ */
+export function formatPublishedAt(epochMs: number | null | undefined, now: number = Date.now()): string {
+  if (!isValidNumber(epochMs)) return PLACEHOLDER;
+  const day = toKoreaDateString(epochMs);
+  const today = toKoreaDateString(now);
+  if (day === today) return formatTime(epochMs);
+  if (day.slice(0, 4) === today.slice(0, 4)) return formatDay(day);
+  return formatFullDay(day);
+}
+
+const TRILLION = 1_000_000_000_000; // 조
+const HUNDRED_MILLION = 100_000_000; // 억
+const TEN_THOUSAND = 10_000; // 만
+
+/**
+ * A large KRW amount in Korean units, rounded down to the unit shown:
+ * `432조 1,234억`, `8,890억`, `1,234만`; below 10,000 as a plain number.
+ */
+export function formatKoreanAmount(value: number | null | undefined): string {
+  if (!isValidNumber(value)) return PLACEHOLDER;
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  if (abs >= TRILLION) {
+    const jo = Math.floor(abs / TRILLION);
+    const eok = Math.floor((abs % TRILLION) / HUNDRED_MILLION);
+    return `${sign}${numberFormat.format(jo)}조${eok > 0 ? ` ${numberFormat.format(eok)}억` : ''}`;
+  }
+  if (abs >= HUNDRED_MILLION) return `${sign}${numberFormat.format(Math.floor(abs / HUNDRED_MILLION))}억`;
+  if (abs >= TEN_THOUSAND) return `${sign}${numberFormat.format(Math.floor(abs / TEN_THOUSAND))}만`;
+  return numberFormat.format(value);
+}

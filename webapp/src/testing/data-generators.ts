@@ -3,6 +3,7 @@ import type { components } from '@/lib/api';
 
 type Quote = components['schemas']['Quote'];
 type Security = components['schemas']['Security'];
+type Asset = components['schemas']['Asset'];
 
 /** 2026-05-08 10:23 in Seoul. */
 export const SAMPLE_TRADED_AT = Date.UTC(2026, 4, 8, 1, 23);
@@ -38,6 +39,27 @@ export function createQuote(overrides: Partial<Quote> = {}): Quote {
     session: 'REGULAR',
     traded_at: SAMPLE_TRADED_AT,
     vi: false,
+    ...overrides,
+  };
+}
+
+
+export function createAsset(overrides: Partial<Asset> = {}): Asset {
+  return {
+    asset_id: 'INDEX-KOSPI',
+    short_code: 'KOSPI',
+    name: '코스피',
+    kind: 'INDEX',
+    price: 2_650.12,
+    previous_close: 2_640.5,
+    change: 9.62,
+    change_rate: 9.62 / 2_640.5,
+    change_type: 'RISE',
+    open: 2_641,
+    high: 2_655.3,
+    low: 2_638.9,
+    traded_at: SAMPLE_TRADED_AT,
+    session: 'REGULAR',
     ...overrides,
   };
 }

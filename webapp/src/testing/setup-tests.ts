@@ -1,6 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+// jsdom has no scrolling; the router's scroll restoration and the scroll-to-top button call this.
+window.scrollTo = () => undefined;
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { ErrorFallback } from '@/components/errors/error-fallback';
@@ -17,8 +17,11 @@ export function RootRoute() {
 
   return (
     <AppLayout>
-      {/* A new path gets a fresh boundary, so an error does not outlive its screen. */}
-      <ErrorBoundary key={location.pathname} fallback={({ reset }) => <ErrorFallback onRetry={reset} />}>
+      {/* New pages start at the top; back and forward return to where the page was scrolled. */}
+      <ScrollRestoration />
+      {/* An error does not outlive its screen: a new path clears it. Healthy screens are not
+          remounted, so moving between the tabs of a page keeps the page (and its live stream). */}
+      <ErrorBoundary resetKey={location.pathname} fallback={({ reset }) => <ErrorFallback onRetry={reset} />}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>

@@ -5,6 +5,8 @@ type ErrorBoundaryProps = {
   /** Rendered instead of `children` after a render error. */
   fallback: (props: { error: unknown; reset: () => void }) => ReactNode;
   onError?: (error: unknown, info: ErrorInfo) => void;
+  /** A shown error is cleared when this changes (e.g. the location), without remounting healthy children. */
+  resetKey?: unknown;
 };
 
 type ErrorBoundaryState = {
@@ -12,7 +14,7 @@ type ErrorBoundaryState = {
   hasError: boolean;
 };
 
-/** Catches render errors (and failed lazy chunks) below it. Remount with a new `key` to reset. */
+/** Catches render errors (and failed lazy chunks) below it. Reset by `resetKey` or remount with a new `key`. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null, hasError: false };
 
@@ -22,6 +24,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     this.props.onError?.(error, info);
+  }
+
+  override componentDidUpdate(prevProps: ErrorBoundaryProps): void {
+    if (this.state.hasError && !Object.is(prevProps.resetKey, this.props.resetKey)) this.reset();
   }
 
   reset = (): void => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
+import { ScrollToTopButton } from '@/components/ui/scroll-to-top-button';
 import { paths } from '@/config/paths';
 
 import './app-layout.css';
@@ -50,6 +51,7 @@ export function AppLayout({ children }: AppLayoutProps) {
         <span className="app-header__spacer" />
       </header>
       <main className="app-main">{children}</main>
+      <ScrollToTopButton />
       <nav className="app-nav" aria-label="주요 메뉴">
         {NAV_ITEMS.map((item) => (
           <NavLink

@@ -8,6 +8,15 @@ import { env } from '@/config/env';
 import { ApiError } from './api-error';
 import type { paths } from './schema';
 
+export type { paths };
+
+/** The JSON body of a route's 200 answer to GET. */
+export type ApiResponse<P extends keyof paths> = paths[P] extends {
+  get: { responses: { 200: { content: { 'application/json': infer T } } } };
+}
+  ? T
+  : never;
+
 // The gateway publishes one OpenAPI document; each host serves its own subset
 // of its paths under its own base URL.
 export type ApiClient = ReturnType<typeof createClient<paths>>;

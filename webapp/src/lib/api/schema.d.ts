@@ -4,6 +4,214 @@
  */
 
 export interface paths {
+    "/api/v1/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_articles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_assets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{asset_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_asset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{asset_id}/day_candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_asset_day_candles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assets/{asset_id}/minute_candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_asset_minute_candles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/disclosures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_disclosures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/forex_calcs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_forex_calc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/forexes/day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_day_forexes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/forexes/major_ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_major_forex_ids"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/forexes/tick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_tick_forexes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/forexes/{asset_id}/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_forex_chart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/market_condition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_market_condition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_news"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/quotes": {
         parameters: {
             query?: never;
@@ -52,6 +260,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/securities/{security_id}/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["security_articles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/day_candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_day_candles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/day_traders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_day_traders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/disclosures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["security_disclosures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/financial_statements/quarterly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["quarterly_statements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/financial_statements/yearly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["yearly_statements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/investors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_investors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/minute_candles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_minute_candles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["security_news"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/recent_trader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_recent_trader"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/related_stocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_related_stocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v13/security_firms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_security_firms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -63,8 +479,408 @@ export interface components {
             /** @description Korean message for people. */
             message: string;
         };
+        /** @description One entry of the merged list: `news` or `disclosure` is set, as `kind` says. */
+        Article: {
+            disclosure?: null | components["schemas"]["Disclosure"];
+            kind: components["schemas"]["ArticleKind"];
+            news?: null | components["schemas"]["NewsItem"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; a disclosure's is 00:00 KST of its receipt date.
+             */
+            published_at: number;
+        };
+        /** @enum {string} */
+        ArticleKind: "NEWS" | "DISCLOSURE";
+        ArticlePage: {
+            articles: components["schemas"]["Article"][];
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor?: string | null;
+        };
+        /**
+         * @description The current value of a stock, index or forex pair. Index levels in points, forex base
+         *     rates (매매기준율) in won per unit (per 100 for JPY, IDR, VND), stock prices in won.
+         */
+        Asset: {
+            /** @description `KOREA-A005930`, `INDEX-KOSPI`, `FOREX-USDKRW`. */
+            asset_id: string;
+            /** Format: double */
+            change: number;
+            /**
+             * Format: double
+             * @description Ratio: 0.0123 is 1.23%.
+             */
+            change_rate: number;
+            change_type: components["schemas"]["PriceChange"];
+            /** Format: double */
+            high: number;
+            kind: components["schemas"]["AssetKind"];
+            /** Format: double */
+            low: number;
+            name: string;
+            /**
+             * Format: double
+             * @description 0 until the asset's day has opened.
+             */
+            open: number;
+            /** Format: double */
+            previous_close: number;
+            /** Format: double */
+            price: number;
+            session: components["schemas"]["Session"];
+            /** @description The code part of the id: `A005930`, `KOSPI`, `USDKRW`. */
+            short_code: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the last change.
+             */
+            traded_at: number;
+        };
+        /** @description One day of an index or forex pair. */
+        AssetDayCandle: {
+            /** Format: double */
+            close: number;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** Format: double */
+            high: number;
+            /** Format: double */
+            low: number;
+            /** Format: double */
+            open: number;
+            /**
+             * Format: double
+             * @description Won traded; 0 where unknown.
+             */
+            trading_value: number;
+            /**
+             * Format: int64
+             * @description Shares traded (indexes computed from the simulated stocks, KOSPI history); 0 where unknown.
+             */
+            volume: number;
+        };
+        /** @description A page of day candles, newest first. */
+        AssetDayCandlePage: {
+            day_candles: components["schemas"]["AssetDayCandle"][];
+            /** @description Pass as `to` for the next older page; null at the end of the history. */
+            next_to?: string | null;
+        };
+        AssetDetail: {
+            asset: components["schemas"]["Asset"];
+        };
+        /**
+         * @description What an asset is.
+         * @enum {string}
+         */
+        AssetKind: "STOCK" | "INDEX" | "FOREX";
+        /** @description Assets keyed by asset id; unknown ids are left out. */
+        AssetMap: {
+            assets: {
+                [key: string]: components["schemas"]["Asset"];
+            };
+        };
+        /** @description One minute of an index or forex pair. */
+        AssetMinuteCandle: {
+            /** Format: double */
+            close: number;
+            /** Format: double */
+            high: number;
+            /** Format: double */
+            low: number;
+            /** Format: double */
+            open: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the start of the minute.
+             */
+            time: number;
+            /**
+             * Format: int64
+             * @description 0 for forex and foreign indexes.
+             */
+            volume: number;
+        };
+        /** @description The live day's minute candles, oldest first. */
+        AssetMinuteCandleList: {
+            minute_candles: components["schemas"]["AssetMinuteCandle"][];
+        };
+        /**
+         * @description A listed company: the real listing's profile (strings null where the dataset lacks
+         *     them) and its market cap at the current price.
+         */
+        Company: {
+            /**
+             * Format: int32
+             * @description Month the fiscal year ends, 1..12.
+             */
+            fiscal_month?: number | null;
+            homepage?: string | null;
+            /** @description KIND industry, e.g. `반도체 제조업`. */
+            industry?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            listing_date?: string | null;
+            main_products?: string | null;
+            market: components["schemas"]["Market"];
+            /**
+             * Format: int64
+             * @description Current price × shares outstanding, in won.
+             */
+            market_cap: number;
+            name: string;
+            name_en?: string | null;
+            region?: string | null;
+            security_id: string;
+            /** Format: int64 */
+            shares_outstanding: number;
+            wics_industry_group?: string | null;
+            wics_sector?: string | null;
+        };
+        CompanyDetail: {
+            company: components["schemas"]["Company"];
+        };
+        /** @description One trading day of a stock (KRX-rule prices in won). */
+        DayCandle: {
+            /** Format: int64 */
+            close: number;
+            /** @description KST trading date, `YYYY-MM-DD`. */
+            date: string;
+            /** Format: int64 */
+            high: number;
+            /** Format: int64 */
+            low: number;
+            /** Format: int64 */
+            open: number;
+            /**
+             * Format: int64
+             * @description Won traded.
+             */
+            trading_value: number;
+            /**
+             * Format: int64
+             * @description Shares traded.
+             */
+            volume: number;
+        };
+        /** @description A page of day candles, newest first. */
+        DayCandlePage: {
+            day_candles: components["schemas"]["DayCandle"][];
+            /** @description Pass as `to` for the next older page; null at the end of the history. */
+            next_to?: string | null;
+        };
+        /** @description One day of a forex pair with the bank's cash and transfer rates. */
+        DayForex: {
+            /**
+             * Format: double
+             * @description 매매기준율.
+             */
+            base_rate: number;
+            /**
+             * Format: double
+             * @description 현찰 사실 때.
+             */
+            cash_buy: number;
+            /**
+             * Format: double
+             * @description 현찰 파실 때.
+             */
+            cash_sell: number;
+            /**
+             * Format: double
+             * @description Against the previous day.
+             */
+            change: number;
+            /**
+             * Format: double
+             * @description Ratio.
+             */
+            change_rate: number;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /**
+             * Format: double
+             * @description 송금 받으실 때.
+             */
+            transfer_receive: number;
+            /**
+             * Format: double
+             * @description 송금 보내실 때.
+             */
+            transfer_send: number;
+        };
+        DayForexPage: {
+            day_forexes: components["schemas"]["DayForex"][];
+            /** @description Pass as `to` for the next older page; null at the end. */
+            next_to?: string | null;
+        };
+        /** @description The SAMPLE top brokerages of one trading day. */
+        DayTrader: {
+            /** @description Top five buyers, largest first. */
+            buys: components["schemas"]["Trader"][];
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** @description Top five sellers, largest first (fewer on days with almost no volume). */
+            sells: components["schemas"]["Trader"][];
+        };
+        DayTraderPage: {
+            /** @description Newest first. */
+            day_traders: components["schemas"]["DayTrader"][];
+            /** @description Pass as `to` for the next older page; null at the end. */
+            next_to?: string | null;
+        };
+        /** @description An OpenDART filing. */
+        Disclosure: {
+            corp_name: string;
+            /** @description Who filed it (flr_nm). */
+            filer: string;
+            /** @description The receipt number (rcept_no), 14 digits. */
+            id: string;
+            /** @description Receipt date, `YYYY-MM-DD`. */
+            received_on: string;
+            /** @description OpenDART remark flags (rm), e.g. `유` (KOSPI market filing), `정` (correction). */
+            remark: string;
+            /** @description Null when the company is not a listed stock. */
+            security_id?: string | null;
+            /** @description The report name (report_nm). */
+            title: string;
+            /** @description The filing in the DART viewer. */
+            url: string;
+        };
+        DisclosurePage: {
+            disclosures: components["schemas"]["Disclosure"][];
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor?: string | null;
+        };
+        /** @description A currency conversion on the current base rates. */
+        ForexCalc: {
+            /** Format: double */
+            amount: number;
+            from: string;
+            /**
+             * Format: double
+             * @description Units of `to` per one unit of `from`.
+             */
+            rate: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the rates used.
+             */
+            rates_at: number;
+            /** Format: double */
+            result: number;
+            to: string;
+        };
+        ForexCalcResult: {
+            forex_calc: components["schemas"]["ForexCalc"];
+        };
+        ForexChart: {
+            points: components["schemas"]["ForexChartPoint"][];
+        };
+        ForexChartPoint: {
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            time: number;
+            /** Format: double */
+            value: number;
+        };
+        /** @description Asset ids of the major currencies. */
+        ForexIds: {
+            ids: string[];
+        };
+        /** @description One trading day's SAMPLE net buying by investor type. */
+        Investor: {
+            /**
+             * Format: double
+             * @description Against the previous trading day's close (0 for the oldest day), e.g. 0.0123.
+             */
+            change_rate: number;
+            /** Format: int64 */
+            close: number;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** Format: int64 */
+            foreign: number;
+            /**
+             * Format: double
+             * @description Ratio 0..1.
+             */
+            foreign_holding_ratio: number;
+            /**
+             * Format: int64
+             * @description Net buying in shares; individual + foreign + institution = 0.
+             */
+            individual: number;
+            /** Format: int64 */
+            institution: number;
+        };
+        InvestorPage: {
+            /** @description Newest first. */
+            investors: components["schemas"]["Investor"][];
+            /** @description Pass as `to` for the next older page; null at the end. */
+            next_to?: string | null;
+        };
         /** @enum {string} */
         Market: "KOSPI" | "KOSDAQ";
+        /** @description The KRX market condition. */
+        MarketCondition: {
+            kosdaq: components["schemas"]["Asset"];
+            kospi: components["schemas"]["Asset"];
+            /** @description Session on the KRX clock. */
+            session: components["schemas"]["Session"];
+            /** @description The trading day the quotes belong to, `YYYY-MM-DD`. */
+            trading_date: string;
+            /** @description Volatility interruption of the requested stock; null without `security_id`. */
+            vi?: boolean | null;
+        };
+        MarketConditionResult: {
+            market_condition: components["schemas"]["MarketCondition"];
+        };
+        /** @description One market minute of the current simulated trading day. */
+        MinuteCandle: {
+            /** Format: int64 */
+            close: number;
+            /** Format: int64 */
+            high: number;
+            /** Format: int64 */
+            low: number;
+            /** Format: int64 */
+            open: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds of the start of the minute (09:00–15:19 KST, closing price 15:30).
+             */
+            time: number;
+            /** Format: int64 */
+            volume: number;
+        };
+        /** @description Today's minute candles, oldest first. */
+        MinuteCandleList: {
+            minute_candles: components["schemas"]["MinuteCandle"][];
+        };
+        /** @description A news item naming one or more stocks. */
+        NewsItem: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            published_at: number;
+            publisher: string;
+            /** @description The stocks the item names. */
+            security_ids: string[];
+            /** @description Plain text, at most 300 characters. */
+            summary: string;
+            title: string;
+            /** @description The article's address. */
+            url: string;
+        };
+        NewsPage: {
+            news: components["schemas"]["NewsItem"][];
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor?: string | null;
+        };
         /**
          * @description Price change against the previous close (spec §3).
          * @enum {string}
@@ -114,6 +930,18 @@ export interface components {
         QuoteList: {
             quotes: components["schemas"]["Quote"][];
         };
+        RecentTraderDetail: {
+            /** @description The latest trading day. */
+            recent_trader: components["schemas"]["DayTrader"];
+        };
+        RelatedStock: {
+            quote: components["schemas"]["Quote"];
+            security: components["schemas"]["Security"];
+        };
+        RelatedStockList: {
+            /** @description Same WICS industry group, largest market cap first. */
+            related_stocks: components["schemas"]["RelatedStock"][];
+        };
         /** @description A listed stock. */
         Security: {
             /** @description KRX code, e.g. `005930`. */
@@ -132,11 +960,99 @@ export interface components {
             quote: components["schemas"]["Quote"];
             security: components["schemas"]["Security"];
         };
+        /** @description A securities firm of the order modal. */
+        SecurityFirm: {
+            /** @description Stable key, e.g. `kiwoom`. */
+            key: string;
+            /** @description e.g. `키움증권`. */
+            name: string;
+            /**
+             * @description Whether the app can route orders to it (the UI shows only enabled firms, and never
+             *     the messenger provider's own, `kakaopay`).
+             */
+            trading_enabled: boolean;
+        };
+        SecurityFirmList: {
+            /** @description In display order. */
+            security_firms: components["schemas"]["SecurityFirm"][];
+        };
         /**
          * @description Trading session on the KRX clock.
          * @enum {string}
          */
         Session: "PRE_MARKET" | "OPENING_AUCTION" | "REGULAR" | "CLOSING_AUCTION" | "AFTER_HOURS" | "CLOSED";
+        /** @description One period of the SAMPLE financial statements. Money in won; ratios as ratios. */
+        Statement: {
+            /** Format: int64 */
+            assets: number;
+            /** Format: int64 */
+            dividend_per_share: number;
+            /**
+             * Format: int64
+             * @description Net income / shares, in won.
+             */
+            eps: number;
+            /** Format: int64 */
+            equity: number;
+            /** Format: int64 */
+            liabilities: number;
+            /** Format: int64 */
+            net_income: number;
+            /** Format: int64 */
+            operating_profit: number;
+            /**
+             * Format: double
+             * @description Current price / book value per share.
+             */
+            pbr?: number | null;
+            /**
+             * Format: double
+             * @description Current price / EPS (trailing four quarters for a quarter); null when not positive.
+             */
+            per?: number | null;
+            /** @description `2026Q1` (quarterly) or `2025` (yearly). */
+            period: string;
+            /** Format: int64 */
+            revenue: number;
+            /**
+             * Format: double
+             * @description Net income / equity (trailing four quarters for a quarter), e.g. 0.12.
+             */
+            roe?: number | null;
+        };
+        StatementList: {
+            /** @description Newest first: 8 quarters or 5 years. */
+            statements: components["schemas"]["Statement"][];
+        };
+        /** @description The current base rate of a forex pair. */
+        TickForex: {
+            asset_id: string;
+            /** Format: double */
+            base_rate: number;
+            /** Format: double */
+            change: number;
+            /**
+             * Format: double
+             * @description Ratio.
+             */
+            change_rate: number;
+            change_type: components["schemas"]["PriceChange"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            traded_at: number;
+        };
+        TickForexList: {
+            tick_forexes: components["schemas"]["TickForex"][];
+        };
+        /** @description A brokerage and its volume in shares. */
+        Trader: {
+            /** @description e.g. `키움증권`. */
+            name: string;
+            /** Format: int64 */
+            volume: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -146,6 +1062,491 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_articles: {
+        parameters: {
+            query?: {
+                /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
+                security_ids?: string;
+                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description News and disclosures of any of the securities merged, newest first; unknown ids match nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticlePage"];
+                };
+            };
+            /** @description Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_assets: {
+        parameters: {
+            query?: {
+                /** @description Comma-joined asset ids (1 to 100), e.g. `INDEX-KOSPI,FOREX-USDKRW,KOREA-A005930`. */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Assets keyed by asset id (answers use the dash form); unknown ids are left out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetMap"];
+                };
+            };
+            /** @description No ids (`missing_asset_ids`), a malformed id (`invalid_asset_id`) or more than 100 (`too_many_assets`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_asset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. INDEX-KOSPI, FOREX-USDKRW, KOREA-A005930 (or INDEX::KOSPI) */
+                asset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetDetail"];
+                };
+            };
+            /** @description Malformed id (`invalid_asset_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown asset (`asset_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_asset_day_candles: {
+        parameters: {
+            query?: {
+                /** @description Days per page, 1 to 500 (default 60). */
+                limit?: number;
+                /** @description Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Index or forex asset id, e.g. INDEX-KOSPI */
+                asset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Day candles newest first: the live day's candle once it has traded, then the stored history (real data, derived and sample series, simulated days) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetDayCandlePage"];
+                };
+            };
+            /** @description Malformed id (`invalid_asset_id`), a stock id (`unsupported_asset`), `to` (`invalid_date`) or `limit` (`invalid_limit`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown asset (`asset_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_asset_minute_candles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Index or forex asset id, e.g. FOREX-USDKRW */
+                asset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Minute candles of the live day, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssetMinuteCandleList"];
+                };
+            };
+            /** @description Malformed id (`invalid_asset_id`) or a stock id (`unsupported_asset`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown asset (`asset_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_disclosures: {
+        parameters: {
+            query?: {
+                /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
+                security_ids?: string;
+                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenDART filings of any of the securities, newest first; unknown ids match nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisclosurePage"];
+                };
+            };
+            /** @description Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_forex_calc: {
+        parameters: {
+            query?: {
+                /** @description Currency code, e.g. `USD` (`KRW` for the won). */
+                from?: string;
+                /** @description Currency code, e.g. `KRW`. */
+                to?: string;
+                /** @description Amount of `from`: a number above 0, at most 1e12. */
+                amount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversion on the current base rates (JPY, IDR and VND rates are per 100 units; the converter works per unit) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForexCalcResult"];
+                };
+            };
+            /** @description Unknown currency (`invalid_currency`) or an amount that is not a number above 0 and at most 1e12 (`invalid_amount`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_day_forexes: {
+        parameters: {
+            query?: {
+                /** @description Forex asset id, e.g. `FOREX-USDKRW`. */
+                asset_id?: string;
+                /** @description Days per page, 1 to 500 (default 60). */
+                limit?: number;
+                /** @description Newest date to include, `YYYY-MM-DD`. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Daily base rates with cash and transfer rates, newest first (the live day first) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayForexPage"];
+                };
+            };
+            /** @description Malformed or missing id (`invalid_asset_id`), `to` (`invalid_date`), `limit` (`invalid_limit`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown forex pair (`asset_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_major_forex_ids: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forex asset ids of USD, EUR, JPY and CNY */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForexIds"];
+                };
+            };
+        };
+    };
+    get_tick_forexes: {
+        parameters: {
+            query?: {
+                /** @description Comma-joined forex asset ids (1 to 100); other ids are left out. */
+                asset_ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Current base rates of the known forex pairs among the ids */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TickForexList"];
+                };
+            };
+            /** @description No ids (`missing_asset_ids`), a malformed id (`invalid_asset_id`) or more than 100 (`too_many_assets`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_forex_chart: {
+        parameters: {
+            query?: {
+                /** @description `day` (the live day's minutes), `week` (30-minute points), `month` or `year` (daily closes). */
+                period?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Forex asset id, e.g. FOREX-USDKRW */
+                asset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Chart points oldest first, ending with the live rate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForexChart"];
+                };
+            };
+            /** @description Malformed id (`invalid_asset_id`) or period (`invalid_period`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown forex pair (`asset_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_market_condition: {
+        parameters: {
+            query?: {
+                /** @description Optional stock whose VI state to report, e.g. `KOREA-A005930`. */
+                security_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Session (PRE_MARKET, OPENING_AUCTION, REGULAR, CLOSING_AUCTION, AFTER_HOURS or CLOSED), KOSPI, KOSDAQ, the trading date and the stock's VI state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketConditionResult"];
+                };
+            };
+            /** @description Malformed `security_id` (`invalid_security_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown stock (`security_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_news: {
+        parameters: {
+            query?: {
+                /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
+                security_ids?: string;
+                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description News naming any of the securities (each item once), newest first; unknown ids match nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsPage"];
+                };
+            };
+            /** @description Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_quotes: {
         parameters: {
             query?: {
@@ -241,6 +1642,576 @@ export interface operations {
             };
             /** @description Unknown security */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    security_articles: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description News and disclosures of the security merged, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticlePage"];
+                };
+            };
+            /** @description Malformed id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company profile (real listing data) with its market cap at the current price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDetail"];
+                };
+            };
+            /** @description Malformed id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_day_candles: {
+        parameters: {
+            query?: {
+                /** @description Candles per page, 1 to 500 (default 60). */
+                limit?: number;
+                /**
+                 * @description Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`); absent for the
+                 *     newest page.
+                 */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Day candles newest first: today's in-progress candle first once the stock has traded today, then the stored history (real KRX data, generated sample data where the dataset has none, simulated days) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayCandlePage"];
+                };
+            };
+            /** @description Malformed id (`invalid_security_id`), `to` (`invalid_date`) or `limit` (`invalid_limit`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security (`security_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_day_traders: {
+        parameters: {
+            query?: {
+                /** @description Trading days per page, 1 to 100 (default 20). */
+                limit?: number;
+                /**
+                 * @description Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`); absent for the
+                 *     newest page.
+                 */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SAMPLE data: the top five brokerages by sell and buy volume per trading day, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayTraderPage"];
+                };
+            };
+            /** @description Malformed id, limit or date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    security_disclosures: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenDART filings of the security, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisclosurePage"];
+                };
+            };
+            /** @description Malformed id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    quarterly_statements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SAMPLE data: the last 8 reported quarters, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementList"];
+                };
+            };
+            /** @description Malformed id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    yearly_statements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SAMPLE data: the last 5 reported years, newest first; a year's flows are the sums of its quarters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementList"];
+                };
+            };
+            /** @description Malformed id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_investors: {
+        parameters: {
+            query?: {
+                /** @description Trading days per page, 1 to 100 (default 20). */
+                limit?: number;
+                /**
+                 * @description Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`); absent for the
+                 *     newest page.
+                 */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SAMPLE data following each trading day's candle, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvestorPage"];
+                };
+            };
+            /** @description Malformed id, limit or date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_minute_candles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Minute candles of the current simulated trading day, oldest first (empty before the first trade) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MinuteCandleList"];
+                };
+            };
+            /** @description Malformed id (`invalid_security_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security (`security_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    security_news: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description News naming the security, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsPage"];
+                };
+            };
+            /** @description Malformed id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_recent_trader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SAMPLE data: the brokerages of the latest trading day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentTraderDetail"];
+                };
+            };
+            /** @description Malformed id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security, or no trading day yet (`trader_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_related_stocks: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 20 (default 5). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Asset id, e.g. KOREA-A005930 */
+                security_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Other stocks of the same WICS industry group, largest market cap first (empty without a group) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RelatedStockList"];
+                };
+            };
+            /** @description Malformed id or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_security_firms: {
+        parameters: {
+            query?: {
+                /** @description `web`, `android` or `ios`. */
+                os?: string;
+                /** @description `nomarket` (web), `google`, `apple` or `onestore`. */
+                market_code?: string;
+                /** @description The app's version code; `-1` for the web. */
+                version_code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Securities firms with their trading flag, in display order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityFirmList"];
+                };
+            };
+            /** @description Missing or invalid `os`, `market_code` or `version_code` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import { createQuote, createSecurity } from '@/testing/data-generators';
 import { createTestQueryClient } from '@/testing/test-utils';
 
 import { getQuotesQueryOptions } from './get-quotes';
+import { getRelatedStocksQueryOptions } from './get-related-stocks';
 import { getSecurityQueryOptions } from './get-security';
 import {
   chunkSecurityIds,
@@ -85,6 +86,16 @@ describe('writeQuotesToCache', () => {
     expect(list?.quotes.map((q) => q.price)).toEqual([71_000, 180_000]);
     // The other quote keeps its identity, so its row does not re-render.
     expect(list?.quotes[1]).toBe(listBefore?.quotes[1]);
+  });
+
+  it('updates related-stock lists', () => {
+    const queryClient = seededClient();
+    const key = getRelatedStocksQueryOptions('KOREA-A000660').queryKey;
+    queryClient.setQueryData(key, {
+      related_stocks: [{ security: createSecurity(), quote: createQuote({ price: 70_000, traded_at: 1_000 }) }],
+    });
+    writeQuotesToCache(queryClient, [createQuote({ price: 73_000, traded_at: 2_000 })]);
+    expect(queryClient.getQueryData(key)?.related_stocks[0]?.quote.price).toBe(73_000);
   });
 
   it('applies a whole snapshot', () => {

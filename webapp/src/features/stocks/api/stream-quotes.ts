@@ -11,7 +11,7 @@ import { MAX_STREAM_SECURITY_IDS } from '@/config/constants';
 import { env } from '@/config/env';
 import type { paths } from '@/lib/api';
 
-import type { Quote, QuoteList } from '../types';
+import type { Quote, QuoteList, RelatedStockList } from '../types';
 
 import { getSecurityQueryOptions } from './get-security';
 import { stockKeys } from './query-keys';
@@ -81,7 +81,7 @@ function supersedes(next: Quote, current: Quote | undefined): boolean {
 
 /**
  * Writes quotes into every cached query that holds them: the security detail
- * of each id and every quote list that contains it. Queries that are not in
+ * of each id, every quote list and every related-stock list that contains it. Queries that are not in
  * the cache yet are left alone (their own fetch brings fresh data).
  */
 export function writeQuotesToCache(queryClient: QueryClient, quotes: readonly Quote[]): void {
@@ -107,5 +107,17 @@ export function writeQuotesToCache(queryClient: QueryClient, quotes: readonly Qu
       return quote;
     });
     return changed ? { ...list, quotes: next } : list;
+  });
+
+  queryClient.setQueriesData<RelatedStockList>({ queryKey: stockKeys.relatedStockLists() }, (list) => {
+    if (!list) return list;
+    let changed = false;
+    const next = list.related_stocks.map((stock) => {
+      const quote = latest.get(stock.security.security_id);
+      if (!quote || quote === stock.quote || !supersedes(quote, stock.quote)) return stock;
+      changed = true;
+      return { ...stock, quote };
+    });
+    return changed ? { ...list, related_stocks: next } : list;
   });
 }

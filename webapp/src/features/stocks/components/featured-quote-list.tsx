@@ -1,20 +1,20 @@
 import { Link } from 'react-router';
 
+import { QuoteChange } from '@/components/ui/quote-change';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
+import { getChangeDisplay } from '@/lib/change-display';
 import { formatNumber } from '@/lib/format';
 
 import { useQuotes } from '../api/get-quotes';
 import { useLiveQuotes } from '../hooks/use-live-quotes';
-import { getChangeDisplay } from '../utils/quote-display';
-
-import { QuoteChange } from './quote-change';
 
 import './featured-quote-list.css';
 
 export type FeaturedStock = {
   securityId: string;
-  name: string;
+  /** null while the name is loading (or could not be loaded). */
+  name: string | null;
 };
 
 type FeaturedQuoteListProps = {
@@ -46,7 +46,7 @@ export function FeaturedQuoteList({ stocks }: FeaturedQuoteListProps) {
         return (
           <li key={stock.securityId}>
             <Link className="quote-list__item" to={paths.stock.getHref(stock.securityId)}>
-              <span className="quote-list__name">{stock.name}</span>
+              <span className="quote-list__name">{stock.name ?? <span className="quote-list__placeholder">…</span>}</span>
               {quote ? (
                 <span className="quote-list__quote">
                   <span className={`quote-list__price ${getChangeDisplay(quote.change_type).className}`}>

@@ -1,9 +1,9 @@
+import { QuoteChange } from '@/components/ui/quote-change';
+import { getChangeDisplay } from '@/lib/change-display';
 import { formatNumber, formatTime } from '@/lib/format';
 
 import type { Quote, Security } from '../types';
-import { getChangeDisplay, getMarketLabel, getSessionLabel } from '../utils/quote-display';
-
-import { QuoteChange } from './quote-change';
+import { getMarketLabel, getSessionLabel } from '../utils/quote-display';
 
 import './price-header.css';
 

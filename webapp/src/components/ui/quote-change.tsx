@@ -1,12 +1,10 @@
+import { getChangeDisplay, type ChangeType } from '@/lib/change-display';
 import { formatNumber, formatSignedPercent } from '@/lib/format';
-
-import type { Quote } from '../types';
-import { getChangeDisplay } from '../utils/quote-display';
 
 import './quote-change.css';
 
 type QuoteChangeProps = {
-  quote: Pick<Quote, 'change' | 'change_rate' | 'change_type'>;
+  quote: { change: number; change_rate: number; change_type: ChangeType };
   /** Also show the 상한가 / 하한가 badge for price-limit moves. */
   showBadge?: boolean;
   className?: string;

@@ -1,0 +1,178 @@
+// Shared pieces of the end-to-end tests: start the one-process server, open
+// Chromium like a phone, stop both.
+//
+// The server binary is $SISE_BIN (default ../target/debug/sise, resolved from
+// webapp/); it prints "listening on http://…" once it serves.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+
+export const WEBAPP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(WEBAPP_DIR, '..');
+export const DIST_DIR = path.join(WEBAPP_DIR, 'dist');
+export const RESULTS_DIR = path.join(WEBAPP_DIR, 'test-results');
+const SERVER_BIN = path.resolve(WEBAPP_DIR, process.env.SISE_BIN ?? '../target/debug/sise');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * A fresh data dir means seeding the databases first (day candles of every stock):
+ * minutes on a busy 2-core machine.
+ */
+const SERVER_START_TIMEOUT_MS = Number(process.env.SISE_E2E_START_TIMEOUT_MS ?? 600_000);
+/** Set to drive an already running server (with this webapp's dist) instead of starting one. */
+const EXTERNAL_BASE_URL = process.env.SISE_E2E_BASE_URL?.replace(/\/+$/, '');
+const LISTENING_LINE = /listening on (http:\/\/[^\s]+)/;
+// Log lines may be coloured.
+// eslint-disable-next-line no-control-regex
+const ANSI_ESCAPES = /\u001b\[[0-9;]*m/g;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The last lines the server printed, for failure messages. */
+const serverOutput = [];
+function remember(stream, line) {
+  serverOutput.push(`[${stream}] ${line.slice(0, 500)}`);
+  if (serverOutput.length > 60) serverOutput.shift();
+}
+export function serverLog() {
+  return serverOutput.length > 0 ? serverOutput.join('\n') : '(no output)';
+}
+
+/**
+ * Spawns the server and resolves with its base URL once it prints the
+ * "listening on" line; rejects if it exits first or stays silent too long.
+ */
+function startServer(dataDir) {
+  if (!existsSync(SERVER_BIN)) {
+    throw new Error(
+      `server binary not found: ${SERVER_BIN}\n` +
+        'build it first (cargo build --bin sise from the repo root) or set SISE_BIN',
+    );
+  }
+  if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
+    throw new Error(`webapp not built: ${DIST_DIR}/index.html is missing; run npm run build first`);
+  }
+
+  const child = spawn(SERVER_BIN, [], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      SISE__GATEWAY__LISTEN: '127.0.0.1:0',
+      SISE__DATA_DIR: dataDir,
+      SISE__SERVICES__MARKET__SIMULATOR__TICK_INTERVAL_MS: '100',
+      SISE__GATEWAY__WEBAPP_DIR: DIST_DIR,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  const baseUrl = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(
+        new Error(
+          `server did not print "listening on http://…" within ${SERVER_START_TIMEOUT_MS / 1000} s.\n` +
+            `last output:\n${serverLog()}`,
+        ),
+      );
+    }, SERVER_START_TIMEOUT_MS);
+
+    const onLine = (stream) => (rawLine) => {
+      const line = rawLine.replace(ANSI_ESCAPES, '');
+      remember(stream, line);
+      const match = stream === 'stdout' ? LISTENING_LINE.exec(line) : null;
+      if (match?.[1]) {
+        clearTimeout(timer);
+        // Drop punctuation a log format may put after the address.
+        resolve(match[1].replace(/[",'.;)\]}]+$/, '').replace(/\/+$/, ''));
+      }
+    };
+    // Keep reading both pipes for the whole run so the server never blocks on a full pipe.
+    createInterface({ input: child.stdout }).on('line', onLine('stdout'));
+    createInterface({ input: child.stderr }).on('line', onLine('stderr'));
+
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`could not start ${SERVER_BIN}: ${error.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`server exited early (code ${code}, signal ${signal}).\nlast output:\n${serverLog()}`),
+      );
+    });
+  });
+
+  return { child, baseUrl };
+}
+
+async function stopServer(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5_000));
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/**
+ * Starts the server and a phone-sized Chromium (390×844, mobile, ko-KR).
+ * Returns `{ baseUrl, context, page, close }`.
+ */
+export async function startApp() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-data-'));
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-chromium-'));
+  let server;
+  let context;
+  const close = async () => {
+    await context?.close().catch(() => {});
+    await stopServer(server);
+    for (const dir of [dataDir, profileDir]) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    let baseUrl = EXTERNAL_BASE_URL;
+    if (!baseUrl) {
+      const started = startServer(dataDir);
+      server = started.child;
+      baseUrl = await started.baseUrl;
+    }
+
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'ko-KR',
+      timezoneId: 'Asia/Seoul',
+    });
+    context.setDefaultTimeout(15_000);
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+    return { baseUrl, context, page, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** Saves a screenshot to test-results/<name>.png. */
+export async function screenshot(page, name, options = {}) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), ...options });
+}

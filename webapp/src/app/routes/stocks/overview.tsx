@@ -1,0 +1,22 @@
+import { useParams } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { LatestArticles } from '@/features/articles/components/latest-articles';
+import { CompanySummary } from '@/features/stocks/components/company-summary';
+import { KeyFigures } from '@/features/stocks/components/key-figures';
+import { RelatedStocks } from '@/features/stocks/components/related-stocks';
+import { StockChart } from '@/features/stocks/components/stock-chart';
+
+/** 개요: chart, key figures, company summary, related stocks and the latest news and disclosures. */
+export default function StockOverviewRoute() {
+  const { securityId = '' } = useParams();
+  return (
+    <div data-testid="stock-overview">
+      <StockChart securityId={securityId} />
+      <KeyFigures securityId={securityId} />
+      <LatestArticles securityId={securityId} moreHref={paths.stockArticles.getHref(securityId)} />
+      <CompanySummary securityId={securityId} />
+      <RelatedStocks securityId={securityId} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Suspense } from 'react';
+import { Outlet, useParams } from 'react-router';
+
+import { Loading } from '@/components/ui/loading';
+import { SampleDataNotice } from '@/components/ui/sample-data-notice';
+import { TabNav } from '@/components/ui/tab-nav';
+import { useSecurity } from '@/features/stocks/api/get-security';
+import { StockHeader } from '@/features/stocks/components/stock-header';
+
+import NotFoundRoute from '../not-found';
+
+import { stockTabs } from './stock-tabs';
+
+/**
+ * /m/stocks/:securityId and its tabs: the live price header and the tab row
+ * stay while the tab below them changes.
+ */
+export default function StockLayout() {
+  const { securityId } = useParams();
+  if (!securityId) return <NotFoundRoute />;
+  return <StockPage key={securityId} securityId={securityId} />;
+}
+
+function StockPage({ securityId }: { securityId: string }) {
+  const securityQuery = useSecurity(securityId);
+  // An unknown or malformed id: the header says so, and there are no tabs to show.
+  const failed = securityQuery.isError && securityQuery.data === undefined;
+  return (
+    <>
+      <SampleDataNotice />
+      <StockHeader securityId={securityId} />
+      {failed ? null : (
+        <>
+          <TabNav items={stockTabs(securityId)} label="종목 메뉴" />
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { installIntersectionObserver } from '@/testing/intersection-observer';
+
+import { PaginatedListFooter, type PaginatedListFooterProps } from './paginated-list-footer';
+
+function renderFooter(overrides: Partial<PaginatedListFooterProps> = {}) {
+  const props: PaginatedListFooterProps = {
+    count: 20,
+    isFetching: false,
+    reachedEnd: false,
+    isError: false,
+    onLoadMore: vi.fn(),
+    onRetry: vi.fn(),
+    endMessage: '마지막 공시입니다.',
+    emptyMessage: '공시가 없습니다.',
+    errorMessage: '공시를 불러오지 못했습니다.',
+    ...overrides,
+  };
+  render(<PaginatedListFooter {...props} />);
+  return props;
+}
+
+describe('PaginatedListFooter', () => {
+  it('shows that a page is loading', () => {
+    renderFooter({ isFetching: true });
+    expect(screen.getByRole('status').textContent).toContain('불러오는 중');
+    expect(screen.queryByTestId('list-sentinel')).toBeNull();
+  });
+
+  it('says the end was reached, or that the list is empty', () => {
+    renderFooter({ reachedEnd: true });
+    expect(screen.getByTestId('list-end').textContent).toBe('마지막 공시입니다.');
+  });
+
+  it('says an empty list is empty', () => {
+    renderFooter({ reachedEnd: true, count: 0 });
+    expect(screen.getByTestId('list-end').textContent).toBe('공시가 없습니다.');
+  });
+
+  it('shows an error with a retry button that retries', () => {
+    const props = renderFooter({ isError: true, isFetching: false });
+    expect(screen.getByRole('alert').textContent).toContain('공시를 불러오지 못했습니다.');
+    fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(props.onRetry).toHaveBeenCalledTimes(1);
+    expect(props.onLoadMore).not.toHaveBeenCalled();
+  });
+
+  it('prefers the error over loading and end states', () => {
+    renderFooter({ isError: true, isFetching: true, reachedEnd: true });
+    expect(screen.getByRole('button', { name: '다시 시도' })).toBeDefined();
+    expect(screen.queryByTestId('list-fetching')).toBeNull();
+    expect(screen.queryByTestId('list-end')).toBeNull();
+  });
+
+  it('asks for the next page when the sentinel scrolls into view', () => {
+    const io = installIntersectionObserver();
+    const props = renderFooter();
+    expect(io.observedCount).toBe(1);
+    expect(props.onLoadMore).not.toHaveBeenCalled();
+    io.intersectAll();
+    expect(props.onLoadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops observing once there is nothing more to load', () => {
+    const io = installIntersectionObserver();
+    renderFooter({ reachedEnd: true });
+    expect(io.observedCount).toBe(0);
+  });
+
+  it('pages by a button where IntersectionObserver is missing', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const props = renderFooter();
+    fireEvent.click(screen.getByRole('button', { name: '더 보기' }));
+    expect(props.onLoadMore).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,34 @@
+// GET /api/v1/securities/{security_id}/financial_statements/quarterly and
+// /yearly: 8 quarters or 5 years of statements, newest first (generated sample data).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { mainApi, unwrap } from '@/lib/api';
+
+import type { StatementList, StatementTerm } from '../types';
+
+import { analysisKeys } from './query-keys';
+
+export function getFinancialStatements(
+  securityId: string,
+  term: StatementTerm,
+  signal?: AbortSignal,
+): Promise<StatementList> {
+  const params = { path: { security_id: securityId } };
+  return unwrap(
+    term === 'yearly'
+      ? mainApi.GET('/api/v1/securities/{security_id}/financial_statements/yearly', { params, signal })
+      : mainApi.GET('/api/v1/securities/{security_id}/financial_statements/quarterly', { params, signal }),
+  );
+}
+
+export function getFinancialStatementsQueryOptions(securityId: string, term: StatementTerm) {
+  return queryOptions({
+    queryKey: analysisKeys.statements(securityId, term),
+    queryFn: ({ signal }) => getFinancialStatements(securityId, term, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useFinancialStatements(securityId: string, term: StatementTerm) {
+  return useQuery(getFinancialStatementsQueryOptions(securityId, term));
+}

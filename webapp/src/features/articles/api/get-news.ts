@@ -1,0 +1,35 @@
+// GET /api/v1/securities/{security_id}/news?limit=&cursor=: news about a security, newest first.
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
+import { mainApi, unwrap } from '@/lib/api';
+
+import type { NewsPage } from '../types';
+
+import { ARTICLES_PAGE_SIZE, ARTICLES_STALE_TIME_MS, articleKeys } from './query-keys';
+
+export function getNews(
+  securityId: string,
+  { limit, cursor }: { limit: number; cursor?: string | null },
+  signal?: AbortSignal,
+): Promise<NewsPage> {
+  return unwrap(
+    mainApi.GET('/api/v1/securities/{security_id}/news', {
+      params: { path: { security_id: securityId }, query: { limit, cursor: cursor ?? undefined } },
+      signal,
+    }),
+  );
+}
+
+export function getNewsInfiniteQueryOptions(securityId: string, limit: number = ARTICLES_PAGE_SIZE) {
+  return infiniteQueryOptions({
+    queryKey: articleKeys.list(securityId, 'news', { limit }),
+    queryFn: ({ pageParam, signal }) => getNews(securityId, { limit, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? null,
+    staleTime: ARTICLES_STALE_TIME_MS,
+  });
+}
+
+export function useNews(securityId: string) {
+  return useInfiniteQuery(getNewsInfiniteQueryOptions(securityId));
+}

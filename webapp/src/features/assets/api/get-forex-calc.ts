@@ -1,0 +1,28 @@
+// GET /mweb/api/v1/forex_calcs?from=USD&to=KRW&amount=100: an amount converted at the current rates.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { mobileWebApi, unwrap } from '@/lib/api';
+
+import type { ForexCalcResult } from '../types';
+
+import { forexKeys } from './query-keys';
+
+export type ForexCalcParams = { from: string; to: string; amount: number };
+
+export function getForexCalc(params: ForexCalcParams, signal?: AbortSignal): Promise<ForexCalcResult> {
+  return unwrap(mobileWebApi.GET('/api/v1/forex_calcs', { params: { query: params }, signal }));
+}
+
+export function getForexCalcQueryOptions(params: ForexCalcParams) {
+  return queryOptions({
+    queryKey: forexKeys.calc(params),
+    queryFn: ({ signal }) => getForexCalc(params, signal),
+    staleTime: 30_000,
+    // Keep the last answer on screen while the next amount is converted.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useForexCalc(params: ForexCalcParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getForexCalcQueryOptions(params), enabled });
+}

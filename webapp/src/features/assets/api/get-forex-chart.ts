@@ -1,0 +1,32 @@
+// GET /mweb/api/v1/forexes/{asset_id}/chart?period=day|week|month|year: the
+// points of an FX rate's line chart.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { mobileWebApi, unwrap } from '@/lib/api';
+
+import type { ForexChart, ForexChartPeriod } from '../types';
+
+import { forexKeys } from './query-keys';
+
+export function getForexChart(assetId: string, period: ForexChartPeriod, signal?: AbortSignal): Promise<ForexChart> {
+  return unwrap(
+    mobileWebApi.GET('/api/v1/forexes/{asset_id}/chart', {
+      params: { path: { asset_id: assetId }, query: { period } },
+      signal,
+    }),
+  );
+}
+
+export function getForexChartQueryOptions(assetId: string, period: ForexChartPeriod) {
+  return queryOptions({
+    queryKey: forexKeys.chart(assetId, period),
+    queryFn: ({ signal }) => getForexChart(assetId, period, signal),
+    staleTime: 30_000,
+    // The intraday line grows while the page is open.
+    refetchInterval: period === 'day' ? 10_000 : false,
+  });
+}
+
+export function useForexChart(assetId: string, period: ForexChartPeriod) {
+  return useQuery(getForexChartQueryOptions(assetId, period));
+}

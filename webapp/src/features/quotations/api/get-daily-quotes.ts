@@ -1,0 +1,38 @@
+// GET /api/v1/securities/{security_id}/day_candles?limit=&to=: daily quotes,
+// newest first, paged backwards in time with `to` = the previous page's `next_to`.
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
+import { mainApi, unwrap } from '@/lib/api';
+
+import type { DayCandlePage } from '../types';
+
+import { QUOTATIONS_STALE_TIME_MS, quotationKeys } from './query-keys';
+
+export const DAILY_QUOTES_PAGE_SIZE = 30;
+
+export function getDailyQuotes(
+  securityId: string,
+  { limit, to }: { limit: number; to?: string | null },
+  signal?: AbortSignal,
+): Promise<DayCandlePage> {
+  return unwrap(
+    mainApi.GET('/api/v1/securities/{security_id}/day_candles', {
+      params: { path: { security_id: securityId }, query: { limit, to: to ?? undefined } },
+      signal,
+    }),
+  );
+}
+
+export function getDailyQuotesInfiniteQueryOptions(securityId: string, limit: number = DAILY_QUOTES_PAGE_SIZE) {
+  return infiniteQueryOptions({
+    queryKey: quotationKeys.dailyList(securityId, { limit }),
+    queryFn: ({ pageParam, signal }) => getDailyQuotes(securityId, { limit, to: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_to ?? null,
+    staleTime: QUOTATIONS_STALE_TIME_MS,
+  });
+}
+
+export function useDailyQuotes(securityId: string) {
+  return useInfiniteQuery(getDailyQuotesInfiniteQueryOptions(securityId));
+}

@@ -1,0 +1,30 @@
+// GET /api/v1/securities/{security_id}/company: the company summary (KIND listing data).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { SECURITY_STALE_TIME_MS } from '@/config/constants';
+import { mainApi, unwrap } from '@/lib/api';
+
+import type { CompanyDetail } from '../types';
+
+import { stockKeys } from './query-keys';
+
+export function getCompany(securityId: string, signal?: AbortSignal): Promise<CompanyDetail> {
+  return unwrap(
+    mainApi.GET('/api/v1/securities/{security_id}/company', {
+      params: { path: { security_id: securityId } },
+      signal,
+    }),
+  );
+}
+
+export function getCompanyQueryOptions(securityId: string) {
+  return queryOptions({
+    queryKey: stockKeys.company(securityId),
+    queryFn: ({ signal }) => getCompany(securityId, signal),
+    staleTime: SECURITY_STALE_TIME_MS,
+  });
+}
+
+export function useCompany(securityId: string) {
+  return useQuery(getCompanyQueryOptions(securityId));
+}

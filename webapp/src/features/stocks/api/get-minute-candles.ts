@@ -1,0 +1,35 @@
+// GET /api/v1/securities/{security_id}/minute_candles: the current simulated
+// trading day minute by minute (oldest first), for the intraday line. Refreshed
+// while a chart shows it.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { mainApi, unwrap } from '@/lib/api';
+
+import type { MinuteCandleList } from '../types';
+
+import { stockKeys } from './query-keys';
+
+/** How often an open intraday chart asks for new minutes. */
+export const MINUTE_CANDLES_REFRESH_MS = 10_000;
+
+export function getMinuteCandles(securityId: string, signal?: AbortSignal): Promise<MinuteCandleList> {
+  return unwrap(
+    mainApi.GET('/api/v1/securities/{security_id}/minute_candles', {
+      params: { path: { security_id: securityId } },
+      signal,
+    }),
+  );
+}
+
+export function getMinuteCandlesQueryOptions(securityId: string) {
+  return queryOptions({
+    queryKey: stockKeys.minuteCandles(securityId),
+    queryFn: ({ signal }) => getMinuteCandles(securityId, signal),
+    staleTime: MINUTE_CANDLES_REFRESH_MS / 2,
+    refetchInterval: MINUTE_CANDLES_REFRESH_MS,
+  });
+}
+
+export function useMinuteCandles(securityId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getMinuteCandlesQueryOptions(securityId), enabled });
+}

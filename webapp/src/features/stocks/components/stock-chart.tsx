@@ -1,0 +1,65 @@
+import { useMemo } from 'react';
+
+import { ChartPeriodToggle, useChartPeriod } from '@/components/charts/chart-period-toggle';
+import { ChartStatus } from '@/components/charts/chart-status';
+import { PriceChart } from '@/components/charts/price-chart';
+import { Section } from '@/components/ui/section';
+import { dailySeries, intradaySeries } from '@/lib/candles';
+import { CHART_PERIODS, CHART_PERIOD_LABELS, DAY_CANDLES_FOR_CHART } from '@/lib/chart-data';
+
+import { useDayCandles } from '../api/get-day-candles';
+import { useMinuteCandles } from '../api/get-minute-candles';
+import { useSecurity } from '../api/get-security';
+
+const CHART_HEIGHT = 260;
+
+type StockChartProps = {
+  securityId: string;
+};
+
+/** 차트: the intraday line (refreshing) or daily candles of a period, with volume. */
+export function StockChart({ securityId }: StockChartProps) {
+  const [period, setPeriod] = useChartPeriod();
+  const isIntraday = period === '1d';
+  const securityQuery = useSecurity(securityId);
+  const minutesQuery = useMinuteCandles(securityId, { enabled: isIntraday });
+  const daysQuery = useDayCandles(securityId, DAY_CANDLES_FOR_CHART);
+  const name = securityQuery.data?.security.name ?? '';
+  const query = isIntraday ? minutesQuery : daysQuery;
+
+  // Series objects keep their identity until their data changes, so live
+  // quotes re-rendering this component do not redraw (and re-zoom) the chart.
+  const minutes = minutesQuery.data?.minute_candles;
+  const previousClose = securityQuery.data?.quote.previous_close;
+  const days = daysQuery.data?.day_candles;
+  const series = useMemo(() => {
+    if (period === '1d') return minutes && minutes.length > 0 ? intradaySeries(minutes, previousClose) : null;
+    return days ? dailySeries(days, period) : null;
+  }, [period, minutes, previousClose, days]);
+
+  let body;
+  if (query.isError && query.data === undefined) {
+    body = (
+      <ChartStatus height={CHART_HEIGHT}>
+        <span>차트를 불러오지 못했습니다.</span>
+        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+          다시 시도
+        </button>
+      </ChartStatus>
+    );
+  } else if (isIntraday ? !minutes : !days) {
+    body = <ChartStatus height={CHART_HEIGHT}>불러오는 중…</ChartStatus>;
+  } else if (!series) {
+    body = <ChartStatus height={CHART_HEIGHT}>오늘 체결된 시세가 아직 없습니다.</ChartStatus>;
+  } else {
+    const label = isIntraday ? `${name} 오늘 분 단위 차트` : `${name} ${CHART_PERIOD_LABELS[period]} 일봉 차트`;
+    body = <PriceChart label={label} height={CHART_HEIGHT} data={series} />;
+  }
+
+  return (
+    <Section title="차트" testId="stock-chart">
+      <ChartPeriodToggle periods={CHART_PERIODS} value={period} onChange={setPeriod} />
+      {body}
+    </Section>
+  );
+}
