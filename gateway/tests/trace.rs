@@ -77,7 +77,19 @@ async fn a_request_is_traced_through_grpc_and_the_bus() {
         }
     })
     .await
-    .expect("a trace with gateway, gRPC server, producer and consumer spans");
+    .unwrap_or_else(|_| {
+        let spans = collector.spans.lock().expect("lock");
+        let mut names: Vec<String> = spans
+            .iter()
+            .map(|s| format!("{} (kind {})", s.name, s.kind))
+            .collect();
+        names.sort();
+        names.dedup();
+        panic!(
+            "no trace with gateway, gRPC server, producer and consumer spans among {} spans: {names:?}",
+            spans.len()
+        )
+    });
     let [http, grpc, producer, consumer] = found;
     assert_eq!(
         grpc.parent_span_id, http.span_id,

@@ -354,6 +354,13 @@ async fn trace_context_propagates(bus: Bus) {
     // The subscriber is scoped to this future, so parallel tests are unaffected.
     async move {
         let mut live = bus.subscribe("trace.>").await.expect("subscribe");
+
+        // Outside any span a live tick is not traced (no root span per tick).
+        publish(&bus, "trace.untraced", "u").await;
+        let event = next_event(&mut live).await;
+        assert_eq!(event.subject, "trace.untraced");
+        assert!(!event.headers.contains_key("traceparent"));
+
         let root = tracing::info_span!("test.root");
         let trace_id = root.context().span().span_context().trace_id();
         assert_ne!(trace_id, TraceId::INVALID);

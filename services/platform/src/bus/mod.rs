@@ -254,7 +254,14 @@ impl Bus {
     pub async fn publish(&self, subject: &str, mut headers: Headers, payload: Bytes) -> Result<()> {
         subject::validate_live_subject(subject)?;
         subject::validate_headers(&headers)?;
-        let span = self.producer_span(subject);
+        // Live ticks go out thousands of times a second outside any request; a root span per
+        // tick would flood the tracing backend (and the exporter's queue, dropping the spans
+        // of real requests). So a live publish is traced only as part of a traced operation.
+        let span = if tracing::Span::current().is_none() {
+            tracing::Span::none()
+        } else {
+            self.producer_span(subject)
+        };
         trace::inject(&span, &mut headers);
         async {
             match &self.inner {
