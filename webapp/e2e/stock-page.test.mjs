@@ -287,6 +287,7 @@ describe('asset pages', { timeout: 180_000 }, () => {
       assert.match((await page.getByTestId('asset-price').textContent()) ?? '', /^[\d,.]+$/);
       await page.locator('[data-testid="asset-chart"] canvas').first().waitFor();
       await page.getByTestId('major-forexes').getByRole('link').first().waitFor();
+      assert.match((await page.getByTestId('index-days').locator('tbody tr td').first().textContent()) ?? '', /^[\d,.]+$/);
       await screenshot(page, 'asset-index', { fullPage: true });
 
       // Polling: more tick requests arrive while the page stays open.

@@ -10,6 +10,8 @@ export const assetKeys = {
   detail: (assetId: string) => [...assetKeys.details(), assetId] as const,
   dayCandles: (assetId: string, filters: { limit: number }) =>
     [...assetKeys.detail(assetId), 'day-candles', filters] as const,
+  dayCandleList: (assetId: string, filters: { limit: number }) =>
+    [...assetKeys.detail(assetId), 'day-candle-list', filters] as const,
   minuteCandles: (assetId: string) => [...assetKeys.detail(assetId), 'minute-candles'] as const,
 };
 

@@ -15,6 +15,7 @@ import { AssetChart } from './asset-chart';
 import { AssetHeader } from './asset-header';
 import { DayForexTable } from './day-forex-table';
 import { ForexConverter } from './forex-converter';
+import { IndexDayTable } from './index-day-table';
 import { MajorForexList } from './major-forex-list';
 
 import '@/components/ui/figure-grid.css';
@@ -44,7 +45,7 @@ function DayRange({ asset }: { asset: Asset }) {
 
 /**
  * /m/assets/{assetId}: an index or FX rate with its chart; FX also gets the
- * converter and daily rates. Every asset page keeps the major FX rates
+ * converter and daily rates, an index its daily values. Every asset page keeps the major FX rates
  * refreshing while it is open. Stock ids go to the stock page.
  */
 export function AssetDetail({ assetId }: { assetId: string }) {
@@ -91,7 +92,7 @@ export function AssetDetail({ assetId }: { assetId: string }) {
       <DayRange asset={asset} />
       {pair ? <ForexConverter key={asset.asset_id} pair={pair} /> : null}
       <MajorForexList currentAssetId={asset.asset_id} />
-      {pair ? <DayForexTable assetId={asset.asset_id} /> : null}
+      {pair ? <DayForexTable assetId={asset.asset_id} /> : <IndexDayTable assetId={asset.asset_id} />}
     </>
   );
 }

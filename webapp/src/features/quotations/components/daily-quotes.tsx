@@ -1,10 +1,10 @@
 import { PaginatedListFooter } from '@/components/ui/paginated-list-footer';
 import { getChangeDisplay } from '@/lib/change-display';
+import { withDailyChanges } from '@/lib/daily-changes';
 import { formatDay, formatNumber, formatSignedPercent } from '@/lib/format';
 import { toPaginatedList } from '@/lib/paginated-list';
 
 import { useDailyQuotes } from '../api/get-daily-quotes';
-import { withDailyChanges } from '../utils/daily-changes';
 
 import '@/components/ui/data-table.css';
 

@@ -1,9 +1,11 @@
-// Day-over-day changes of the daily quotes table.
+// Day-over-day changes of the daily tables (stock quotes, index values), from
+// newest-first day candles.
 import type { ChangeType } from '@/lib/change-display';
 
-import type { DayCandle } from '../types';
+/** What the change needs of a day candle (stock and asset candles both have it). */
+type DayClose = { date: string; close: number };
 
-export type DailyQuoteRow = DayCandle & {
+export type DailyChangeRow<T extends DayClose> = T & {
   /** close − the previous trading day's close; null when that day is not loaded (or there is none). */
   change: number | null;
   changeRate: number | null;
@@ -20,7 +22,7 @@ export function changeTypeOf(change: number | null, changeRate: number | null): 
 }
 
 /** Newest-first candles → rows with the change against the next (older) candle. */
-export function withDailyChanges(candles: readonly DayCandle[]): DailyQuoteRow[] {
+export function withDailyChanges<T extends DayClose>(candles: readonly T[]): DailyChangeRow<T>[] {
   return candles.map((candle, index) => {
     const previous = candles[index + 1];
     const change = previous && previous.close > 0 ? candle.close - previous.close : null;
