@@ -9,7 +9,7 @@ use sise_platform::error::DomainError;
 use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::{ApiPath, ApiQuery, SecurityIdsQuery};
+use crate::api::{ApiPath, ApiQuery, SecurityIdsQuery, parse_limit};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
 
@@ -97,7 +97,8 @@ pub struct ArticlePage {
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// Page size, 1 to 50 (default 20; larger values are capped at 50).
-    pub limit: Option<u32>,
+    #[param(value_type = Option<u32>)]
+    pub limit: Option<String>,
     /// `next_cursor` of the previous page; absent for the first page.
     pub cursor: Option<String>,
 }
@@ -109,22 +110,19 @@ pub struct MultiPageQuery {
     /// Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`.
     pub security_ids: Option<String>,
     /// Page size, 1 to 50 (default 20; larger values are capped at 50).
-    pub limit: Option<u32>,
+    #[param(value_type = Option<u32>)]
+    pub limit: Option<String>,
     /// `next_cursor` of the previous page; absent for the first page.
     pub cursor: Option<String>,
 }
 
-fn page(limit: Option<u32>, cursor: Option<String>) -> Result<(u32, String), ApiError> {
-    let limit = match limit {
+/// `(limit, cursor)` for the market service: 0 asks for its default page size.
+fn page(limit: Option<String>, cursor: Option<String>) -> Result<(u32, String), ApiError> {
+    let limit = match parse_limit(limit.as_deref(), MAX_LIMIT.into())? {
         None => 0,
-        Some(0) => {
-            return Err(DomainError::invalid(
-                "invalid_limit",
-                format!("limit은 1에서 {MAX_LIMIT} 사이여야 합니다."),
-            )
-            .into());
-        }
-        Some(n) => n.min(MAX_LIMIT),
+        Some(n) if n < 1 => return Err(DomainError::invalid_limit(MAX_LIMIT.into()).into()),
+        // Larger pages are capped rather than refused (clients ask for "as many as you give").
+        Some(n) => u32::try_from(n).map_or(MAX_LIMIT, |n| n.min(MAX_LIMIT)),
     };
     Ok((limit, cursor.unwrap_or_default()))
 }

@@ -14,7 +14,10 @@ use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::models::{PriceChange, Session};
-use crate::api::{ApiPath, ApiQuery};
+use crate::api::{ApiPath, ApiQuery, parse_limit};
+
+/// The market service's largest page of days.
+const MAX_DAYS: i64 = 500;
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
 
@@ -261,16 +264,6 @@ fn split_ids(text: Option<&str>) -> Vec<String> {
         .collect()
 }
 
-/// Parsed here so a non-number is the same `invalid_limit` as an out-of-range one.
-fn parse_limit(limit: Option<&str>) -> Result<Option<i64>, ApiError> {
-    match limit.map(str::trim).filter(|l| !l.is_empty()) {
-        None => Ok(None),
-        Some(text) => text.parse::<i64>().map(Some).map_err(|_| {
-            DomainError::invalid("invalid_limit", "limit은 1에서 500 사이여야 합니다.").into()
-        }),
-    }
-}
-
 fn internal() -> ApiError {
     DomainError::internal().into()
 }
@@ -417,7 +410,7 @@ pub async fn get_asset_day_candles(
     ApiPath(asset_id): ApiPath<String>,
     ApiQuery(query): ApiQuery<AssetPageQuery>,
 ) -> Result<Json<AssetDayCandlePage>, ApiError> {
-    let limit = parse_limit(query.limit.as_deref())?;
+    let limit = parse_limit(query.limit.as_deref(), MAX_DAYS)?;
     let to = query.to.filter(|to| !to.is_empty());
     let response = state
         .clients
@@ -522,7 +515,7 @@ pub async fn get_day_forexes(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<DayForexQuery>,
 ) -> Result<Json<DayForexPage>, ApiError> {
-    let limit = parse_limit(query.limit.as_deref())?;
+    let limit = parse_limit(query.limit.as_deref(), MAX_DAYS)?;
     let response = state
         .clients
         .assets

@@ -5,11 +5,13 @@
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use sise_platform::error::DomainError;
 use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::{ApiPath, ApiQuery};
+use crate::api::{ApiPath, ApiQuery, parse_limit};
+
+/// The market service's largest day-candle page.
+const MAX_DAY_CANDLES: i64 = 500;
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
 
@@ -66,20 +68,6 @@ pub struct DayCandleQuery {
     pub to: Option<String>,
 }
 
-/// Parsed here so a non-number is the same `invalid_limit` as an out-of-range one.
-fn parse_limit(limit: Option<&str>) -> Result<Option<i64>, ApiError> {
-    match limit.map(str::trim).filter(|l| !l.is_empty()) {
-        None => Ok(None),
-        Some(text) => text.parse::<i64>().map(Some).map_err(|_| {
-            DomainError::invalid(
-                "invalid_limit",
-                "조회 개수는 1부터 500까지 지정할 수 있습니다.",
-            )
-            .into()
-        }),
-    }
-}
-
 #[utoipa::path(
     get,
     path = "/api/v1/securities/{security_id}/day_candles",
@@ -99,7 +87,7 @@ pub async fn get_day_candles(
     ApiPath(security_id): ApiPath<String>,
     ApiQuery(query): ApiQuery<DayCandleQuery>,
 ) -> Result<Json<DayCandlePage>, ApiError> {
-    let limit = parse_limit(query.limit.as_deref())?;
+    let limit = parse_limit(query.limit.as_deref(), MAX_DAY_CANDLES)?;
     let to = query.to.filter(|to| !to.is_empty());
     let response = state
         .clients
@@ -166,22 +154,4 @@ pub async fn get_minute_candles(
             })
             .collect(),
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn limit_parsing() {
-        assert_eq!(parse_limit(None).ok(), Some(None));
-        assert_eq!(parse_limit(Some("")).ok(), Some(None));
-        assert_eq!(parse_limit(Some("20")).ok(), Some(Some(20)));
-        // Range checks are the market service's; a non-number is refused here.
-        assert_eq!(parse_limit(Some("0")).ok(), Some(Some(0)));
-        for bad in ["abc", "1.5", "99999999999999999999"] {
-            let error = parse_limit(Some(bad)).err().map(|e| e.0.code);
-            assert_eq!(error.as_deref(), Some("invalid_limit"), "{bad}");
-        }
-    }
 }

@@ -15,7 +15,7 @@ use crate::api::company_models::{
     RelatedStock, RelatedStockList, SecurityFirm, SecurityFirmList, Statement, StatementList,
 };
 use crate::api::models::{Quote, Security};
-use crate::api::{ApiPath, ApiQuery};
+use crate::api::{ApiPath, ApiQuery, parse_limit};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
 
@@ -24,18 +24,24 @@ use crate::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct DayPageQuery {
     /// Trading days per page, 1 to 100 (default 20).
-    pub limit: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub limit: Option<String>,
     /// Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`); absent for the
     /// newest page.
     pub to: Option<String>,
 }
 
+/// The market service's largest page of trading days.
+const MAX_DAYS: i64 = 100;
+/// The market service's most related stocks.
+const MAX_RELATED: i64 = 20;
+
 impl DayPageQuery {
-    fn into_proto(self) -> pb::DayPage {
-        pb::DayPage {
-            limit: self.limit,
+    fn into_proto(self) -> Result<pb::DayPage, ApiError> {
+        Ok(pb::DayPage {
+            limit: parse_limit(self.limit.as_deref(), MAX_DAYS)?,
             to: self.to,
-        }
+        })
     }
 }
 
@@ -43,7 +49,8 @@ impl DayPageQuery {
 #[into_params(parameter_in = Query)]
 pub struct RelatedQuery {
     /// How many, 1 to 20 (default 5).
-    pub limit: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub limit: Option<String>,
 }
 
 /// The client's description (all required; the web sends `os=web`,
@@ -176,7 +183,7 @@ pub async fn get_investors(
         .clone()
         .get_investors(pb::GetInvestorsRequest {
             security_id,
-            page: Some(query.into_proto()),
+            page: Some(query.into_proto()?),
         })
         .await?
         .into_inner();
@@ -211,7 +218,7 @@ pub async fn get_day_traders(
         .clone()
         .get_day_traders(pb::GetDayTradersRequest {
             security_id,
-            page: Some(query.into_proto()),
+            page: Some(query.into_proto()?),
         })
         .await?
         .into_inner();
@@ -278,7 +285,7 @@ pub async fn get_related_stocks(
         .clone()
         .get_related_stocks(pb::GetRelatedStocksRequest {
             security_id,
-            limit: query.limit,
+            limit: parse_limit(query.limit.as_deref(), MAX_RELATED)?,
         })
         .await?
         .into_inner();

@@ -28,6 +28,19 @@ pub struct ApiQuery<T>(pub T);
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
 
+/// A `limit` query value as sent (declared `Option<String>` so that a non-number reaches
+/// here): absent or empty is `None`; a non-number is the same `invalid_limit` as an
+/// out-of-range number, which the service rejects with the same wording.
+pub fn parse_limit(limit: Option<&str>, max: i64) -> Result<Option<i64>, ApiError> {
+    match limit.map(str::trim).filter(|l| !l.is_empty()) {
+        None => Ok(None),
+        Some(text) => text
+            .parse::<i64>()
+            .map(Some)
+            .map_err(|_| sise_platform::error::DomainError::invalid_limit(max).into()),
+    }
+}
+
 /// `security_ids=ID1,ID2` (comma-joined, spec §7).
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -108,4 +121,30 @@ pub fn mobile_web_router() -> OpenApiRouter<AppState> {
         .routes(routes!(assets::get_forex_calc))
         .routes(routes!(assets::get_forex_chart))
         .routes(routes!(assets::get_market_condition))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_parsing() {
+        assert_eq!(parse_limit(None, 500).ok(), Some(None));
+        assert_eq!(parse_limit(Some(""), 500).ok(), Some(None));
+        assert_eq!(parse_limit(Some("20"), 500).ok(), Some(Some(20)));
+        // Range checks are the market service's; a non-number is refused here.
+        assert_eq!(parse_limit(Some("0"), 500).ok(), Some(Some(0)));
+        for bad in ["abc", "1.5", "99999999999999999999"] {
+            let error = parse_limit(Some(bad), 500).err().map(|e| e.0);
+            assert_eq!(
+                error.as_ref().map(|e| e.code.as_ref()),
+                Some("invalid_limit"),
+                "{bad}"
+            );
+            assert_eq!(
+                error.map(|e| e.message.into_owned()).as_deref(),
+                Some("조회 개수는 1부터 500까지 지정할 수 있습니다.")
+            );
+        }
+    }
 }

@@ -336,8 +336,8 @@ async fn limits_and_errors_are_json() {
         };
         let cases: Vec<(String, u16, &str)> = vec![
             (format!("{disclosures}?limit=0"), 400, "invalid_limit"),
-            (format!("{disclosures}?limit=-1"), 400, "invalid_query"),
-            (format!("{disclosures}?limit=abc"), 400, "invalid_query"),
+            (format!("{disclosures}?limit=-1"), 400, "invalid_limit"),
+            (format!("{disclosures}?limit=abc"), 400, "invalid_limit"),
             (format!("{disclosures}?cursor=zzz"), 400, "invalid_cursor"),
             (
                 format!("{disclosures}?cursor=%25%25"),

@@ -56,6 +56,41 @@ async fn bad_input_gets_clear_json_errors() {
         ] {
             assert_error(&app, path, 400, "invalid_path").await;
         }
+        // Every paged call words a bad `limit` the same way, number or not.
+        for (path, max) in [
+            (
+                format!("/main/api/v1/securities/{SAMSUNG}/day_candles"),
+                500,
+            ),
+            (format!("/main/api/v1/securities/{SAMSUNG}/investors"), 100),
+            (
+                format!("/main/api/v1/securities/{SAMSUNG}/related_stocks"),
+                20,
+            ),
+            (format!("/main/api/v1/securities/{SAMSUNG}/news"), 50),
+            (
+                "/mweb/api/v1/assets/INDEX-KOSPI/day_candles".to_owned(),
+                500,
+            ),
+            (
+                "/mweb/api/v1/forexes/day?asset_id=FOREX-USDKRW".to_owned(),
+                500,
+            ),
+        ] {
+            for limit in ["0", "x"] {
+                let separator = if path.contains('?') { '&' } else { '?' };
+                let url = format!("{}{path}{separator}limit={limit}", app.base);
+                let response = app.client.get(&url).send().await.expect("get");
+                assert_eq!(response.status(), 400, "{url}");
+                let body: serde_json::Value = response.json().await.expect("json");
+                assert_eq!(body["error"], "invalid_limit", "{url}");
+                assert_eq!(
+                    body["message"],
+                    format!("조회 개수는 1부터 {max}까지 지정할 수 있습니다."),
+                    "{url}"
+                );
+            }
+        }
         assert_error(&app, "/main/api/v1/no-such-thing", 404, "not_found").await;
         assert_error(&app, "/social/api/v1/posts", 404, "not_found").await;
         assert_error(&app, "/mweb/api/v1/no-such-thing", 404, "not_found").await;

@@ -90,6 +90,14 @@ impl DomainError {
         Self::new(ErrorKind::InvalidArgument, code, message)
     }
 
+    /// A page size outside `1..=max` (or not a number): one code and wording everywhere.
+    pub fn invalid_limit(max: i64) -> Self {
+        Self::invalid(
+            "invalid_limit",
+            format!("조회 개수는 1부터 {max}까지 지정할 수 있습니다."),
+        )
+    }
+
     pub fn not_found(
         code: impl Into<Cow<'static, str>>,
         message: impl Into<Cow<'static, str>>,

@@ -94,10 +94,7 @@ fn asset_not_found() -> DomainError {
 fn parse_limit(limit: Option<i64>) -> Result<usize, DomainError> {
     let limit = limit.unwrap_or(DEFAULT_LIMIT);
     if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(DomainError::invalid(
-            "invalid_limit",
-            format!("limit은 1에서 {MAX_LIMIT} 사이여야 합니다."),
-        ));
+        return Err(DomainError::invalid_limit(MAX_LIMIT));
     }
     Ok(usize::try_from(limit).unwrap_or(1))
 }

@@ -86,10 +86,7 @@ fn parse_limit(limit: Option<i64>) -> Result<i64, DomainError> {
     match limit {
         None => Ok(DEFAULT_LIMIT),
         Some(limit) if (1..=MAX_LIMIT).contains(&limit) => Ok(limit),
-        Some(_) => Err(DomainError::invalid(
-            "invalid_limit",
-            format!("조회 개수는 1부터 {MAX_LIMIT}까지 지정할 수 있습니다."),
-        )),
+        Some(_) => Err(DomainError::invalid_limit(MAX_LIMIT)),
     }
 }
 

@@ -75,18 +75,11 @@ fn not_found() -> DomainError {
     DomainError::not_found("security_not_found", "종목을 찾을 수 없습니다.")
 }
 
-fn invalid_limit(max: i64) -> DomainError {
-    DomainError::invalid(
-        "invalid_limit",
-        format!("조회 개수는 1에서 {max} 사이여야 합니다."),
-    )
-}
-
 fn limit(value: Option<i64>, default: i64, max: i64) -> Result<i64, DomainError> {
     match value {
         None => Ok(default),
         Some(n) if (1..=max).contains(&n) => Ok(n),
-        Some(_) => Err(invalid_limit(max)),
+        Some(_) => Err(DomainError::invalid_limit(max)),
     }
 }
 
