@@ -1,7 +1,8 @@
+import { DailyChangeCells } from '@/components/ui/daily-change-cells';
 import { PaginatedListFooter } from '@/components/ui/paginated-list-footer';
 import { getChangeDisplay } from '@/lib/change-display';
 import { withDailyChanges } from '@/lib/daily-changes';
-import { formatDay, formatKoreanAmount, formatNumber, formatSignedPercent } from '@/lib/format';
+import { formatDay, formatKoreanAmount } from '@/lib/format';
 import { toPaginatedList } from '@/lib/paginated-list';
 
 import { useAssetDayCandlePages } from '../api/get-asset-day-candles';
@@ -45,18 +46,12 @@ export function IndexDayTable({ assetId }: { assetId: string }) {
                     <th scope="row">
                       <time dateTime={row.date}>{formatDay(row.date)}</time>
                     </th>
-                    <td className={display.className}>{formatNumber(row.close)}</td>
-                    <td className={display.className}>
-                      {row.change === null ? (
-                        '-'
-                      ) : (
-                        <>
-                          {display.arrow ? <span aria-label={display.label}>{display.arrow} </span> : null}
-                          {formatNumber(Math.abs(row.change))}
-                        </>
-                      )}
-                    </td>
-                    <td className={display.className}>{formatSignedPercent(row.changeRate)}</td>
+                    <DailyChangeCells
+                      close={row.close}
+                      change={row.change}
+                      changeRate={row.changeRate}
+                      display={display}
+                    />
                     <td>{row.trading_value > 0 ? formatKoreanAmount(row.trading_value) : '-'}</td>
                   </tr>
                 );

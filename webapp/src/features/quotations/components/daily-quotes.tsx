@@ -1,7 +1,8 @@
+import { DailyChangeCells } from '@/components/ui/daily-change-cells';
 import { PaginatedListFooter } from '@/components/ui/paginated-list-footer';
 import { getChangeDisplay } from '@/lib/change-display';
 import { withDailyChanges } from '@/lib/daily-changes';
-import { formatDay, formatNumber, formatSignedPercent } from '@/lib/format';
+import { formatDay, formatNumber } from '@/lib/format';
 import { toPaginatedList } from '@/lib/paginated-list';
 
 import { useDailyQuotes } from '../api/get-daily-quotes';
@@ -39,18 +40,12 @@ export function DailyQuotes({ securityId }: { securityId: string }) {
                     <th scope="row">
                       <time dateTime={row.date}>{formatDay(row.date)}</time>
                     </th>
-                    <td className={display.className}>{formatNumber(row.close)}</td>
-                    <td className={display.className}>
-                      {row.change === null ? (
-                        '-'
-                      ) : (
-                        <>
-                          {display.arrow ? <span aria-label={display.label}>{display.arrow} </span> : null}
-                          {formatNumber(Math.abs(row.change))}
-                        </>
-                      )}
-                    </td>
-                    <td className={display.className}>{formatSignedPercent(row.changeRate)}</td>
+                    <DailyChangeCells
+                      close={row.close}
+                      change={row.change}
+                      changeRate={row.changeRate}
+                      display={display}
+                    />
                     <td>{formatNumber(row.volume)}</td>
                   </tr>
                 );
