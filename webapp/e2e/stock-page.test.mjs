@@ -282,7 +282,10 @@ describe('asset pages', { timeout: 180_000 }, () => {
     };
     page.on('request', onRequest);
     try {
-      await page.goto(`${baseUrl}/m/assets/INDEX-KOSPI`);
+      // From the home page's index cards, as a person would.
+      await page.goto(`${baseUrl}/m`);
+      await page.getByTestId('market-indexes').getByRole('link', { name: /코스피/ }).first().click();
+      await page.waitForURL(`${baseUrl}/m/assets/INDEX-KOSPI`);
       await page.getByRole('heading', { name: '코스피' }).waitFor();
       assert.match((await page.getByTestId('asset-price').textContent()) ?? '', /^[\d,.]+$/);
       await page.locator('[data-testid="asset-chart"] canvas').first().waitFor();

@@ -229,10 +229,12 @@ describe('other screens', () => {
     expect(screen.getByText('035420')).toBeDefined();
     const urls = fetchMock.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
     const assetCalls = urls.filter((url) => new URL(url).pathname === '/mweb/api/v1/assets');
-    expect(assetCalls).toHaveLength(1);
-    expect(new URL(assetCalls[0] ?? '').searchParams.get('ids')).toBe(
+    // One call names the stocks, one brings the indexes (their names fall back to the code here).
+    expect(assetCalls.map((url) => new URL(url).searchParams.get('ids')).sort()).toEqual([
+      'INDEX-KOSPI,INDEX-KOSDAQ,INDEX-KPI200',
       'KOREA-A005930,KOREA-A000660,KOREA-A035420,KOREA-A005380,KOREA-A035720',
-    );
+    ]);
+    expect(screen.getByRole('link', { name: /KOSDAQ/ }).getAttribute('href')).toBe('/m/assets/INDEX-KOSDAQ');
     // No page views are counted for the featured stocks.
     expect(urls.some((url) => url.includes('/api/v1/securities/'))).toBe(false);
   });

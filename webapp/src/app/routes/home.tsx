@@ -1,5 +1,6 @@
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { useAssets } from '@/features/assets/api/get-assets';
+import { MarketIndexList } from '@/features/assets/components/market-index-list';
 import { FeaturedQuoteList } from '@/features/stocks/components/featured-quote-list';
 
 /** The stocks the home page features; their names come from the assets API. */
@@ -25,6 +26,7 @@ export default function HomeRoute() {
     <>
       <title>시세</title>
       <SampleDataNotice />
+      <MarketIndexList />
       <h1 className="page-section-title">주요 종목</h1>
       <FeaturedQuoteList stocks={stocks} />
     </>

@@ -20,6 +20,6 @@ export function getAssetsQueryOptions(ids: readonly string[]) {
   });
 }
 
-export function useAssets(ids: readonly string[]) {
-  return useQuery(getAssetsQueryOptions(ids));
+export function useAssets(ids: readonly string[], { refetchInterval }: { refetchInterval?: number } = {}) {
+  return useQuery({ ...getAssetsQueryOptions(ids), refetchInterval });
 }
