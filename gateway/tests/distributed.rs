@@ -115,6 +115,10 @@ async fn services_as_processes_on_postgres_and_nats() {
         format!("127.0.0.1:{gateway_port}"),
     ));
     env.push(("SISE__GATEWAY__HOSTS__MAIN".into(), "api.sise.test".into()));
+    env.push((
+        "SISE__GATEWAY__HOSTS__MOBILE_WEB".into(),
+        "m.sise.test".into(),
+    ));
     children.push(spawn("sise-gateway", &env));
 
     let client = reqwest::Client::new();
@@ -166,6 +170,52 @@ async fn services_as_processes_on_postgres_and_nats() {
         404,
         "single-origin prefixes are off in production"
     );
+
+    // The stock page's other calls cross the same processes on PostgreSQL.
+    let samsung = helpers::SAMSUNG;
+    for (host, path, key) in [
+        (
+            "api.sise.test",
+            format!("/api/v1/securities/{samsung}/day_candles?limit=5"),
+            "day_candles",
+        ),
+        (
+            "api.sise.test",
+            format!("/api/v1/securities/{samsung}/investors?limit=5"),
+            "investors",
+        ),
+        (
+            "api.sise.test",
+            format!("/api/v1/securities/{samsung}/financial_statements/quarterly"),
+            "statements",
+        ),
+        (
+            "api.sise.test",
+            format!("/api/v1/securities/{samsung}/disclosures?limit=5"),
+            "disclosures",
+        ),
+        (
+            "m.sise.test",
+            "/api/v1/assets/INDEX-KOSPI/day_candles?limit=5".to_owned(),
+            "day_candles",
+        ),
+        (
+            "m.sise.test",
+            "/api/v1/forexes/day?asset_id=FOREX-USDKRW&limit=5".to_owned(),
+            "day_forexes",
+        ),
+    ] {
+        let response = client
+            .get(format!("{base}{path}"))
+            .header("host", host)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), 200, "{path}");
+        let body: serde_json::Value = response.json().await.expect("json");
+        let rows = body[key].as_array().map_or(0, Vec::len);
+        assert!(rows > 0, "{path}: no {key} in {body}");
+    }
 
     // A live tick crosses NATS from the market process to the gateway's stream.
     let response = client
