@@ -15,11 +15,11 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::api::models::{PriceChange, Session};
 use crate::api::{ApiPath, ApiQuery, parse_limit};
+use crate::error::{ApiError, ApiErrorBody};
+use crate::state::AppState;
 
 /// The market service's largest page of days.
 const MAX_DAYS: i64 = 500;
-use crate::error::{ApiError, ApiErrorBody};
-use crate::state::AppState;
 
 /// What an asset is.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema, PartialEq, Eq)]

@@ -9,11 +9,11 @@ use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::{ApiPath, ApiQuery, parse_limit};
+use crate::error::{ApiError, ApiErrorBody};
+use crate::state::AppState;
 
 /// The market service's largest day-candle page.
 const MAX_DAY_CANDLES: i64 = 500;
-use crate::error::{ApiError, ApiErrorBody};
-use crate::state::AppState;
 
 /// One trading day of a stock (KRX-rule prices in won).
 #[derive(Clone, Debug, Serialize, ToSchema)]
