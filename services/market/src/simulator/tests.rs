@@ -570,33 +570,3 @@ fn steps_without_time_passing_change_nothing() {
         "time going backwards is ignored"
     );
 }
-
-/// Rough speed check for `cargo test --release -- --ignored`; prints only.
-#[test]
-#[ignore = "manual benchmark"]
-fn step_speed_over_three_thousand_instruments() {
-    let start = kst(2025, 7, 2, 9, 0);
-    let instruments: Vec<_> = (0..3_000)
-        .map(|i| {
-            let liquidity = f64::from(i) / 3_000.0;
-            instrument(
-                &format!("{i:06}"),
-                1_000 + i64::from(i) * 37,
-                liquidity,
-                0.025,
-            )
-        })
-        .collect();
-    let mut sim = Simulator::new(continuous(1, 600, start), instruments);
-    let steps = 2_000;
-    let began = std::time::Instant::now();
-    let mut changed = 0;
-    for n in 1..=steps {
-        changed += sim
-            .step(start + TimeDelta::milliseconds(n * 500))
-            .changed
-            .len();
-    }
-    let per_step = began.elapsed() / u32::try_from(steps).unwrap_or(1);
-    println!("{per_step:?} per step, {changed} changes");
-}
