@@ -3,23 +3,29 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { installIntersectionObserver } from '@/testing/intersection-observer';
 
-import { PaginatedListFooter, type PaginatedListFooterProps } from './paginated-list-footer';
+import { type FooterList, PaginatedListFooter } from './paginated-list-footer';
 
-function renderFooter(overrides: Partial<PaginatedListFooterProps> = {}) {
-  const props: PaginatedListFooterProps = {
-    count: 20,
+type ListOverrides = Partial<Omit<FooterList, 'entities'>> & { count?: number };
+
+function renderFooter({ count = 20, ...overrides }: ListOverrides = {}) {
+  const list = {
+    entities: Array.from({ length: count }, (_, i) => i),
     isFetching: false,
     reachedEnd: false,
     isError: false,
-    onLoadMore: vi.fn(),
-    onRetry: vi.fn(),
-    endMessage: '마지막 공시입니다.',
-    emptyMessage: '공시가 없습니다.',
-    errorMessage: '공시를 불러오지 못했습니다.',
+    loadMore: vi.fn(),
+    retry: vi.fn(),
     ...overrides,
   };
-  render(<PaginatedListFooter {...props} />);
-  return props;
+  render(
+    <PaginatedListFooter
+      list={list}
+      endMessage="마지막 공시입니다."
+      emptyMessage="공시가 없습니다."
+      errorMessage="공시를 불러오지 못했습니다."
+    />,
+  );
+  return list;
 }
 
 describe('PaginatedListFooter', () => {
@@ -40,11 +46,11 @@ describe('PaginatedListFooter', () => {
   });
 
   it('shows an error with a retry button that retries', () => {
-    const props = renderFooter({ isError: true, isFetching: false });
+    const list = renderFooter({ isError: true, isFetching: false });
     expect(screen.getByRole('alert').textContent).toContain('공시를 불러오지 못했습니다.');
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
-    expect(props.onRetry).toHaveBeenCalledTimes(1);
-    expect(props.onLoadMore).not.toHaveBeenCalled();
+    expect(list.retry).toHaveBeenCalledTimes(1);
+    expect(list.loadMore).not.toHaveBeenCalled();
   });
 
   it('prefers the error over loading and end states', () => {
@@ -56,11 +62,11 @@ describe('PaginatedListFooter', () => {
 
   it('asks for the next page when the sentinel scrolls into view', () => {
     const io = installIntersectionObserver();
-    const props = renderFooter();
+    const list = renderFooter();
     expect(io.observedCount).toBe(1);
-    expect(props.onLoadMore).not.toHaveBeenCalled();
+    expect(list.loadMore).not.toHaveBeenCalled();
     io.intersectAll();
-    expect(props.onLoadMore).toHaveBeenCalledTimes(1);
+    expect(list.loadMore).toHaveBeenCalledTimes(1);
   });
 
   it('stops observing once there is nothing more to load', () => {
@@ -71,8 +77,8 @@ describe('PaginatedListFooter', () => {
 
   it('pages by a button where IntersectionObserver is missing', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
-    const props = renderFooter();
+    const list = renderFooter();
     fireEvent.click(screen.getByRole('button', { name: '더 보기' }));
-    expect(props.onLoadMore).toHaveBeenCalledTimes(1);
+    expect(list.loadMore).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,15 +1,17 @@
 import { useEffect, useRef } from 'react';
 
+import type { PaginatedList } from '@/lib/paginated-list';
+
 import './paginated-list-footer.css';
 
+/** The parts of a paginated list the footer reads; no entity with `reachedEnd` is an empty list. */
+export type FooterList = Pick<
+  PaginatedList<unknown>,
+  'entities' | 'isFetching' | 'reachedEnd' | 'isError' | 'loadMore' | 'retry'
+>;
+
 export type PaginatedListFooterProps = {
-  /** Number of entities loaded so far (0 with `reachedEnd` means an empty list). */
-  count: number;
-  isFetching: boolean;
-  reachedEnd: boolean;
-  isError: boolean;
-  onLoadMore: () => void;
-  onRetry: () => void;
+  list: FooterList;
   /** Shown below the last entity, e.g. `마지막 공시입니다.` */
   endMessage: string;
   /** Shown when the list has no entity at all, e.g. `공시가 없습니다.` */
@@ -28,21 +30,17 @@ const PREFETCH_MARGIN = '0px 0px 320px 0px';
  * asks for the next page when it scrolls into view.
  */
 export function PaginatedListFooter({
-  count,
-  isFetching,
-  reachedEnd,
-  isError,
-  onLoadMore,
-  onRetry,
+  list,
   endMessage,
   emptyMessage,
   errorMessage = DEFAULT_ERROR_MESSAGE,
 }: PaginatedListFooterProps) {
+  const { isFetching, reachedEnd, isError } = list;
   if (isError) {
     return (
       <div className="list-footer list-footer--error" role="alert" data-testid="list-error">
         <p className="list-footer__text">{errorMessage}</p>
-        <button type="button" className="button" onClick={onRetry}>
+        <button type="button" className="button" onClick={list.retry}>
           다시 시도
         </button>
       </div>
@@ -59,11 +57,11 @@ export function PaginatedListFooter({
   if (reachedEnd) {
     return (
       <p className="list-footer list-footer__text" data-testid="list-end">
-        {count === 0 ? emptyMessage : endMessage}
+        {list.entities.length === 0 ? emptyMessage : endMessage}
       </p>
     );
   }
-  return <LoadMoreSentinel onLoadMore={onLoadMore} />;
+  return <LoadMoreSentinel onLoadMore={list.loadMore} />;
 }
 
 function LoadMoreSentinel({ onLoadMore }: { onLoadMore: () => void }) {

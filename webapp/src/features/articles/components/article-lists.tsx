@@ -41,12 +41,7 @@ function ArticleListView({ kind, list }: { kind: ArticleKind; list: PaginatedLis
         </ul>
       ) : null}
       <PaginatedListFooter
-        count={list.entities.length}
-        isFetching={list.isFetching}
-        reachedEnd={list.reachedEnd}
-        isError={list.isError}
-        onLoadMore={list.loadMore}
-        onRetry={list.retry}
+        list={list}
         endMessage={text.end}
         emptyMessage={text.empty}
         errorMessage={text.error}

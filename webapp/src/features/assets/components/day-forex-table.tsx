@@ -56,12 +56,7 @@ export function DayForexTable({ assetId }: { assetId: string }) {
         </div>
       ) : null}
       <PaginatedListFooter
-        count={list.entities.length}
-        isFetching={list.isFetching}
-        reachedEnd={list.reachedEnd}
-        isError={list.isError}
-        onLoadMore={list.loadMore}
-        onRetry={list.retry}
+        list={list}
         endMessage="마지막 일자입니다."
         emptyMessage="일별 환율이 없습니다."
         errorMessage="일별 환율을 불러오지 못했습니다."

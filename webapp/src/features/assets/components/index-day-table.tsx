@@ -61,12 +61,7 @@ export function IndexDayTable({ assetId }: { assetId: string }) {
         </div>
       ) : null}
       <PaginatedListFooter
-        count={rows.length}
-        isFetching={list.isFetching}
-        reachedEnd={list.reachedEnd}
-        isError={list.isError}
-        onLoadMore={list.loadMore}
-        onRetry={list.retry}
+        list={list}
         endMessage="마지막 거래일입니다."
         emptyMessage="일별 시세가 없습니다."
         errorMessage="일별 시세를 불러오지 못했습니다."

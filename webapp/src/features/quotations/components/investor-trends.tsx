@@ -57,12 +57,7 @@ export function InvestorTrends({ securityId }: { securityId: string }) {
         </div>
       ) : null}
       <PaginatedListFooter
-        count={list.entities.length}
-        isFetching={list.isFetching}
-        reachedEnd={list.reachedEnd}
-        isError={list.isError}
-        onLoadMore={list.loadMore}
-        onRetry={list.retry}
+        list={list}
         endMessage="마지막 거래일입니다."
         emptyMessage="투자자별 매매동향이 없습니다."
         errorMessage="투자자별 매매동향을 불러오지 못했습니다."

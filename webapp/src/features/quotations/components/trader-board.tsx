@@ -72,12 +72,7 @@ export function TraderBoard({ securityId }: { securityId: string }) {
         <DayTraderCard key={day.date} dayTrader={day} />
       ))}
       <PaginatedListFooter
-        count={list.entities.length}
-        isFetching={list.isFetching}
-        reachedEnd={list.reachedEnd}
-        isError={list.isError}
-        onLoadMore={list.loadMore}
-        onRetry={list.retry}
+        list={list}
         endMessage="마지막 거래일입니다."
         emptyMessage="거래원 정보가 없습니다."
         errorMessage="거래원 정보를 불러오지 못했습니다."
