@@ -55,6 +55,14 @@ impl CompanyGrpc {
         Ok((id, stock, quote))
     }
 
+    /// How much foreign and institutional money trades the stock (from its size).
+    fn participation(&self, id: &SecurityId) -> flows::Participation {
+        flows::participation(
+            id.as_str(),
+            self.directory.reference_market_cap(id.as_str()),
+        )
+    }
+
     /// One page of trading days and the `next_to` cursor.
     async fn days(
         &self,
@@ -272,10 +280,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
         let request = request.get_ref();
         let (id, _, _) = self.security(&request.security_id)?;
         let (bars, next_to) = self.days(&id, request.page.as_ref()).await?;
-        let participation = flows::participation(
-            id.as_str(),
-            self.directory.reference_market_cap(id.as_str()),
-        );
+        let participation = self.participation(&id);
         let investors = bars
             .iter()
             .map(|bar| {
@@ -305,10 +310,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
         let request = request.get_ref();
         let (id, _, _) = self.security(&request.security_id)?;
         let (bars, next_to) = self.days(&id, request.page.as_ref()).await?;
-        let participation = flows::participation(
-            id.as_str(),
-            self.directory.reference_market_cap(id.as_str()),
-        );
+        let participation = self.participation(&id);
         let day_traders = bars
             .iter()
             .map(|bar| day_trader_proto(flows::day_traders(id.as_str(), &participation, bar)))
@@ -337,10 +339,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
         let bar = bars
             .first()
             .ok_or_else(|| DomainError::not_found("trader_not_found", "거래원 정보가 없습니다."))?;
-        let participation = flows::participation(
-            id.as_str(),
-            self.directory.reference_market_cap(id.as_str()),
-        );
+        let participation = self.participation(&id);
         Ok(Response::new(pb::GetRecentTraderResponse {
             recent_trader: Some(day_trader_proto(flows::day_traders(
                 id.as_str(),
