@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 
 import { ChartPeriodToggle, useChartPeriod } from '@/components/charts/chart-period-toggle';
-import { ChartStatus } from '@/components/charts/chart-status';
-import { PriceChart } from '@/components/charts/price-chart';
+import { ChartBody } from '@/components/charts/chart-body';
 import { Section } from '@/components/ui/section';
 import { dailySeries, intradaySeries } from '@/lib/candles';
 import { CHART_PERIODS, CHART_PERIOD_LABELS, DAY_CANDLES_FOR_CHART, type ChartPeriod } from '@/lib/chart-data';
@@ -23,17 +22,6 @@ export const FOREX_CHART_PERIODS: Record<Exclude<ChartPeriod, '3m'>, ForexChartP
 };
 const FOREX_PERIODS = ['1d', '1w', '1m', '1y'] as const;
 
-function chartFailed(onRetry: () => void) {
-  return (
-    <ChartStatus height={CHART_HEIGHT}>
-      <span>차트를 불러오지 못했습니다.</span>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        다시 시도
-      </button>
-    </ChartStatus>
-  );
-}
-
 /** Index chart: the intraday line of today's minutes, or daily candles (volume only where known). */
 function IndexChart({ asset }: { asset: Asset }) {
   const [period, setPeriod] = useChartPeriod();
@@ -52,24 +40,19 @@ function IndexChart({ asset }: { asset: Asset }) {
   }, [period, minutes, previousClose, days]);
   const query = isIntraday ? minutesQuery : daysQuery;
 
-  let body;
-  if (query.isError && query.data === undefined) body = chartFailed(() => void query.refetch());
-  else if (isIntraday ? !minutes : !days) body = <ChartStatus height={CHART_HEIGHT}>불러오는 중…</ChartStatus>;
-  else if (!series) body = <ChartStatus height={CHART_HEIGHT}>오늘 집계된 값이 아직 없습니다.</ChartStatus>;
-  else
-    body = (
-      <PriceChart
-        label={`${asset.name} ${CHART_PERIOD_LABELS[period]} 차트`}
-        height={CHART_HEIGHT}
-        precision={2}
-        data={series}
-      />
-    );
-
   return (
     <Section title="차트" testId="asset-chart">
       <ChartPeriodToggle periods={CHART_PERIODS} value={period} onChange={setPeriod} />
-      {body}
+      <ChartBody
+        height={CHART_HEIGHT}
+        failed={query.isError && query.data === undefined}
+        onRetry={() => void query.refetch()}
+        loading={isIntraday ? !minutes : !days}
+        series={series}
+        emptyMessage="오늘 집계된 값이 아직 없습니다."
+        label={`${asset.name} ${CHART_PERIOD_LABELS[period]} 차트`}
+        precision={2}
+      />
     </Section>
   );
 }
@@ -93,24 +76,19 @@ function ForexRateChart({ asset }: { asset: Asset }) {
     [points, period, previousClose],
   );
 
-  let body;
-  if (chartQuery.isError && !points) body = chartFailed(() => void chartQuery.refetch());
-  else if (!points) body = <ChartStatus height={CHART_HEIGHT}>불러오는 중…</ChartStatus>;
-  else if (!series) body = <ChartStatus height={CHART_HEIGHT}>표시할 환율이 없습니다.</ChartStatus>;
-  else
-    body = (
-      <PriceChart
-        label={`${asset.name} ${CHART_PERIOD_LABELS[period]} 차트`}
-        height={CHART_HEIGHT}
-        precision={2}
-        data={series}
-      />
-    );
-
   return (
     <Section title="차트" testId="asset-chart">
       <ChartPeriodToggle periods={FOREX_PERIODS} value={period} onChange={setPeriod} />
-      {body}
+      <ChartBody
+        height={CHART_HEIGHT}
+        failed={chartQuery.isError && !points}
+        onRetry={() => void chartQuery.refetch()}
+        loading={!points}
+        series={series}
+        emptyMessage="표시할 환율이 없습니다."
+        label={`${asset.name} ${CHART_PERIOD_LABELS[period]} 차트`}
+        precision={2}
+      />
     </Section>
   );
 }

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 
+import { ChartBody } from '@/components/charts/chart-body';
 import { ChartPeriodToggle, useChartPeriod } from '@/components/charts/chart-period-toggle';
-import { ChartStatus } from '@/components/charts/chart-status';
-import { PriceChart } from '@/components/charts/price-chart';
 import { Section } from '@/components/ui/section';
 import { dailySeries, intradaySeries } from '@/lib/candles';
 import { CHART_PERIODS, CHART_PERIOD_LABELS, DAY_CANDLES_FOR_CHART } from '@/lib/chart-data';
@@ -37,29 +36,19 @@ export function StockChart({ securityId }: StockChartProps) {
     return days ? dailySeries(days, period) : null;
   }, [period, minutes, previousClose, days]);
 
-  let body;
-  if (query.isError && query.data === undefined) {
-    body = (
-      <ChartStatus height={CHART_HEIGHT}>
-        <span>차트를 불러오지 못했습니다.</span>
-        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-          다시 시도
-        </button>
-      </ChartStatus>
-    );
-  } else if (isIntraday ? !minutes : !days) {
-    body = <ChartStatus height={CHART_HEIGHT}>불러오는 중…</ChartStatus>;
-  } else if (!series) {
-    body = <ChartStatus height={CHART_HEIGHT}>오늘 체결된 시세가 아직 없습니다.</ChartStatus>;
-  } else {
-    const label = isIntraday ? `${name} 오늘 분 단위 차트` : `${name} ${CHART_PERIOD_LABELS[period]} 일봉 차트`;
-    body = <PriceChart label={label} height={CHART_HEIGHT} data={series} />;
-  }
-
+  const label = isIntraday ? `${name} 오늘 분 단위 차트` : `${name} ${CHART_PERIOD_LABELS[period]} 일봉 차트`;
   return (
     <Section title="차트" testId="stock-chart">
       <ChartPeriodToggle periods={CHART_PERIODS} value={period} onChange={setPeriod} />
-      {body}
+      <ChartBody
+        height={CHART_HEIGHT}
+        failed={query.isError && query.data === undefined}
+        onRetry={() => void query.refetch()}
+        loading={isIntraday ? !minutes : !days}
+        series={series}
+        emptyMessage="오늘 체결된 시세가 아직 없습니다."
+        label={label}
+      />
     </Section>
   );
 }
