@@ -4,7 +4,9 @@
 # browser test against the one-process server, and the deployment files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n==> %s\n' "$*"; }
+# Each step prints the seconds since the start: CI must finish within 30 minutes.
+step() { printf '\n==> %s (at %ds)\n' "$*" "$SECONDS"; }
+trap 'printf "\n==> finished after %ds\n" "$SECONDS"' EXIT
 
 step "machine: chromium, fonts, PostgreSQL, NATS"
 bash scripts/ensure-machine.sh
@@ -16,8 +18,11 @@ step "rust: format and lints"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "rust: build every binary (the distributed test runs them as processes)"
-cargo build --workspace --bins --locked
+# Every target in one build: binaries and tests share one feature resolution, so the binaries
+# the distributed and browser tests run are the ones `cargo test` would build (a separate
+# `--bins` build resolves features without dev-dependencies and compiles much of it twice).
+step "rust: build every target (the distributed test runs the binaries as processes)"
+cargo build --workspace --all-targets --locked
 
 step "rust: tests (SQLite and PostgreSQL, in-process bus and NATS)"
 SISE_TEST_BACKENDS=sqlite,postgres cargo test --workspace --locked

@@ -1,8 +1,9 @@
 //! Distributed mode: each service in its own process on PostgreSQL and NATS, with the
 //! production configuration, and a live quote read through the gateway.
 //!
-//! Needs the binaries built first (`cargo build --bins`, which the test script does), a
-//! PostgreSQL server (`SISE_TEST_POSTGRES`) and NATS (`SISE_TEST_NATS`, default local).
+//! Needs every binary built first (`cargo build --workspace --all-targets`, which the test
+//! script does), a PostgreSQL server (`SISE_TEST_POSTGRES`) and NATS (`SISE_TEST_NATS`,
+//! default local).
 
 #[path = "api/helpers.rs"]
 #[allow(dead_code)]
@@ -26,7 +27,7 @@ fn binary(name: &str) -> PathBuf {
     let path = dir.join(name);
     assert!(
         path.exists(),
-        "{} is missing: run `cargo build --bins` before this test",
+        "{} is missing: run `cargo build --workspace --all-targets` before this test",
         path.display()
     );
     path

@@ -10,8 +10,8 @@ use rand::RngCore;
 use sise_platform::db::{Database, Migrations};
 use sqlx::Row;
 
-static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
-static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
+static SQLITE: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/sqlite");
+static POSTGRES: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/postgres");
 
 pub const MIGRATIONS: Migrations = Migrations {
     sqlite: &SQLITE,

@@ -11,8 +11,8 @@ use sqlx::Row;
 use crate::dataset::{DATASET_VERSION, ListedStock};
 use crate::domain::{Market, SecurityId};
 
-static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
-static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
+static SQLITE: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/sqlite");
+static POSTGRES: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/postgres");
 
 pub const MIGRATIONS: Migrations = Migrations {
     sqlite: &SQLITE,

@@ -49,6 +49,10 @@ impl FromStr for Backend {
     }
 }
 
+/// Embeds a migrations folder at compile time: `migrate!("migrations/sqlite")`, relative to the
+/// calling crate. Re-exported here so services need no sqlx `macros` feature (see Cargo.toml).
+pub use sqlx_macros::migrate;
+
 /// The migrations of one service, one set per backend.
 pub struct Migrations {
     pub sqlite: &'static Migrator,

@@ -5,8 +5,8 @@
 
 use sise_platform::db::{Database, Migrations};
 
-static SQLITE: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
-static POSTGRES: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
+static SQLITE: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/sqlite");
+static POSTGRES: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/postgres");
 
 pub const MIGRATIONS: Migrations = Migrations {
     sqlite: &SQLITE,
