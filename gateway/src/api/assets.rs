@@ -86,7 +86,7 @@ pub struct AssetDayCandle {
 pub struct AssetDayCandlePage {
     pub day_candles: Vec<AssetDayCandle>,
     /// Pass as `to` for the next older page; null at the end of the history.
-    pub next_to: Option<String>,
+    pub last_key: Option<String>,
 }
 
 /// One minute of an index or forex pair.
@@ -139,7 +139,7 @@ pub struct DayForex {
 pub struct DayForexPage {
     pub day_forexes: Vec<DayForex>,
     /// Pass as `to` for the next older page; null at the end.
-    pub next_to: Option<String>,
+    pub last_key: Option<String>,
 }
 
 /// The current base rate of a forex pair.
@@ -283,7 +283,7 @@ pub struct AssetPageQuery {
     /// Days per page, 1 to 500 (default 60).
     #[param(value_type = Option<i64>)]
     pub limit: Option<String>,
-    /// Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`).
+    /// Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`).
     pub to: Option<String>,
 }
 
@@ -437,7 +437,7 @@ pub async fn get_asset_day_candles(
                 trading_value: c.trading_value,
             })
             .collect(),
-        next_to: response.next_to,
+        last_key: response.last_key,
     }))
 }
 
@@ -542,7 +542,7 @@ pub async fn get_day_forexes(
                 transfer_receive: d.transfer_receive,
             })
             .collect(),
-        next_to: response.next_to,
+        last_key: response.last_key,
     }))
 }
 

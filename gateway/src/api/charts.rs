@@ -1,5 +1,5 @@
 //! Stock charts on the main host: day candles in keyset pages (`limit`, inclusive `to`,
-//! `next_to` for the next older page) and today's minute candles. The market service's
+//! `last_key` for the next older page) and today's minute candles. The market service's
 //! `ChartService` answers both; see docs/architecture.md, "Market data: candles".
 
 use axum::Json;
@@ -35,7 +35,7 @@ pub struct DayCandle {
 pub struct DayCandlePage {
     pub day_candles: Vec<DayCandle>,
     /// Pass as `to` for the next older page; null at the end of the history.
-    pub next_to: Option<String>,
+    pub last_key: Option<String>,
 }
 
 /// One market minute of the current simulated trading day.
@@ -63,7 +63,7 @@ pub struct DayCandleQuery {
     /// Candles per page, 1 to 500 (default 60).
     #[param(value_type = Option<i64>)]
     pub limit: Option<String>,
-    /// Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`); absent for the
+    /// Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
     /// newest page.
     pub to: Option<String>,
 }
@@ -114,7 +114,7 @@ pub async fn get_day_candles(
                 trading_value: c.trading_value,
             })
             .collect(),
-        next_to: response.next_to,
+        last_key: response.last_key,
     }))
 }
 

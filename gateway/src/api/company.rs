@@ -1,6 +1,6 @@
 //! Company calls of the stock page (spec §7 "Security"; main host): the company profile,
 //! SAMPLE quarterly and yearly statements, SAMPLE investors and brokerage traders (keyset
-//! pages over trading days: `limit` and an inclusive `to` date, `next_to` for the next
+//! pages over trading days: `limit` and an inclusive `to` date, `last_key` for the next
 //! older page), related stocks, and `GET /v13/security_firms`.
 
 use axum::Json;
@@ -26,7 +26,7 @@ pub struct DayPageQuery {
     /// Trading days per page, 1 to 100 (default 20).
     #[param(value_type = Option<i64>)]
     pub limit: Option<String>,
-    /// Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`); absent for the
+    /// Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
     /// newest page.
     pub to: Option<String>,
 }
@@ -189,7 +189,7 @@ pub async fn get_investors(
         .into_inner();
     Ok(Json(InvestorPage {
         investors: response.investors.into_iter().map(Investor::from).collect(),
-        next_to: response.next_to,
+        last_key: response.last_key,
     }))
 }
 
@@ -228,7 +228,7 @@ pub async fn get_day_traders(
             .into_iter()
             .map(DayTrader::from)
             .collect(),
-        next_to: response.next_to,
+        last_key: response.last_key,
     }))
 }
 

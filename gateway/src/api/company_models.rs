@@ -85,7 +85,7 @@ pub struct InvestorPage {
     /// Newest first.
     pub investors: Vec<Investor>,
     /// Pass as `to` for the next older page; null at the end.
-    pub next_to: Option<String>,
+    pub last_key: Option<String>,
 }
 
 /// A brokerage and its volume in shares.
@@ -112,7 +112,7 @@ pub struct DayTraderPage {
     /// Newest first.
     pub day_traders: Vec<DayTrader>,
     /// Pass as `to` for the next older page; null at the end.
-    pub next_to: Option<String>,
+    pub last_key: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]

@@ -178,7 +178,7 @@ async fn assets_are_keyed_by_id_and_cover_every_index() {
     }
 }
 
-/// Every page of an asset's day candles, following `next_to` to the end.
+/// Every page of an asset's day candles, following `last_key` to the end.
 async fn all_days(app: &TestApp, asset_id: &str, limit: usize) -> Vec<Value> {
     let mut days: Vec<Value> = Vec::new();
     let mut to: Option<String> = None;
@@ -197,7 +197,7 @@ async fn all_days(app: &TestApp, asset_id: &str, limit: usize) -> Vec<Value> {
             );
         }
         days.extend(candles.iter().cloned());
-        match page["next_to"].as_str() {
+        match page["last_key"].as_str() {
             Some(next) => {
                 assert_eq!(candles.len(), limit, "a full page before the end");
                 to = Some(next.to_owned());
@@ -260,7 +260,7 @@ async fn day_candles_page_to_the_end_without_duplicates() {
         assert_eq!(candles.len(), 5);
         assert_eq!(candles[0]["date"], "2026-02-13");
         assert_eq!(candles[0]["volume"], 0);
-        assert!(page["next_to"].as_str().is_some_and(|n| n < "2026-02-09"));
+        assert!(page["last_key"].as_str().is_some_and(|n| n < "2026-02-09"));
 
         // Minute candles of an index computed from stocks, a foreign index and a pair.
         for id in ["INDEX-KOSDAQ", "INDEX-DJI", "FOREX-USDKRW"] {
@@ -372,14 +372,14 @@ async fn forex_calls_have_their_shapes() {
             assert!(number(row, "transfer_send") > base && number(row, "transfer_receive") < base);
             assert!(row["change"].is_number() && row["change_rate"].is_number());
         }
-        let next_to = first["next_to"].as_str().expect("next_to");
+        let last_key = first["last_key"].as_str().expect("last_key");
         let second = ok(
             &app,
-            &format!("/mweb/api/v1/forexes/day?asset_id=FOREX-USDKRW&limit=10&to={next_to}"),
+            &format!("/mweb/api/v1/forexes/day?asset_id=FOREX-USDKRW&limit=10&to={last_key}"),
         )
         .await;
         let older = second["day_forexes"].as_array().expect("rows");
-        assert_eq!(older[0]["date"], next_to);
+        assert_eq!(older[0]["date"], last_key);
         let last_first = rows[9]["date"].as_str().expect("date");
         assert!(older[0]["date"].as_str().is_some_and(|d| d < last_first));
         // A row's change is against the next older row.

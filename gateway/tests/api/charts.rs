@@ -51,7 +51,7 @@ fn assert_candle_shape(candle: &Value) {
     assert!(int(candle, "volume") >= 0 && int(candle, "trading_value") >= 0);
 }
 
-/// Every page from the newest with `limit`, following `next_to` to the end.
+/// Every page from the newest with `limit`, following `last_key` to the end.
 async fn all_pages(app: &TestApp, security_id: &str, limit: usize) -> Vec<Value> {
     let mut all = Vec::new();
     let mut to: Option<String> = None;
@@ -70,7 +70,7 @@ async fn all_pages(app: &TestApp, security_id: &str, limit: usize) -> Vec<Value>
                 "to is an upper bound"
             );
         }
-        match body["next_to"].as_str() {
+        match body["last_key"].as_str() {
             Some(next) => {
                 assert_eq!(page.len(), limit, "only the last page is short");
                 // The next page starts at the candle right after this one.
@@ -80,7 +80,7 @@ async fn all_pages(app: &TestApp, security_id: &str, limit: usize) -> Vec<Value>
                 all.extend(page);
             }
             None => {
-                assert!(body["next_to"].is_null(), "null at the end: {body}");
+                assert!(body["last_key"].is_null(), "null at the end: {body}");
                 all.extend(page);
                 return all;
             }
@@ -127,8 +127,8 @@ async fn day_candles_page_through_the_whole_history_without_gaps() {
         assert_eq!(status, 200, "{body} on {backend:?}");
         let page = candles(&body);
         assert_eq!(page.len(), 60);
-        let next_to = date(body["next_to"].as_str().expect("next_to"));
-        assert_eq!(next_to, previous_trading_day(date_of(&page[59])));
+        let last_key = date(body["last_key"].as_str().expect("last_key"));
+        assert_eq!(last_key, previous_trading_day(date_of(&page[59])));
         // The `.json` suffix answers the same.
         let (status, suffixed) = app.json(&format!("{path}.json?limit=60")).await;
         assert_eq!(status, 200);
@@ -164,7 +164,7 @@ async fn day_candles_page_through_the_whole_history_without_gaps() {
             dates,
             [ymd(2026, 6, 15), ymd(2026, 6, 12), ymd(2026, 6, 11)]
         );
-        assert_eq!(body["next_to"], "2026-06-10");
+        assert_eq!(body["last_key"], "2026-06-10");
         let (_, body) = app
             .json(&format!(
                 "/main/api/v1/securities/{SAMSUNG}/day_candles?to=2026-06-14&limit=1"
@@ -179,7 +179,7 @@ async fn day_candles_page_through_the_whole_history_without_gaps() {
             .await;
         assert_eq!(status, 200);
         assert!(
-            candles(&body).is_empty() && body["next_to"].is_null(),
+            candles(&body).is_empty() && body["last_key"].is_null(),
             "{body}"
         );
         // The largest page.

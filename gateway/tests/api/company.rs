@@ -58,7 +58,7 @@ async fn all_pages(app: &TestApp, base: &str, key: &str, limit: u32, to: &str) -
         let body = ok(app, &format!("{base}?limit={limit}&to={to}")).await;
         let page = body[key].as_array().expect("array").clone();
         assert!(page.len() <= limit as usize);
-        match body["next_to"].as_str() {
+        match body["last_key"].as_str() {
             Some(next) => {
                 assert_eq!(page.len(), limit as usize, "a full page before the end");
                 // The next page starts strictly after this one: no duplicates, no gaps.
@@ -356,7 +356,7 @@ async fn investors_follow_the_day_candles_and_page_to_the_end() {
         )
         .await;
         assert_eq!(body["investors"], serde_json::json!([]));
-        assert_eq!(body["next_to"], Value::Null);
+        assert_eq!(body["last_key"], Value::Null);
         app.stop().await;
     }
 }

@@ -1,4 +1,4 @@
-//! The market service: securities, live quotes and (in later versions) charts, indexes,
+//! The market service: securities, live quotes and charts, indexes,
 //! FX, news and disclosures.
 //!
 //! Layout:

@@ -79,11 +79,11 @@ impl AssetGrpc {
             .page(&entry.id, upper, need + 1)
             .await
             .map_err(internal_status)?;
-        let next_to = (stored.len() > need).then(|| stored[need].date);
+        let last_key = (stored.len() > need).then(|| stored[need].date);
         let after_page = (stored.len() > need).then(|| stored[need].close);
         stored.truncate(need);
         days.extend(stored);
-        Ok((days, next_to, after_page))
+        Ok((days, last_key, after_page))
     }
 }
 
@@ -167,12 +167,12 @@ impl AssetService for AssetGrpc {
     ) -> Result<Response<pb::GetAssetDayCandlesResponse>, Status> {
         let request = request.into_inner();
         let (position, entry) = self.series(&request.asset_id)?;
-        let (days, next_to, _) = self
+        let (days, last_key, _) = self
             .day_page(position, entry, request.limit, request.to.as_deref())
             .await?;
         Ok(Response::new(pb::GetAssetDayCandlesResponse {
             day_candles: days.iter().map(to_candle).collect(),
-            next_to: next_to.map(|d| d.to_string()),
+            last_key: last_key.map(|d| d.to_string()),
         }))
     }
 
@@ -228,7 +228,7 @@ impl AssetService for AssetGrpc {
         let Some(currency) = entry.currency() else {
             return Err(asset_not_found().into());
         };
-        let (days, next_to, after_page) = self
+        let (days, last_key, after_page) = self
             .day_page(position, entry, request.limit, request.to.as_deref())
             .await?;
         let live = self.board.value(position);
@@ -249,7 +249,7 @@ impl AssetService for AssetGrpc {
             .collect();
         Ok(Response::new(pb::GetDayForexesResponse {
             day_forexes,
-            next_to: next_to.map(|d| d.to_string()),
+            last_key: last_key.map(|d| d.to_string()),
         }))
     }
 

@@ -1,5 +1,5 @@
 //! `sise.market.v1.ChartService` over gRPC: day candles in keyset pages (`to` inclusive,
-//! `next_to` the date of the first candle not returned) and today's minute candles.
+//! `last_key` the date of the first candle not returned) and today's minute candles.
 
 use std::sync::Arc;
 
@@ -76,9 +76,9 @@ impl ChartGrpc {
                 })?;
             candles.extend(stored);
         }
-        let next_to = candles.get(page).map(|c| c.date);
+        let last_key = candles.get(page).map(|c| c.date);
         candles.truncate(page);
-        Ok((candles, next_to))
+        Ok((candles, last_key))
     }
 }
 
@@ -123,12 +123,12 @@ impl pb::chart_service_server::ChartService for ChartGrpc {
         request: Request<pb::GetDayCandlesRequest>,
     ) -> Result<Response<pb::GetDayCandlesResponse>, Status> {
         let request = request.into_inner();
-        let (candles, next_to) = self
+        let (candles, last_key) = self
             .day_candles(&request.security_id, request.limit, request.to.as_deref())
             .await?;
         Ok(Response::new(pb::GetDayCandlesResponse {
             day_candles: candles.iter().map(to_proto).collect(),
-            next_to: next_to.map(|date| date.to_string()),
+            last_key: last_key.map(|date| date.to_string()),
         }))
     }
 

@@ -63,7 +63,7 @@ impl CompanyGrpc {
         )
     }
 
-    /// One page of trading days and the `next_to` cursor.
+    /// One page of trading days and the `last_key` cursor.
     async fn days(
         &self,
         id: &SecurityId,
@@ -135,8 +135,8 @@ fn bars(candles: &[Candle], limit: i64) -> (Vec<DayBar>, Option<String>) {
             previous_close: candles.get(i + 1).map(|p| p.close),
         })
         .collect();
-    let next_to = candles.get(limit).map(|c| c.date.to_string());
-    (bars, next_to)
+    let last_key = candles.get(limit).map(|c| c.date.to_string());
+    (bars, last_key)
 }
 
 fn security_proto(stock: &ListedStock) -> pb::Security {
@@ -279,7 +279,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
     ) -> Result<Response<pb::GetInvestorsResponse>, Status> {
         let request = request.get_ref();
         let (id, _, _) = self.security(&request.security_id)?;
-        let (bars, next_to) = self.days(&id, request.page.as_ref()).await?;
+        let (bars, last_key) = self.days(&id, request.page.as_ref()).await?;
         let participation = self.participation(&id);
         let investors = bars
             .iter()
@@ -298,7 +298,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
             .collect();
         Ok(Response::new(pb::GetInvestorsResponse {
             investors,
-            next_to,
+            last_key,
         }))
     }
 
@@ -309,7 +309,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
     ) -> Result<Response<pb::GetDayTradersResponse>, Status> {
         let request = request.get_ref();
         let (id, _, _) = self.security(&request.security_id)?;
-        let (bars, next_to) = self.days(&id, request.page.as_ref()).await?;
+        let (bars, last_key) = self.days(&id, request.page.as_ref()).await?;
         let participation = self.participation(&id);
         let day_traders = bars
             .iter()
@@ -317,7 +317,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
             .collect();
         Ok(Response::new(pb::GetDayTradersResponse {
             day_traders,
-            next_to,
+            last_key,
         }))
     }
 
@@ -458,7 +458,7 @@ mod tests {
             trading_value: close * 10,
         };
         let candles = vec![candle(15, 120), candle(12, 110), candle(11, 100)];
-        let (page, next_to) = bars(&candles, 2);
+        let (page, last_key) = bars(&candles, 2);
         assert_eq!(page.len(), 2);
         assert_eq!(page[0].previous_close, Some(110));
         assert_eq!(
@@ -466,10 +466,10 @@ mod tests {
             Some(100),
             "from the look-ahead candle"
         );
-        assert_eq!(next_to.as_deref(), Some("2026-06-11"));
-        let (page, next_to) = bars(&candles, 3);
+        assert_eq!(last_key.as_deref(), Some("2026-06-11"));
+        let (page, last_key) = bars(&candles, 3);
         assert_eq!(page[2].previous_close, None);
-        assert_eq!(next_to, None);
+        assert_eq!(last_key, None);
         assert_eq!(market_cap(70_000.0, 10), 700_000);
         assert_eq!(market_cap(f64::NAN, 10), 0);
     }

@@ -563,7 +563,7 @@ export interface components {
         AssetDayCandlePage: {
             day_candles: components["schemas"]["AssetDayCandle"][];
             /** @description Pass as `to` for the next older page; null at the end of the history. */
-            next_to?: string | null;
+            last_key?: string | null;
         };
         AssetDetail: {
             asset: components["schemas"]["Asset"];
@@ -665,7 +665,7 @@ export interface components {
         DayCandlePage: {
             day_candles: components["schemas"]["DayCandle"][];
             /** @description Pass as `to` for the next older page; null at the end of the history. */
-            next_to?: string | null;
+            last_key?: string | null;
         };
         /** @description One day of a forex pair with the bank's cash and transfer rates. */
         DayForex: {
@@ -710,7 +710,7 @@ export interface components {
         DayForexPage: {
             day_forexes: components["schemas"]["DayForex"][];
             /** @description Pass as `to` for the next older page; null at the end. */
-            next_to?: string | null;
+            last_key?: string | null;
         };
         /** @description The SAMPLE top brokerages of one trading day. */
         DayTrader: {
@@ -725,7 +725,7 @@ export interface components {
             /** @description Newest first. */
             day_traders: components["schemas"]["DayTrader"][];
             /** @description Pass as `to` for the next older page; null at the end. */
-            next_to?: string | null;
+            last_key?: string | null;
         };
         /** @description An OpenDART filing. */
         Disclosure: {
@@ -818,7 +818,7 @@ export interface components {
             /** @description Newest first. */
             investors: components["schemas"]["Investor"][];
             /** @description Pass as `to` for the next older page; null at the end. */
-            next_to?: string | null;
+            last_key?: string | null;
         };
         /** @enum {string} */
         Market: "KOSPI" | "KOSDAQ";
@@ -1175,7 +1175,7 @@ export interface operations {
             query?: {
                 /** @description Days per page, 1 to 500 (default 60). */
                 limit?: number;
-                /** @description Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`). */
+                /** @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`). */
                 to?: string;
             };
             header?: never;
@@ -1744,7 +1744,7 @@ export interface operations {
                 /** @description Candles per page, 1 to 500 (default 60). */
                 limit?: number;
                 /**
-                 * @description Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`); absent for the
+                 * @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
                  *     newest page.
                  */
                 to?: string;
@@ -1793,7 +1793,7 @@ export interface operations {
                 /** @description Trading days per page, 1 to 100 (default 20). */
                 limit?: number;
                 /**
-                 * @description Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`); absent for the
+                 * @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
                  *     newest page.
                  */
                 to?: string;
@@ -1970,7 +1970,7 @@ export interface operations {
                 /** @description Trading days per page, 1 to 100 (default 20). */
                 limit?: number;
                 /**
-                 * @description Newest date to include, `YYYY-MM-DD` (the previous page's `next_to`); absent for the
+                 * @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
                  *     newest page.
                  */
                 to?: string;

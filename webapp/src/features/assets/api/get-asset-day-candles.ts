@@ -1,6 +1,6 @@
 // GET /mweb/api/v1/assets/{asset_id}/day_candles?limit=&to=: daily candles of an
 // index or FX rate, newest first (volume 0 where unknown), paged backwards in time
-// with `to` = the previous page's `next_to`.
+// with `to` = the previous page's `last_key`.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
 import { mobileWebApi, unwrap } from '@/lib/api';
@@ -43,7 +43,7 @@ export function getAssetDayCandlesInfiniteQueryOptions(assetId: string, limit: n
     queryKey: assetKeys.dayCandleList(assetId, { limit }),
     queryFn: ({ pageParam, signal }) => getAssetDayCandles(assetId, { limit, to: pageParam }, signal),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.next_to ?? null,
+    getNextPageParam: (lastPage) => lastPage.last_key ?? null,
     staleTime: 60_000,
   });
 }

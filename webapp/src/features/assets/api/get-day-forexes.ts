@@ -1,5 +1,5 @@
 // GET /mweb/api/v1/forexes/day?asset_id=&limit=&to=: daily FX rates (base,
-// cash and transfer rates), newest first, paged with `next_to`.
+// cash and transfer rates), newest first, paged with `last_key`.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { mobileWebApi, unwrap } from '@/lib/api';
@@ -28,7 +28,7 @@ export function getDayForexesInfiniteQueryOptions(assetId: string, limit: number
     queryKey: forexKeys.dayList(assetId, { limit }),
     queryFn: ({ pageParam, signal }) => getDayForexes(assetId, { limit, to: pageParam }, signal),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.next_to ?? null,
+    getNextPageParam: (lastPage) => lastPage.last_key ?? null,
     staleTime: 60_000,
   });
 }

@@ -12,7 +12,7 @@ export function DayForexTable({ assetId }: { assetId: string }) {
   const list = toPaginatedList(
     useDayForexes(assetId),
     (page) => page.day_forexes,
-    (page) => page.next_to,
+    (page) => page.last_key,
   );
 
   return (

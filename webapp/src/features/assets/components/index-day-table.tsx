@@ -14,7 +14,7 @@ export function IndexDayTable({ assetId }: { assetId: string }) {
   const list = toPaginatedList(
     useAssetDayCandlePages(assetId),
     (page) => page.day_candles,
-    (page) => page.next_to,
+    (page) => page.last_key,
   );
   const rows = withDailyChanges(list.entities);
 

@@ -1,5 +1,5 @@
 // GET /api/v1/securities/{security_id}/day_candles?limit=&to=: daily quotes,
-// newest first, paged backwards in time with `to` = the previous page's `next_to`.
+// newest first, paged backwards in time with `to` = the previous page's `last_key`.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { mainApi, unwrap } from '@/lib/api';
@@ -28,7 +28,7 @@ export function getDailyQuotesInfiniteQueryOptions(securityId: string, limit: nu
     queryKey: quotationKeys.dailyList(securityId, { limit }),
     queryFn: ({ pageParam, signal }) => getDailyQuotes(securityId, { limit, to: pageParam }, signal),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.next_to ?? null,
+    getNextPageParam: (lastPage) => lastPage.last_key ?? null,
     staleTime: QUOTATIONS_STALE_TIME_MS,
   });
 }

@@ -28,7 +28,7 @@ export function getDayTradersInfiniteQueryOptions(securityId: string, limit: num
     queryKey: quotationKeys.dayTraderList(securityId, { limit }),
     queryFn: ({ pageParam, signal }) => getDayTraders(securityId, { limit, to: pageParam }, signal),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.next_to ?? null,
+    getNextPageParam: (lastPage) => lastPage.last_key ?? null,
     staleTime: QUOTATIONS_STALE_TIME_MS,
   });
 }

@@ -1,5 +1,5 @@
 // GET /api/v1/securities/{security_id}/investors?limit=&to=: net buying by
-// investor type per day (generated sample data), newest first, paged with `next_to`.
+// investor type per day (generated sample data), newest first, paged with `last_key`.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { mainApi, unwrap } from '@/lib/api';
@@ -28,7 +28,7 @@ export function getInvestorsInfiniteQueryOptions(securityId: string, limit: numb
     queryKey: quotationKeys.investorList(securityId, { limit }),
     queryFn: ({ pageParam, signal }) => getInvestors(securityId, { limit, to: pageParam }, signal),
     initialPageParam: null as string | null,
-    getNextPageParam: (lastPage) => lastPage.next_to ?? null,
+    getNextPageParam: (lastPage) => lastPage.last_key ?? null,
     staleTime: QUOTATIONS_STALE_TIME_MS,
   });
 }

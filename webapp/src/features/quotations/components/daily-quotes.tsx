@@ -14,7 +14,7 @@ export function DailyQuotes({ securityId }: { securityId: string }) {
   const list = toPaginatedList(
     useDailyQuotes(securityId),
     (page) => page.day_candles,
-    (page) => page.next_to,
+    (page) => page.last_key,
   );
   const rows = withDailyChanges(list.entities);
 

@@ -14,7 +14,7 @@ export function InvestorTrends({ securityId }: { securityId: string }) {
   const list = toPaginatedList(
     useInvestors(securityId),
     (page) => page.investors,
-    (page) => page.next_to,
+    (page) => page.last_key,
   );
 
   return (

@@ -49,7 +49,7 @@ export function TraderBoard({ securityId }: { securityId: string }) {
   const list = toPaginatedList(
     useDayTraders(securityId),
     (page) => page.day_traders,
-    (page) => page.next_to,
+    (page) => page.last_key,
   );
   const recentDate = recentQuery.data?.recent_trader.date;
   // The latest day is shown on top already.

@@ -27,7 +27,7 @@ describe('KeyFigures', () => {
         { date: '2026-05-08', open: 71_500, high: 72_800, low: 70_900, close: 72_300, volume: 1, trading_value: 1 },
         { date: '2025-11-03', open: 60_000, high: 88_800, low: 59_000, close: 61_000, volume: 1, trading_value: 1 },
       ],
-      next_to: null,
+      last_key: null,
     });
     const latestInvestor: Investor = {
       date: '2026-05-08',
