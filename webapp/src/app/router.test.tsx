@@ -73,7 +73,8 @@ describe('routes', () => {
     renderRoute('/m');
     await screen.findByRole('heading', { name: '주요 종목' });
     expect(screen.getByRole('link', { name: '시세' }).getAttribute('href')).toBe('/m');
-    expect(screen.getByRole('button', { name: '뒤로 가기' })).toBeDefined();
+    // Opened fresh, home has nowhere to go back to.
+    expect(screen.queryByRole('button', { name: '뒤로 가기' })).toBeNull();
     const tabs = screen.getByRole('navigation', { name: '주요 메뉴' });
     const hrefs = Array.from(tabs.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
     expect(hrefs).toEqual([
@@ -83,6 +84,14 @@ describe('routes', () => {
       ['검색', '/m/search'],
       ['MY', '/m/my/history'],
     ]);
+  });
+});
+
+describe('back button', () => {
+  it('is shown on any other screen opened fresh', async () => {
+    renderRoute(STOCK);
+    await screen.findByTestId('stock-overview');
+    expect(screen.getByRole('button', { name: '뒤로 가기' })).toBeDefined();
   });
 });
 

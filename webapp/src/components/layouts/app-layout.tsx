@@ -20,6 +20,8 @@ function BackButton() {
   // The first entry of this app's history has the key "default": there is no
   // page of ours to go back to, so go home instead.
   const canGoBack = location.key !== 'default';
+  // On a freshly opened home page the button would lead nowhere: leave its cell empty.
+  if (!canGoBack && location.pathname === paths.home.getHref()) return <span />;
   return (
     <button
       type="button"
