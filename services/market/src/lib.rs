@@ -1,5 +1,4 @@
-//! The market service: securities, live quotes and charts, indexes,
-//! FX, news and disclosures.
+//! The market service: securities, live quotes, charts, indexes, FX, news and disclosures.
 //!
 //! Layout:
 //! - `domain`: identifiers (`SecurityId`) and markets, parsed at the edge.
