@@ -144,6 +144,35 @@ pub mod testing {
             .unwrap_or_else(|_| vec![Backend::Sqlite, Backend::Postgres])
     }
 
+    /// Drop test databases whose process has exited (killed runs, shared systems). Best
+    /// effort: a failure here must not fail the test that is starting.
+    async fn reap_orphans(pool: &sqlx::AnyPool) {
+        let names: Vec<String> = sqlx::query_scalar(
+            "SELECT datname FROM pg_database WHERE datname LIKE 'sise\\_test\\_%'",
+        )
+        .fetch_all(pool)
+        .await
+        .unwrap_or_default();
+        for name in names {
+            let Some(pid) = owner_pid(&name) else { continue };
+            if std::path::Path::new(&format!("/proc/{pid}")).exists() {
+                continue;
+            }
+            let _ = pool
+                .execute(sqlx::AssertSqlSafe(format!(
+                    "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                )))
+                .await;
+        }
+    }
+
+    /// `sise_test_{service}_{pid}_{random}` → pid.
+    fn owner_pid(name: &str) -> Option<u32> {
+        let mut parts = name.rsplit('_');
+        parts.next()?;
+        parts.next()?.parse().ok()
+    }
+
     /// Server used for PostgreSQL test databases: `SISE_TEST_POSTGRES` (default local trust auth).
     pub fn postgres_admin_url() -> String {
         std::env::var("SISE_TEST_POSTGRES")
@@ -170,7 +199,12 @@ pub mod testing {
     impl TestDatabase {
         /// Create an empty database for `service` on `backend`.
         pub async fn create(backend: Backend, service: &str) -> anyhow::Result<Self> {
-            let name = format!("sise_test_{service}_{:016x}", rand::rng().random::<u64>());
+            // The process id in the name lets a later run drop what a killed run left.
+            let name = format!(
+                "sise_test_{service}_{}_{:016x}",
+                std::process::id(),
+                rand::rng().random::<u64>()
+            );
             match backend {
                 Backend::Sqlite => {
                     let dir = std::env::temp_dir().join(&name);
@@ -191,6 +225,7 @@ pub mod testing {
                         .connect(&format!("{admin}/postgres"))
                         .await
                         .context("PostgreSQL test server unreachable (SISE_TEST_POSTGRES)")?;
+                    reap_orphans(&pool).await;
                     pool.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
                         .await?;
                     pool.close().await;
@@ -202,6 +237,16 @@ pub mod testing {
                     })
                 }
             }
+        }
+
+        /// Keep the database for the rest of the process (a system shared by the tests of
+        /// one binary); the next run's [`TestDatabase::create`] drops it once this process
+        /// has exited.
+        pub fn keep(mut self) -> String {
+            if let Some(dir) = self._dir.take() {
+                std::mem::forget(dir);
+            }
+            self.url
         }
 
         /// Drop the PostgreSQL database (SQLite files go with the value).

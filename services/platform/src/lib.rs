@@ -9,6 +9,8 @@
 //! - `bus`: the event bus: NATS (core + JetStream) or an in-process bus with the same interface.
 //! - `error`: domain errors that know their gRPC and HTTP status.
 //! - `server`: a service's gRPC + health endpoints on one port with graceful shutdown.
+//! - `testing`: the test kit: one test per backend (`per_backend!`), fresh databases, the
+//!   service harness.
 
 pub mod bus;
 pub mod config;
@@ -16,3 +18,4 @@ pub mod db;
 pub mod error;
 pub mod server;
 pub mod telemetry;
+pub mod testing;
