@@ -9,6 +9,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "proto/sise/market/v1/articles.proto",
         "proto/sise/market/v1/assets.proto",
         "proto/sise/identity/v1/identity.proto",
+        "proto/sise/social/v1/social.proto",
+        "proto/sise/favorites/v1/favorites.proto",
     ];
     let fds = protox::compile(files, ["proto"])?;
     tonic_prost_build::configure().compile_fds(fds)?;

@@ -33,3 +33,18 @@ pub struct Upstreams {
     pub market: String,
     pub favorites: String,
 }
+
+impl Upstreams {
+    /// The domain services, each also a configuration section `services.{name}`.
+    pub const NAMES: [&'static str; 4] = ["identity", "social", "market", "favorites"];
+
+    /// `(name, address)` of every upstream, in [`Self::NAMES`] order.
+    pub fn all(&self) -> [(&'static str, &str); 4] {
+        [
+            ("identity", &self.identity),
+            ("social", &self.social),
+            ("market", &self.market),
+            ("favorites", &self.favorites),
+        ]
+    }
+}

@@ -5,10 +5,9 @@
 
 use axum::Json;
 use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use sise_platform::error::{DomainError, ErrorKind};
+use sise_platform::error::{DomainError, ErrorCode, ErrorKind};
 use utoipa::ToSchema;
 
 /// JSON error body.
@@ -24,20 +23,9 @@ pub struct ApiErrorBody {
 #[derive(Debug)]
 pub struct ApiError(pub DomainError);
 
-impl ApiError {
-    pub fn not_found_path() -> Self {
-        Self(DomainError::not_found(
-            "not_found",
-            "요청한 주소를 찾을 수 없습니다.",
-        ))
-    }
-
-    pub fn method_not_allowed() -> Self {
-        Self(DomainError::new(
-            ErrorKind::InvalidArgument,
-            "method_not_allowed",
-            "허용되지 않는 요청 방식입니다.",
-        ))
+impl From<ErrorCode> for ApiError {
+    fn from(code: ErrorCode) -> Self {
+        Self(code.into())
     }
 }
 
@@ -50,7 +38,7 @@ impl From<DomainError> for ApiError {
 impl From<tonic::Status> for ApiError {
     fn from(status: tonic::Status) -> Self {
         let error = DomainError::from_status(&status);
-        if matches!(error.kind, ErrorKind::Internal | ErrorKind::Unavailable) {
+        if matches!(error.kind(), ErrorKind::Internal | ErrorKind::Unavailable) {
             tracing::error!(code = ?status.code(), message = status.message(), "upstream failure");
         }
         Self(error)
@@ -60,10 +48,7 @@ impl From<tonic::Status> for ApiError {
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
         tracing::debug!(%rejection, "query rejected");
-        Self(DomainError::invalid(
-            "invalid_query",
-            "요청 값이 올바르지 않습니다.",
-        ))
+        ErrorCode::InvalidQuery.into()
     }
 }
 
@@ -72,22 +57,15 @@ impl From<PathRejection> for ApiError {
     /// is the same JSON 400 as any other malformed id rather than axum's plain text.
     fn from(rejection: PathRejection) -> Self {
         tracing::debug!(%rejection, "path rejected");
-        Self(DomainError::invalid(
-            "invalid_path",
-            "요청 주소가 올바르지 않습니다.",
-        ))
+        ErrorCode::InvalidPath.into()
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let status = if self.0.code == "method_not_allowed" {
-            StatusCode::METHOD_NOT_ALLOWED
-        } else {
-            self.0.kind.http_status()
-        };
+        let status = self.0.kind().http_status();
         let body = ApiErrorBody {
-            error: self.0.code.into_owned(),
+            error: self.0.code.as_str().to_owned(),
             message: self.0.message.into_owned(),
         };
         (status, Json(body)).into_response()
@@ -96,9 +74,9 @@ impl IntoResponse for ApiError {
 
 /// Fallback for unknown paths under an API host.
 pub async fn not_found() -> ApiError {
-    ApiError::not_found_path()
+    ErrorCode::NotFound.into()
 }
 
 pub async fn method_not_allowed() -> ApiError {
-    ApiError::method_not_allowed()
+    ErrorCode::MethodNotAllowed.into()
 }

@@ -5,7 +5,9 @@
 //! - `hosts`: Host-header mapping to the main / social / mobile-web routers, single-origin
 //!   prefixes and the optional `.json` suffix.
 //! - `auth`: bearer / access-token authentication through the identity service.
-//! - `api`: REST routes per host (`securities`, `quotes`) and their JSON `models`.
+//! - `models`: the JSON shapes of securities and quotes, shared by `api` and `realtime`.
+//! - `api`: REST routes per host, one module per resource (`securities`, `quotes`,
+//!   `charts`, `company`, `articles`, `assets`).
 //! - `realtime`: the live-quote hub behind the Server-Sent Events stream.
 //! - `upstream`: traced gRPC clients of the domain services.
 //! - `error`: the `{error, message}` JSON error body.
@@ -19,6 +21,7 @@ pub mod auth;
 pub mod config;
 pub mod error;
 pub mod hosts;
+pub mod models;
 pub mod openapi;
 pub mod realtime;
 pub mod standalone;

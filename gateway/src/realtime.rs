@@ -16,7 +16,7 @@ use sise_proto::market::v1 as pb;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
-use crate::api::models::Quote;
+use crate::models::Quote;
 
 type Latest = Option<Arc<str>>;
 

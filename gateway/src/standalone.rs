@@ -8,87 +8,54 @@
 use std::future::Future;
 use std::net::SocketAddr;
 
-use futures::future::try_join_all;
+use futures::future::{BoxFuture, try_join_all};
 use sise_platform::bus::{Bus, BusConfig};
-use sise_platform::config::{Config, ServiceConfig};
+use sise_platform::config::Config;
+use sise_platform::service::{Launcher, launcher};
 use tokio_util::sync::CancellationToken;
 
 use crate::GatewayConfig;
+use crate::config::Upstreams;
+
+/// The domain services, in start order; each becomes `gateway.upstreams.{name}`.
+pub const SERVICES: [Launcher; 4] = [
+    launcher::<sise_identity::Application>,
+    launcher::<sise_social::Application>,
+    launcher::<sise_market::Application>,
+    launcher::<sise_favorites::Application>,
+];
 
 pub struct Standalone {
     pub addr: SocketAddr,
-    runs: Vec<std::pin::Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send>>>,
+    runs: Vec<BoxFuture<'static, anyhow::Result<()>>>,
     cancel: CancellationToken,
 }
 
 impl Standalone {
     pub async fn build(mut config: Config) -> anyhow::Result<Self> {
-        let data_dir = config.data_dir();
-        std::fs::create_dir_all(&data_dir)?;
+        std::fs::create_dir_all(config.data_dir())?;
         let bus = Bus::connect(&config.section::<BusConfig>("bus")?).await?;
-        for service in ["identity", "social", "market", "favorites"] {
-            config.set(&format!("services.{service}.listen"), "127.0.0.1:0")?;
-        }
         let cancel = CancellationToken::new();
-        let mut runs: Vec<std::pin::Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send>>> =
-            Vec::new();
-        let stop = |cancel: &CancellationToken| {
-            let cancel = cancel.clone();
-            async move { cancel.cancelled().await }
-        };
-
-        let identity = sise_identity::Application::build(
-            config.section::<ServiceConfig>("services.identity")?,
-            &data_dir,
-            bus.clone(),
-        )
-        .await?;
-        config.set(
-            "gateway.upstreams.identity",
-            format!("http://{}", identity.local_addr()?),
-        )?;
-        runs.push(Box::pin(identity.run_until_stopped(stop(&cancel))));
-
-        let social = sise_social::Application::build(
-            config.section::<ServiceConfig>("services.social")?,
-            &data_dir,
-            bus.clone(),
-        )
-        .await?;
-        config.set(
-            "gateway.upstreams.social",
-            format!("http://{}", social.local_addr()?),
-        )?;
-        runs.push(Box::pin(social.run_until_stopped(stop(&cancel))));
-
-        let market = sise_market::Application::build(
-            config.section("services.market")?,
-            &data_dir,
-            bus.clone(),
-        )
-        .await?;
-        config.set(
-            "gateway.upstreams.market",
-            format!("http://{}", market.local_addr()?),
-        )?;
-        runs.push(Box::pin(market.run_until_stopped(stop(&cancel))));
-
-        let favorites = sise_favorites::Application::build(
-            config.section::<ServiceConfig>("services.favorites")?,
-            &data_dir,
-            bus.clone(),
-        )
-        .await?;
-        config.set(
-            "gateway.upstreams.favorites",
-            format!("http://{}", favorites.local_addr()?),
-        )?;
-        runs.push(Box::pin(favorites.run_until_stopped(stop(&cancel))));
-
+        let mut runs = Vec::new();
+        // The services listen on ephemeral ports; the gateway is told where.
+        for name in Upstreams::NAMES {
+            config.set(&format!("services.{name}.listen"), "127.0.0.1:0")?;
+        }
+        for launch in SERVICES {
+            let launched = launch(&config, bus.clone(), cancel.clone()).await?;
+            config.set(
+                &format!("gateway.upstreams.{}", launched.name),
+                format!("http://{}", launched.addr),
+            )?;
+            runs.push(launched.run);
+        }
         let gateway =
             crate::Application::build(config.section::<GatewayConfig>("gateway")?, bus).await?;
         let addr = gateway.local_addr()?;
-        runs.push(Box::pin(gateway.run_until_stopped(stop(&cancel))));
+        let stop = cancel.clone();
+        runs.push(Box::pin(
+            gateway.run_until_stopped(async move { stop.cancelled().await }),
+        ));
         Ok(Self { addr, runs, cancel })
     }
 

@@ -37,23 +37,27 @@ pub struct Clients {
 
 impl Clients {
     pub fn connect(upstreams: &Upstreams) -> anyhow::Result<Self> {
-        let identity = channel(&upstreams.identity)?;
-        let social = channel(&upstreams.social)?;
-        let market = channel(&upstreams.market)?;
-        let favorites = channel(&upstreams.favorites)?;
+        let channels = upstreams
+            .all()
+            .into_iter()
+            .map(|(name, url)| Ok((name, channel(url)?)))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let traced = |name: &str| {
+            let channel = channels
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, channel)| channel.clone())
+                .ok_or_else(|| anyhow::anyhow!("no upstream named {name}"))?;
+            anyhow::Ok(InterceptedService::new(channel, TraceInterceptor))
+        };
         Ok(Self {
-            market: MarketServiceClient::with_interceptor(market.clone(), TraceInterceptor),
-            charts: ChartServiceClient::with_interceptor(market.clone(), TraceInterceptor),
-            articles: ArticleServiceClient::with_interceptor(market.clone(), TraceInterceptor),
-            identity: IdentityServiceClient::with_interceptor(identity.clone(), TraceInterceptor),
-            assets: AssetServiceClient::with_interceptor(market.clone(), TraceInterceptor),
-            company: CompanyServiceClient::with_interceptor(market.clone(), TraceInterceptor),
-            channels: vec![
-                ("identity", identity),
-                ("social", social),
-                ("market", market),
-                ("favorites", favorites),
-            ],
+            market: MarketServiceClient::new(traced("market")?),
+            charts: ChartServiceClient::new(traced("market")?),
+            articles: ArticleServiceClient::new(traced("market")?),
+            identity: IdentityServiceClient::new(traced("identity")?),
+            assets: AssetServiceClient::new(traced("market")?),
+            company: CompanyServiceClient::new(traced("market")?),
+            channels,
         })
     }
 

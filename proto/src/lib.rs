@@ -14,3 +14,7 @@ pub mod identity {
         tonic::include_proto!("sise.identity.v1");
     }
 }
+
+// `sise.social.v1` and `sise.favorites.v1` (`proto/sise/{social,favorites}/v1/`) name their
+// services but have no RPCs yet; prost writes no module for an empty package, so theirs
+// are included here with their first RPC.

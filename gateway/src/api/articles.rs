@@ -118,9 +118,9 @@ pub struct MultiPageQuery {
 
 /// `(limit, cursor)` for the market service: 0 asks for its default page size.
 fn page(limit: Option<String>, cursor: Option<String>) -> Result<(u32, String), ApiError> {
-    let limit = match parse_limit(limit.as_deref(), MAX_LIMIT.into())? {
+    let limit = match parse_limit(limit.as_deref(), MAX_LIMIT)? {
         None => 0,
-        Some(n) if n < 1 => return Err(DomainError::invalid_limit(MAX_LIMIT.into()).into()),
+        Some(n) if n < 1 => return Err(DomainError::invalid_limit(MAX_LIMIT).into()),
         // Larger pages are capped rather than refused (clients ask for "as many as you give").
         Some(n) => u32::try_from(n).map_or(MAX_LIMIT, |n| n.min(MAX_LIMIT)),
     };

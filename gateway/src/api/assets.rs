@@ -9,17 +9,17 @@ use std::collections::BTreeMap;
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use sise_platform::error::DomainError;
+use sise_platform::error::{DomainError, ErrorCode};
 use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::models::{PriceChange, Session};
 use crate::api::{ApiPath, ApiQuery, parse_limit};
 use crate::error::{ApiError, ApiErrorBody};
+use crate::models::{PriceChange, Session};
 use crate::state::AppState;
 
 /// The market service's largest page of days.
-const MAX_DAYS: i64 = 500;
+const MAX_DAYS: u32 = 500;
 
 /// What an asset is.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema, PartialEq, Eq)]
@@ -604,12 +604,7 @@ pub async fn get_forex_calc(
         .as_deref()
         .map(str::trim)
         .and_then(|a| a.parse::<f64>().ok())
-        .ok_or_else(|| {
-            ApiError::from(DomainError::invalid(
-                "invalid_amount",
-                "금액은 0보다 크고 1조 이하인 숫자여야 합니다.",
-            ))
-        })?;
+        .ok_or(ErrorCode::InvalidAmount)?;
     let response = state
         .clients
         .assets

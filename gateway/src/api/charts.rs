@@ -13,7 +13,7 @@ use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
 
 /// The market service's largest day-candle page.
-const MAX_DAY_CANDLES: i64 = 500;
+const MAX_DAY_CANDLES: u32 = 500;
 
 /// One trading day of a stock (KRX-rule prices in won).
 #[derive(Clone, Debug, Serialize, ToSchema)]

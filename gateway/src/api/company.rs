@@ -14,9 +14,9 @@ use crate::api::company_models::{
     Company, CompanyDetail, DayTrader, DayTraderPage, Investor, InvestorPage, RecentTraderDetail,
     RelatedStock, RelatedStockList, SecurityFirm, SecurityFirmList, Statement, StatementList,
 };
-use crate::api::models::{Quote, Security};
 use crate::api::{ApiPath, ApiQuery, parse_limit};
 use crate::error::{ApiError, ApiErrorBody};
+use crate::models::{Quote, Security};
 use crate::state::AppState;
 
 /// `limit` and `to` of a page of trading days.
@@ -32,9 +32,9 @@ pub struct DayPageQuery {
 }
 
 /// The market service's largest page of trading days.
-const MAX_DAYS: i64 = 100;
+const MAX_DAYS: u32 = 100;
 /// The market service's most related stocks.
-const MAX_RELATED: i64 = 20;
+const MAX_RELATED: u32 = 20;
 
 impl DayPageQuery {
     fn into_proto(self) -> Result<pb::DayPage, ApiError> {

@@ -5,7 +5,7 @@ use serde::Serialize;
 use sise_proto::market::v1 as pb;
 use utoipa::ToSchema;
 
-use crate::api::models::{Market, Quote, Security};
+use crate::models::{Market, Quote, Security};
 
 /// A listed company: the real listing's profile (strings null where the dataset lacks
 /// them) and its market cap at the current price.

@@ -6,12 +6,13 @@ pub mod assets;
 pub mod charts;
 pub mod company;
 pub mod company_models;
-pub mod models;
 pub mod quotes;
 pub mod securities;
 
 use axum::extract::FromRequestParts;
 use serde::Deserialize;
+use sise_platform::error::{DomainError, ErrorCode};
+use sise_platform::request::PageLimit;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -29,16 +30,9 @@ pub struct ApiQuery<T>(pub T);
 pub struct ApiPath<T>(pub T);
 
 /// A `limit` query value as sent (declared `Option<String>` so that a non-number reaches
-/// here): absent or empty is `None`; a non-number is the same `invalid_limit` as an
-/// out-of-range number, which the service rejects with the same wording.
-pub fn parse_limit(limit: Option<&str>, max: i64) -> Result<Option<i64>, ApiError> {
-    match limit.map(str::trim).filter(|l| !l.is_empty()) {
-        None => Ok(None),
-        Some(text) => text
-            .parse::<i64>()
-            .map(Some)
-            .map_err(|_| sise_platform::error::DomainError::invalid_limit(max).into()),
-    }
+/// here): see [`PageLimit::from_query`]; the service checks the range.
+pub fn parse_limit(limit: Option<&str>, max: u32) -> Result<Option<i64>, ApiError> {
+    Ok(PageLimit::from_query(limit, max)?)
 }
 
 /// `security_ids=ID1,ID2` (comma-joined, spec §7).
@@ -62,18 +56,10 @@ impl SecurityIdsQuery {
             .map(str::to_owned)
             .collect();
         if ids.is_empty() {
-            return Err(sise_platform::error::DomainError::invalid(
-                "missing_security_ids",
-                "종목을 하나 이상 지정해주세요.",
-            )
-            .into());
+            return Err(ErrorCode::MissingSecurityIds.into());
         }
         if ids.len() > max {
-            return Err(sise_platform::error::DomainError::invalid(
-                "too_many_securities",
-                format!("한 번에 {max}개까지 조회할 수 있습니다."),
-            )
-            .into());
+            return Err(DomainError::with_max(ErrorCode::TooManySecurities, max).into());
         }
         Ok(ids)
     }
@@ -137,7 +123,7 @@ mod tests {
         for bad in ["abc", "1.5", "99999999999999999999"] {
             let error = parse_limit(Some(bad), 500).err().map(|e| e.0);
             assert_eq!(
-                error.as_ref().map(|e| e.code.as_ref()),
+                error.as_ref().map(|e| e.code.as_str()),
                 Some("invalid_limit"),
                 "{bad}"
             );

@@ -9,9 +9,9 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures::{Stream, StreamExt};
 use sise_proto::market::v1::GetQuotesRequest;
 
-use crate::api::models::{Quote, QuoteList};
 use crate::api::{ApiQuery, SecurityIdsQuery};
 use crate::error::{ApiError, ApiErrorBody};
+use crate::models::{Quote, QuoteList};
 use crate::state::AppState;
 
 /// Most securities one `GET /api/v1/quotes` may ask for.

@@ -5,8 +5,8 @@ use axum::extract::State;
 use sise_proto::market::v1::GetSecurityRequest;
 
 use crate::api::ApiPath;
-use crate::api::models::{Quote, Security, SecurityDetail};
 use crate::error::{ApiError, ApiErrorBody};
+use crate::models::{Quote, Security, SecurityDetail};
 use crate::state::AppState;
 
 #[utoipa::path(

@@ -2,6 +2,3 @@
 //! use (default `sqlite://{data_dir}/favorites.db`).
 
 pub use sise_platform::config::ServiceConfig as FavoritesConfig;
-
-/// The section this crate reads.
-pub const SECTION: &str = "services.favorites";

@@ -1,19 +1,20 @@
-//! Building and running the favorites service: database and the (for now health-only) server.
+//! Building and running the favorites service: its database and server. The gRPC service
+//! `sise.favorites.v1.FavoritesService` (proto in place) is served, and reported by gRPC health,
+//! once it has RPCs.
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
 
+use secrecy::ExposeSecret;
 use sise_platform::bus::Bus;
 use sise_platform::db::Database;
 use sise_platform::server;
+use sise_platform::service::Service;
 use tokio::net::TcpListener;
 
 use crate::config::FavoritesConfig;
 use crate::store::{MIGRATIONS, Store};
-
-/// The name gRPC health reports; the gRPC service of that name arrives with the features.
-pub const SERVICE_NAME: &str = "sise.favorites.v1.FavoritesService";
 
 pub struct Application {
     listener: TcpListener,
@@ -22,9 +23,18 @@ pub struct Application {
 }
 
 impl Application {
-    pub async fn build(config: FavoritesConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
-        let db =
-            Database::connect(&config.database_url(data_dir, "favorites"), &MIGRATIONS).await?;
+    pub fn store(&self) -> Store {
+        self.store.clone()
+    }
+}
+
+impl Service for Application {
+    const NAME: &'static str = "favorites";
+    type Config = FavoritesConfig;
+
+    async fn build(config: FavoritesConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
+        let url = config.database_url(data_dir, Self::NAME);
+        let db = Database::connect(url.expose_secret(), &MIGRATIONS).await?;
         let listener = server::bind(config.listen).await?;
         Ok(Self {
             listener,
@@ -33,27 +43,23 @@ impl Application {
         })
     }
 
-    pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {
+    fn local_addr(&self) -> anyhow::Result<SocketAddr> {
         Ok(self.listener.local_addr()?)
     }
 
-    pub fn store(&self) -> Store {
-        self.store.clone()
-    }
-
-    pub async fn run_until_stopped(
+    async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let Self {
-            listener,
-            store,
-            bus,
-        } = self;
-        let ready = server::ready_check(store.database().clone(), bus);
         let routes = tonic::service::Routes::default();
-        let result = server::serve(listener, SERVICE_NAME, routes, ready, shutdown).await;
-        store.database().pool.close().await;
-        result
+        server::serve_with_database(
+            self.listener,
+            self.store.database(),
+            self.bus,
+            &[],
+            routes,
+            shutdown,
+        )
+        .await
     }
 }

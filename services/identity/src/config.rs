@@ -2,6 +2,3 @@
 //! use (default `sqlite://{data_dir}/identity.db`).
 
 pub use sise_platform::config::ServiceConfig as IdentityConfig;
-
-/// The section this crate reads.
-pub const SECTION: &str = "services.identity";

@@ -1,6 +1,6 @@
 //! `sise.identity.v1.IdentityService` over gRPC.
 
-use sise_platform::error::{DomainError, ErrorKind, internal_status};
+use sise_platform::error::{DomainError, ErrorCode, internal_status};
 use sise_proto::identity::v1 as pb;
 use tonic::{Request, Response, Status};
 
@@ -19,11 +19,7 @@ impl IdentityGrpc {
 /// The one answer for an empty, malformed, unknown or expired token: callers cannot tell
 /// them apart.
 fn invalid_token() -> DomainError {
-    DomainError::new(
-        ErrorKind::Unauthenticated,
-        "invalid_token",
-        "로그인이 필요합니다.",
-    )
+    ErrorCode::InvalidToken.into()
 }
 
 #[tonic::async_trait]

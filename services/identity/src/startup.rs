@@ -1,12 +1,14 @@
-//! Building and running the identity service: database and the gRPC server.
+//! Building and running the identity service: its database and the gRPC server.
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
 
+use secrecy::ExposeSecret;
 use sise_platform::bus::Bus;
 use sise_platform::db::Database;
 use sise_platform::server;
+use sise_platform::service::Service;
 use sise_proto::identity::v1::identity_service_server::{IdentityServiceServer, SERVICE_NAME};
 use tokio::net::TcpListener;
 
@@ -21,8 +23,18 @@ pub struct Application {
 }
 
 impl Application {
-    pub async fn build(config: IdentityConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
-        let db = Database::connect(&config.database_url(data_dir, "identity"), &MIGRATIONS).await?;
+    pub fn store(&self) -> Store {
+        self.store.clone()
+    }
+}
+
+impl Service for Application {
+    const NAME: &'static str = "identity";
+    type Config = IdentityConfig;
+
+    async fn build(config: IdentityConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
+        let url = config.database_url(data_dir, Self::NAME);
+        let db = Database::connect(url.expose_secret(), &MIGRATIONS).await?;
         let listener = server::bind(config.listen).await?;
         Ok(Self {
             listener,
@@ -31,29 +43,25 @@ impl Application {
         })
     }
 
-    pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {
+    fn local_addr(&self) -> anyhow::Result<SocketAddr> {
         Ok(self.listener.local_addr()?)
     }
 
-    pub fn store(&self) -> Store {
-        self.store.clone()
-    }
-
-    pub async fn run_until_stopped(
+    async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let Self {
-            listener,
-            store,
-            bus,
-        } = self;
-        let ready = server::ready_check(store.database().clone(), bus);
         let routes = tonic::service::Routes::new(IdentityServiceServer::new(IdentityGrpc::new(
-            store.clone(),
+            self.store.clone(),
         )));
-        let result = server::serve(listener, SERVICE_NAME, routes, ready, shutdown).await;
-        store.database().pool.close().await;
-        result
+        server::serve_with_database(
+            self.listener,
+            self.store.database(),
+            self.bus,
+            &[SERVICE_NAME],
+            routes,
+            shutdown,
+        )
+        .await
     }
 }

@@ -9,6 +9,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use secrecy::SecretString;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
@@ -73,18 +74,20 @@ impl Config {
 pub struct ServiceConfig {
     pub listen: SocketAddr,
     /// `sqlite://…` or `postgres://…`; when absent, `sqlite://{data_dir}/{service}.db`.
+    /// Secret: a PostgreSQL URL may carry a password, so it never reaches a log.
     #[serde(default)]
-    pub database_url: Option<String>,
+    pub database_url: Option<SecretString>,
 }
 
 impl ServiceConfig {
     /// The database URL, defaulting to an SQLite file in the data directory.
-    pub fn database_url(&self, data_dir: &Path, service: &str) -> String {
+    pub fn database_url(&self, data_dir: &Path, service: &str) -> SecretString {
         self.database_url.clone().unwrap_or_else(|| {
             format!(
                 "sqlite://{}?mode=rwc",
                 data_dir.join(format!("{service}.db")).display()
             )
+            .into()
         })
     }
 }
@@ -114,9 +117,14 @@ mod tests {
             .expect("set");
         let demo: ServiceConfig = config.section("services.demo").expect("section");
         assert_eq!(demo.listen.port(), 3);
+        use secrecy::ExposeSecret;
         assert_eq!(
-            demo.database_url(Path::new("/d"), "demo"),
+            demo.database_url(Path::new("/d"), "demo").expose_secret(),
             "sqlite:///d/demo.db?mode=rwc"
+        );
+        assert!(
+            !format!("{demo:?}").contains("sqlite"),
+            "the url is redacted"
         );
     }
 }

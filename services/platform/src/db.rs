@@ -154,7 +154,9 @@ pub mod testing {
         .await
         .unwrap_or_default();
         for name in names {
-            let Some(pid) = owner_pid(&name) else { continue };
+            let Some(pid) = owner_pid(&name) else {
+                continue;
+            };
             if std::path::Path::new(&format!("/proc/{pid}")).exists() {
                 continue;
             }

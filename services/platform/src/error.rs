@@ -6,6 +6,7 @@
 //! the status back into the JSON body `{error, message}`.
 
 use std::borrow::Cow;
+use std::fmt;
 
 use http::StatusCode;
 use tonic::{Code, Status};
@@ -16,6 +17,7 @@ const ERROR_METADATA: &str = "x-sise-error";
 pub enum ErrorKind {
     InvalidArgument,
     NotFound,
+    MethodNotAllowed,
     Unauthenticated,
     PermissionDenied,
     Conflict,
@@ -28,6 +30,7 @@ impl ErrorKind {
         match self {
             Self::InvalidArgument => Code::InvalidArgument,
             Self::NotFound => Code::NotFound,
+            Self::MethodNotAllowed => Code::Unimplemented,
             Self::Unauthenticated => Code::Unauthenticated,
             Self::PermissionDenied => Code::PermissionDenied,
             Self::Conflict => Code::AlreadyExists,
@@ -40,6 +43,7 @@ impl ErrorKind {
         match self {
             Self::InvalidArgument => StatusCode::BAD_REQUEST,
             Self::NotFound => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Unauthenticated => StatusCode::UNAUTHORIZED,
             Self::PermissionDenied => StatusCode::FORBIDDEN,
             Self::Conflict => StatusCode::CONFLICT,
@@ -48,91 +52,170 @@ impl ErrorKind {
         }
     }
 
+    /// For statuses that carry no catalogue code (transport failures, panics).
     fn from_grpc(code: Code) -> Self {
         match code {
-            Code::InvalidArgument | Code::OutOfRange => Self::InvalidArgument,
-            Code::NotFound => Self::NotFound,
-            Code::Unauthenticated => Self::Unauthenticated,
-            Code::PermissionDenied => Self::PermissionDenied,
-            Code::AlreadyExists | Code::Aborted | Code::FailedPrecondition => Self::Conflict,
             Code::Unavailable | Code::DeadlineExceeded => Self::Unavailable,
             _ => Self::Internal,
         }
     }
 }
 
-/// An error a user or client can act on.
+/// Declares the catalogue: variant, stable code, kind, Korean message. A message may hold
+/// `{max}`, filled by [`DomainError::with_max`].
+macro_rules! catalogue {
+    ($($(#[$doc:meta])* $variant:ident = ($code:literal, $kind:ident, $message:literal),)*) => {
+        /// Every error code a client can see: the one catalogue (docs/api.md, "Errors").
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ErrorCode {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl ErrorCode {
+            pub const ALL: &'static [ErrorCode] = &[$(Self::$variant,)*];
+
+            /// The stable snake_case code programs read.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Self::$variant => $code,)* }
+            }
+
+            pub const fn kind(self) -> ErrorKind {
+                match self { $(Self::$variant => ErrorKind::$kind,)* }
+            }
+
+            /// The Korean message people read (a template where it holds `{max}`).
+            pub const fn message(self) -> &'static str {
+                match self { $(Self::$variant => $message,)* }
+            }
+
+            pub fn parse(code: &str) -> Option<Self> {
+                match code { $($code => Some(Self::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+catalogue! {
+    // Requests the gateway cannot read.
+    InvalidQuery = ("invalid_query", InvalidArgument, "요청 값이 올바르지 않습니다."),
+    InvalidPath = ("invalid_path", InvalidArgument, "요청 주소가 올바르지 않습니다."),
+    NotFound = ("not_found", NotFound, "요청한 주소를 찾을 수 없습니다."),
+    MethodNotAllowed = ("method_not_allowed", MethodNotAllowed, "허용되지 않는 요청 방식입니다."),
+    // Request rules shared by every call (`crate::request`).
+    InvalidLimit = ("invalid_limit", InvalidArgument, "조회 개수는 1부터 {max}까지 지정할 수 있습니다."),
+    InvalidDate = ("invalid_date", InvalidArgument, "날짜 형식이 올바르지 않습니다. (YYYY-MM-DD)"),
+    InvalidCursor = ("invalid_cursor", InvalidArgument, "페이지 정보가 올바르지 않습니다."),
+    // Market identifiers and parameters.
+    InvalidSecurityId = ("invalid_security_id", InvalidArgument, "종목 코드 형식이 올바르지 않습니다."),
+    InvalidAssetId = ("invalid_asset_id", InvalidArgument, "자산 코드 형식이 올바르지 않습니다."),
+    UnsupportedAsset = ("unsupported_asset", InvalidArgument, "지수와 환율만 조회할 수 있습니다. 종목 차트는 종목 API를 이용해주세요."),
+    MissingSecurityIds = ("missing_security_ids", InvalidArgument, "종목을 하나 이상 지정해주세요."),
+    MissingAssetIds = ("missing_asset_ids", InvalidArgument, "자산을 하나 이상 지정해주세요."),
+    TooManySecurities = ("too_many_securities", InvalidArgument, "한 번에 {max}개까지 조회할 수 있습니다."),
+    TooManyAssets = ("too_many_assets", InvalidArgument, "한 번에 {max}개까지 조회할 수 있습니다."),
+    /// Both `security_id` and `security_ids` given to one article call.
+    InvalidRequest = ("invalid_request", InvalidArgument, "종목 지정 방식이 올바르지 않습니다."),
+    InvalidCurrency = ("invalid_currency", InvalidArgument, "지원하지 않는 통화입니다."),
+    InvalidAmount = ("invalid_amount", InvalidArgument, "금액은 0보다 크고 1조 이하인 숫자여야 합니다."),
+    InvalidPeriod = ("invalid_period", InvalidArgument, "기간은 day, week, month, year 중 하나여야 합니다."),
+    InvalidStatementPeriod = ("invalid_statement_period", InvalidArgument, "기간은 quarterly 또는 yearly 여야 합니다."),
+    InvalidOs = ("invalid_os", InvalidArgument, "os 값이 올바르지 않습니다. (web, android, ios)"),
+    InvalidMarketCode = ("invalid_market_code", InvalidArgument, "market_code 값이 올바르지 않습니다."),
+    InvalidVersionCode = ("invalid_version_code", InvalidArgument, "version_code 값이 올바르지 않습니다."),
+    SecurityNotFound = ("security_not_found", NotFound, "종목을 찾을 수 없습니다."),
+    AssetNotFound = ("asset_not_found", NotFound, "자산을 찾을 수 없습니다."),
+    TraderNotFound = ("trader_not_found", NotFound, "거래원 정보가 없습니다."),
+    // Members.
+    InvalidToken = ("invalid_token", Unauthenticated, "로그인이 필요합니다."),
+    // Failures of ours: opaque to the client, details in the log.
+    Internal = ("internal_error", Internal, "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요."),
+    Unavailable = ("service_unavailable", Unavailable, "서비스에 연결할 수 없습니다. 잠시 후 다시 시도해주세요."),
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl AsRef<str> for ErrorCode {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq<&str> for ErrorCode {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<str> for ErrorCode {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+/// An error a user or client can act on: a catalogue code and its message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{code}: {message}")]
 pub struct DomainError {
-    pub kind: ErrorKind,
-    pub code: Cow<'static, str>,
+    pub code: ErrorCode,
     pub message: Cow<'static, str>,
 }
 
-impl DomainError {
-    pub fn new(
-        kind: ErrorKind,
-        code: impl Into<Cow<'static, str>>,
-        message: impl Into<Cow<'static, str>>,
-    ) -> Self {
+impl From<ErrorCode> for DomainError {
+    fn from(code: ErrorCode) -> Self {
         Self {
-            kind,
-            code: code.into(),
-            message: message.into(),
+            code,
+            message: Cow::Borrowed(code.message()),
+        }
+    }
+}
+
+impl DomainError {
+    pub fn kind(&self) -> ErrorKind {
+        self.code.kind()
+    }
+
+    /// A code whose message names a maximum (`invalid_limit`, `too_many_*`).
+    pub fn with_max(code: ErrorCode, max: impl fmt::Display) -> Self {
+        Self {
+            code,
+            message: Cow::Owned(code.message().replace("{max}", &max.to_string())),
         }
     }
 
-    pub fn invalid(
-        code: impl Into<Cow<'static, str>>,
-        message: impl Into<Cow<'static, str>>,
-    ) -> Self {
-        Self::new(ErrorKind::InvalidArgument, code, message)
-    }
-
-    /// A page size outside `1..=max` (or not a number): one code and wording everywhere.
-    pub fn invalid_limit(max: i64) -> Self {
-        Self::invalid(
-            "invalid_limit",
-            format!("조회 개수는 1부터 {max}까지 지정할 수 있습니다."),
-        )
-    }
-
-    pub fn not_found(
-        code: impl Into<Cow<'static, str>>,
-        message: impl Into<Cow<'static, str>>,
-    ) -> Self {
-        Self::new(ErrorKind::NotFound, code, message)
+    /// A page size outside `1..=max` (or not a number).
+    pub fn invalid_limit(max: impl fmt::Display) -> Self {
+        Self::with_max(ErrorCode::InvalidLimit, max)
     }
 
     /// An opaque server error: the details go to the log, never to the client.
     pub fn internal() -> Self {
-        Self::new(
-            ErrorKind::Internal,
-            "internal_error",
-            "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요.",
-        )
+        ErrorCode::Internal.into()
     }
 
     pub fn unavailable() -> Self {
-        Self::new(
-            ErrorKind::Unavailable,
-            "service_unavailable",
-            "서비스에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.",
-        )
+        ErrorCode::Unavailable.into()
     }
 
     /// Read an error back from a gRPC status produced by [`From<DomainError> for Status`].
-    /// Statuses without our metadata (transport failures, panics) become opaque errors.
+    /// Statuses without a catalogue code (transport failures, panics) become opaque errors.
     pub fn from_status(status: &Status) -> Self {
-        let kind = ErrorKind::from_grpc(status.code());
-        match status
+        let code = status
             .metadata()
             .get(ERROR_METADATA)
             .and_then(|v| v.to_str().ok())
-        {
-            Some(code) => Self::new(kind, code.to_owned(), status.message().to_owned()),
-            None if kind == ErrorKind::Unavailable => Self::unavailable(),
+            .and_then(ErrorCode::parse);
+        match code {
+            Some(code) => Self {
+                code,
+                message: Cow::Owned(status.message().to_owned()),
+            },
+            None if ErrorKind::from_grpc(status.code()) == ErrorKind::Unavailable => {
+                Self::unavailable()
+            }
             None => Self::internal(),
         }
     }
@@ -140,10 +223,11 @@ impl DomainError {
 
 impl From<DomainError> for Status {
     fn from(error: DomainError) -> Self {
-        let mut status = Status::new(error.kind.grpc_code(), error.message.into_owned());
-        if let Ok(value) = error.code.parse() {
-            status.metadata_mut().insert(ERROR_METADATA, value);
-        }
+        let mut status = Status::new(error.kind().grpc_code(), error.message.into_owned());
+        status.metadata_mut().insert(
+            ERROR_METADATA,
+            tonic::metadata::MetadataValue::from_static(error.code.as_str()),
+        );
         status
     }
 }
@@ -160,12 +244,12 @@ mod tests {
 
     #[test]
     fn round_trips_through_grpc_status() {
-        let error = DomainError::not_found("security_not_found", "종목을 찾을 수 없습니다.");
+        let error = DomainError::from(ErrorCode::SecurityNotFound);
         let status: Status = error.clone().into();
         assert_eq!(status.code(), Code::NotFound);
         let back = DomainError::from_status(&status);
         assert_eq!(back, error);
-        assert_eq!(back.kind.http_status(), StatusCode::NOT_FOUND);
+        assert_eq!(back.kind().http_status(), StatusCode::NOT_FOUND);
     }
 
     #[test]
@@ -174,6 +258,26 @@ mod tests {
         assert_eq!(back.code, "internal_error");
         assert!(!back.message.contains("password"));
         let back = DomainError::from_status(&Status::unavailable("connection refused"));
-        assert_eq!(back.kind, ErrorKind::Unavailable);
+        assert_eq!(back.kind(), ErrorKind::Unavailable);
+    }
+
+    #[test]
+    fn the_catalogue_has_one_entry_per_code() {
+        let mut codes: Vec<&str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), ErrorCode::ALL.len(), "a code is listed twice");
+        for code in ErrorCode::ALL {
+            assert_eq!(ErrorCode::parse(code.as_str()), Some(*code));
+            assert!(!code.message().is_empty());
+        }
+        assert_eq!(
+            DomainError::invalid_limit(500).message,
+            "조회 개수는 1부터 500까지 지정할 수 있습니다."
+        );
+        assert_eq!(
+            ErrorCode::MethodNotAllowed.kind().http_status(),
+            StatusCode::METHOD_NOT_ALLOWED
+        );
     }
 }

@@ -7,8 +7,12 @@
 //! - `db`: sqlx `Any` pools for SQLite (embedded default) and PostgreSQL, per-backend migrations,
 //!   and fresh databases for tests.
 //! - `bus`: the event bus: NATS (core + JetStream) or an in-process bus with the same interface.
-//! - `error`: domain errors that know their gRPC and HTTP status.
+//! - `error`: the one catalogue of error codes; domain errors that know their gRPC and
+//!   HTTP status.
+//! - `request`: request rules every call shares (page sizes, dates), parsed once.
 //! - `server`: a service's gRPC + health endpoints on one port with graceful shutdown.
+//! - `service`: the `Service` trait every domain service implements, launching one, and the
+//!   `main` of a service's own binary.
 //! - `testing`: the test kit: one test per backend (`per_backend!`), fresh databases, the
 //!   service harness.
 
@@ -16,6 +20,9 @@ pub mod bus;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod request;
 pub mod server;
+pub mod service;
 pub mod telemetry;
+#[cfg(feature = "testing")]
 pub mod testing;

@@ -11,6 +11,8 @@ use axum::routing::get;
 use tokio::net::TcpListener;
 use tower_http::trace::TraceLayer;
 
+use crate::bus::Bus;
+use crate::db::Database;
 use crate::telemetry::grpc_server_span;
 
 /// A readiness probe: database reachable, bus connected, data loaded.
@@ -25,7 +27,7 @@ pub async fn bind(addr: std::net::SocketAddr) -> anyhow::Result<TcpListener> {
 }
 
 /// The usual readiness: the database answers and the bus is connected.
-pub fn ready_check(db: crate::db::Database, bus: crate::bus::Bus) -> ReadyCheck {
+pub fn ready_check(db: Database, bus: Bus) -> ReadyCheck {
     Arc::new(move || {
         let (db, bus) = (db.clone(), bus.clone());
         Box::pin(async move { bus.is_ready() && db.ping().await })
@@ -33,20 +35,22 @@ pub fn ready_check(db: crate::db::Database, bus: crate::bus::Bus) -> ReadyCheck 
 }
 
 /// Serve `routes` until `shutdown` resolves, then drain in-flight requests.
+///
+/// gRPC health reports SERVING for the process (`""`) and for each name in `served`: the
+/// gRPC services `routes` really holds, and no other.
 pub async fn serve(
     listener: TcpListener,
-    service_name: &'static str,
+    served: &[&'static str],
     routes: tonic::service::Routes,
     ready: ReadyCheck,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let (reporter, health) = tonic_health::server::health_reporter();
-    reporter
-        .set_service_status(service_name, tonic_health::ServingStatus::Serving)
-        .await;
-    reporter
-        .set_service_status("", tonic_health::ServingStatus::Serving)
-        .await;
+    for name in served.iter().copied().chain([""]) {
+        reporter
+            .set_service_status(name, tonic_health::ServingStatus::Serving)
+            .await;
+    }
     let grpc = routes
         .add_service(health)
         .into_axum_router()
@@ -71,6 +75,22 @@ pub async fn serve(
         .with_graceful_shutdown(shutdown)
         .await?;
     Ok(())
+}
+
+/// [`serve`] for a service whose readiness is its database and the bus; closes the
+/// database's pool once the server has drained.
+pub async fn serve_with_database(
+    listener: TcpListener,
+    db: &Database,
+    bus: Bus,
+    served: &[&'static str],
+    routes: tonic::service::Routes,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let ready = ready_check(db.clone(), bus);
+    let result = serve(listener, served, routes, ready, shutdown).await;
+    db.pool.close().await;
+    result
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

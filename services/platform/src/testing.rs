@@ -78,3 +78,125 @@ where
     }
     test(backend).await;
 }
+
+/// A service on port 0 against a fresh database of one backend, with the repository's
+/// configuration (`config/`), until [`TestService::stop`].
+pub struct TestService {
+    pub addr: std::net::SocketAddr,
+    pub backend: Backend,
+    /// A lazily connected gRPC channel to the service: make the generated clients from it.
+    pub channel: tonic::transport::Channel,
+    pub http: reqwest::Client,
+    database: TestDatabase,
+    stop: tokio_util::sync::CancellationToken,
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    _dir: tempfile::TempDir,
+}
+
+impl TestService {
+    pub async fn spawn<S: crate::service::Service>(backend: Backend) -> Self {
+        Self::spawn_with::<S>(backend, |_| {}).await
+    }
+
+    /// [`Self::spawn`] with configuration changes (keys as in `config/base.yaml`).
+    pub async fn spawn_with<S: crate::service::Service>(
+        backend: Backend,
+        configure: impl FnOnce(&mut crate::config::Config),
+    ) -> Self {
+        init_test_log();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut config = crate::config::Config::load_from(&repo_root().join("config"), "local")
+            .expect("repository configuration");
+        let database = TestDatabase::create(backend, S::NAME)
+            .await
+            .expect("test database");
+        let section = format!("services.{}", S::NAME);
+        for (key, value) in [
+            ("data_dir".to_owned(), dir.path().display().to_string()),
+            (format!("{section}.listen"), "127.0.0.1:0".to_owned()),
+            (format!("{section}.database_url"), database.url.clone()),
+        ] {
+            config.set(&key, value).expect("configuration override");
+        }
+        configure(&mut config);
+        let bus = crate::bus::Bus::connect(&config.section("bus").expect("bus section"))
+            .await
+            .expect("bus");
+        let stop = tokio_util::sync::CancellationToken::new();
+        let launched = crate::service::launch::<S>(&config, bus, stop.clone())
+            .await
+            .expect("service builds");
+        let addr = launched.addr;
+        let task = tokio::spawn(launched.run);
+        let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+            .expect("endpoint")
+            .connect_lazy();
+        let service = Self {
+            addr,
+            backend,
+            channel,
+            http: reqwest::Client::new(),
+            database,
+            stop,
+            task,
+            _dir: dir,
+        };
+        service.wait_ready().await;
+        service
+    }
+
+    /// GET a plain HTTP path of the service (`/healthz`, `/readyz`).
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.http
+            .get(format!("http://{}{path}", self.addr))
+            .send()
+            .await
+            .expect("http request")
+    }
+
+    /// The gRPC health status of `service` (`""` for the process), or the gRPC error code
+    /// when health does not know it.
+    pub async fn health(
+        &self,
+        service: &str,
+    ) -> Result<tonic_health::pb::health_check_response::ServingStatus, tonic::Code> {
+        let mut client = tonic_health::pb::health_client::HealthClient::new(self.channel.clone());
+        let response = client
+            .check(tonic_health::pb::HealthCheckRequest {
+                service: service.to_owned(),
+            })
+            .await
+            .map_err(|status| status.code())?;
+        Ok(response.into_inner().status())
+    }
+
+    /// The URL of the service's test database, to look behind the API.
+    pub fn database_url(&self) -> &str {
+        &self.database.url
+    }
+
+    async fn wait_ready(&self) {
+        for _ in 0..200 {
+            if self.get("/readyz").await.status() == reqwest::StatusCode::OK {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("service not ready within 10 s");
+    }
+
+    /// Graceful stop (must finish within 15 s and exit cleanly), then drop the database.
+    pub async fn stop(self) {
+        self.stop.cancel();
+        let result = tokio::time::timeout(std::time::Duration::from_secs(15), self.task)
+            .await
+            .expect("graceful shutdown within 15 s");
+        result.expect("join").expect("clean exit");
+        self.database.cleanup().await.expect("drop test database");
+    }
+}
+
+/// The repository root (configuration, dataset).
+pub fn repo_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}

@@ -2,6 +2,3 @@
 //! use (default `sqlite://{data_dir}/social.db`).
 
 pub use sise_platform::config::ServiceConfig as SocialConfig;
-
-/// The section this crate reads.
-pub const SECTION: &str = "services.social";

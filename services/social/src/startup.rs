@@ -1,19 +1,20 @@
-//! Building and running the social service: database and the (for now health-only) server.
+//! Building and running the social service: its database and server. The gRPC service
+//! `sise.social.v1.SocialService` (proto in place) is served, and reported by gRPC health,
+//! once it has RPCs.
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
 
+use secrecy::ExposeSecret;
 use sise_platform::bus::Bus;
 use sise_platform::db::Database;
 use sise_platform::server;
+use sise_platform::service::Service;
 use tokio::net::TcpListener;
 
 use crate::config::SocialConfig;
 use crate::store::{MIGRATIONS, Store};
-
-/// The name gRPC health reports; the gRPC service of that name arrives with the features.
-pub const SERVICE_NAME: &str = "sise.social.v1.SocialService";
 
 pub struct Application {
     listener: TcpListener,
@@ -22,8 +23,18 @@ pub struct Application {
 }
 
 impl Application {
-    pub async fn build(config: SocialConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
-        let db = Database::connect(&config.database_url(data_dir, "social"), &MIGRATIONS).await?;
+    pub fn store(&self) -> Store {
+        self.store.clone()
+    }
+}
+
+impl Service for Application {
+    const NAME: &'static str = "social";
+    type Config = SocialConfig;
+
+    async fn build(config: SocialConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
+        let url = config.database_url(data_dir, Self::NAME);
+        let db = Database::connect(url.expose_secret(), &MIGRATIONS).await?;
         let listener = server::bind(config.listen).await?;
         Ok(Self {
             listener,
@@ -32,27 +43,23 @@ impl Application {
         })
     }
 
-    pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {
+    fn local_addr(&self) -> anyhow::Result<SocketAddr> {
         Ok(self.listener.local_addr()?)
     }
 
-    pub fn store(&self) -> Store {
-        self.store.clone()
-    }
-
-    pub async fn run_until_stopped(
+    async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let Self {
-            listener,
-            store,
-            bus,
-        } = self;
-        let ready = server::ready_check(store.database().clone(), bus);
         let routes = tonic::service::Routes::default();
-        let result = server::serve(listener, SERVICE_NAME, routes, ready, shutdown).await;
-        store.database().pool.close().await;
-        result
+        server::serve_with_database(
+            self.listener,
+            self.store.database(),
+            self.bus,
+            &[],
+            routes,
+            shutdown,
+        )
+        .await
     }
 }

@@ -1,0 +1,87 @@
+//! The shape every domain service has, so that one process (`sise`), a service's own
+//! binary and the test kit run any of them the same way.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::Path;
+
+use futures::future::BoxFuture;
+use serde::de::DeserializeOwned;
+use tokio_util::sync::CancellationToken;
+
+use crate::bus::{Bus, BusConfig};
+use crate::config::Config;
+use crate::server::shutdown_signal;
+use crate::telemetry::{self, TelemetryConfig};
+
+/// A domain service: built from its configuration section `services.{NAME}`, serving gRPC
+/// on its listener until the shutdown future resolves.
+pub trait Service: Sized + Send + 'static {
+    /// The domain's one name: configuration section, upstream, database file, binary.
+    const NAME: &'static str;
+    type Config: DeserializeOwned + Send;
+
+    fn build(
+        config: Self::Config,
+        data_dir: &Path,
+        bus: Bus,
+    ) -> impl Future<Output = anyhow::Result<Self>> + Send;
+
+    fn local_addr(&self) -> anyhow::Result<SocketAddr>;
+
+    fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> impl Future<Output = anyhow::Result<()>> + Send;
+}
+
+/// A built service, listening, and the future that serves it until its shutdown.
+pub struct Launched {
+    pub name: &'static str,
+    pub addr: SocketAddr,
+    pub run: BoxFuture<'static, anyhow::Result<()>>,
+}
+
+/// Builds `S` from its section of `config`; it serves until `stop` is cancelled.
+pub async fn launch<S: Service>(
+    config: &Config,
+    bus: Bus,
+    stop: CancellationToken,
+) -> anyhow::Result<Launched> {
+    let section = config.section::<S::Config>(&format!("services.{}", S::NAME))?;
+    let app = S::build(section, &config.data_dir(), bus).await?;
+    let addr = app.local_addr()?;
+    Ok(Launched {
+        name: S::NAME,
+        addr,
+        run: Box::pin(app.run_until_stopped(stop.cancelled_owned())),
+    })
+}
+
+/// [`launch`] as a plain function pointer, so that a list of services can be walked.
+pub type Launcher =
+    for<'a> fn(&'a Config, Bus, CancellationToken) -> BoxFuture<'a, anyhow::Result<Launched>>;
+
+pub fn launcher<S: Service>(
+    config: &Config,
+    bus: Bus,
+    stop: CancellationToken,
+) -> BoxFuture<'_, anyhow::Result<Launched>> {
+    Box::pin(launch::<S>(config, bus, stop))
+}
+
+/// The `main` of a service's own binary (distributed mode): configuration, telemetry, bus,
+/// then serve until Ctrl-C or SIGTERM.
+pub async fn main<S: Service>() -> anyhow::Result<()> {
+    let config = Config::load()?;
+    let _telemetry = telemetry::init(S::NAME, &config.section::<TelemetryConfig>("telemetry")?)?;
+    let bus = Bus::connect(&config.section::<BusConfig>("bus")?).await?;
+    let stop = CancellationToken::new();
+    let launched = launch::<S>(&config, bus, stop.clone()).await?;
+    tracing::info!(addr = %launched.addr, service = S::NAME, "service listening");
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        stop.cancel();
+    });
+    launched.run.await
+}
