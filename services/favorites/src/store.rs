@@ -31,13 +31,12 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sise_platform::db::testing::{TestDatabase, backends};
+    use sise_platform::db::testing::TestDatabase;
 
-    /// Both migration folders build the same schema: name length, one entry per security
-    /// and group, and stocks going with their group.
-    #[tokio::test]
-    async fn schema_enforces_its_checks_on_every_backend() {
-        for backend in backends() {
+    sise_platform::per_backend! {
+        /// Both migration folders build the same schema: name length, one entry per security
+        /// and group, and stocks going with their group.
+        async fn schema_enforces_its_checks(backend) {
             let test_db = TestDatabase::create(backend, "favorites")
                 .await
                 .expect("db");

@@ -217,7 +217,7 @@ fn token_key(token: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sise_platform::db::testing::{TestDatabase, backends};
+    use sise_platform::db::testing::TestDatabase;
 
     #[test]
     fn tokens_are_random_hex() {
@@ -239,9 +239,8 @@ mod tests {
         );
     }
 
-    #[tokio::test]
-    async fn sessions_authenticate_until_they_expire_on_every_backend() {
-        for backend in backends() {
+    sise_platform::per_backend! {
+        async fn sessions_authenticate_until_they_expire(backend) {
             let test_db = TestDatabase::create(backend, "identity").await.expect("db");
             let store = Store::new(
                 Database::connect(&test_db.url, &MIGRATIONS)

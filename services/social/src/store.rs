@@ -31,12 +31,11 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sise_platform::db::testing::{TestDatabase, backends};
+    use sise_platform::db::testing::TestDatabase;
 
-    /// Both migration folders build the same schema, checks included.
-    #[tokio::test]
-    async fn schema_enforces_its_checks_on_every_backend() {
-        for backend in backends() {
+    sise_platform::per_backend! {
+        /// Both migration folders build the same schema, checks included.
+        async fn schema_enforces_its_checks(backend) {
             let test_db = TestDatabase::create(backend, "social").await.expect("db");
             let store = Store::new(
                 Database::connect(&test_db.url, &MIGRATIONS)
