@@ -64,6 +64,15 @@ export default defineConfig(
       '@tanstack/query/prefer-query-options': 'error',
       'import-x/no-cycle': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // staleTime: SOME_NAME, never a literal or a sum, so freshness reads in one place.
+          selector:
+            "Property[key.name='staleTime']:not([value.type='Identifier'], [value.type='MemberExpression']), Property[key.name='staleTime'][value.name='Infinity']",
+          message: 'Name the staleTime (src/config/constants.ts) instead of passing a bare number.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['../../*'], message: 'Import across folders with the @/ alias.' }] },

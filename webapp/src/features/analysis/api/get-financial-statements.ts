@@ -2,6 +2,7 @@
 // /yearly: 8 quarters or 5 years of statements, newest first (generated sample data).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { FINANCIAL_STATEMENTS_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { StatementList, StatementTerm } from '../types';
@@ -25,7 +26,7 @@ export function getFinancialStatementsQueryOptions(securityId: string, term: Sta
   return queryOptions({
     queryKey: analysisKeys.statements(securityId, term),
     queryFn: ({ signal }) => getFinancialStatements(securityId, term, signal),
-    staleTime: 10 * 60_000,
+    staleTime: FINANCIAL_STATEMENTS_STALE_TIME_MS,
   });
 }
 

@@ -2,11 +2,12 @@
 // disclosures of a security merged, newest first, paged by an opaque cursor.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
+import { ARTICLES_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { ArticlePage } from '../types';
 
-import { ARTICLES_PAGE_SIZE, ARTICLES_STALE_TIME_MS, articleKeys } from './query-keys';
+import { ARTICLES_PAGE_SIZE, articleKeys } from './query-keys';
 
 export function getArticles(
   securityId: string,

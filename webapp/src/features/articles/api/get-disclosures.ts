@@ -2,11 +2,12 @@
 // filings of a security, newest first.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
+import { ARTICLES_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { DisclosurePage } from '../types';
 
-import { ARTICLES_PAGE_SIZE, ARTICLES_STALE_TIME_MS, articleKeys } from './query-keys';
+import { ARTICLES_PAGE_SIZE, articleKeys } from './query-keys';
 
 export function getDisclosures(
   securityId: string,

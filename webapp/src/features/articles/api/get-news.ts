@@ -1,11 +1,12 @@
 // GET /api/v1/securities/{security_id}/news?limit=&cursor=: news about a security, newest first.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
+import { ARTICLES_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { NewsPage } from '../types';
 
-import { ARTICLES_PAGE_SIZE, ARTICLES_STALE_TIME_MS, articleKeys } from './query-keys';
+import { ARTICLES_PAGE_SIZE, articleKeys } from './query-keys';
 
 export function getNews(
   securityId: string,

@@ -14,6 +14,3 @@ export const articleKeys = {
 
 /** Security article lists page by 20 (spec §9). */
 export const ARTICLES_PAGE_SIZE = 20;
-
-/** How long a loaded list counts as fresh. */
-export const ARTICLES_STALE_TIME_MS = 60_000;

@@ -2,11 +2,12 @@
 // newest first, paged backwards in time with `to` = the previous page's `last_key`.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
+import { DAILY_ROWS_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { DayCandlePage } from '../types';
 
-import { QUOTATIONS_STALE_TIME_MS, quotationKeys } from './query-keys';
+import { quotationKeys } from './query-keys';
 
 export const DAILY_QUOTES_PAGE_SIZE = 30;
 
@@ -29,7 +30,7 @@ export function getDailyQuotesInfiniteQueryOptions(securityId: string, limit: nu
     queryFn: ({ pageParam, signal }) => getDailyQuotes(securityId, { limit, to: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.last_key ?? null,
-    staleTime: QUOTATIONS_STALE_TIME_MS,
+    staleTime: DAILY_ROWS_STALE_TIME_MS,
   });
 }
 

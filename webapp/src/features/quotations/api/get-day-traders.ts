@@ -2,11 +2,12 @@
 // selling and buying brokerages per day (generated sample data), newest first.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
+import { DAILY_ROWS_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { DayTraderPage } from '../types';
 
-import { QUOTATIONS_STALE_TIME_MS, quotationKeys } from './query-keys';
+import { quotationKeys } from './query-keys';
 
 export const DAY_TRADERS_PAGE_SIZE = 10;
 
@@ -29,7 +30,7 @@ export function getDayTradersInfiniteQueryOptions(securityId: string, limit: num
     queryFn: ({ pageParam, signal }) => getDayTraders(securityId, { limit, to: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.last_key ?? null,
-    staleTime: QUOTATIONS_STALE_TIME_MS,
+    staleTime: DAILY_ROWS_STALE_TIME_MS,
   });
 }
 

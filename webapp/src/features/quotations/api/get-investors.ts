@@ -2,11 +2,12 @@
 // investor type per day (generated sample data), newest first, paged with `last_key`.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
+import { DAILY_ROWS_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { InvestorPage } from '../types';
 
-import { QUOTATIONS_STALE_TIME_MS, quotationKeys } from './query-keys';
+import { quotationKeys } from './query-keys';
 
 export const INVESTORS_PAGE_SIZE = 30;
 
@@ -29,7 +30,7 @@ export function getInvestorsInfiniteQueryOptions(securityId: string, limit: numb
     queryFn: ({ pageParam, signal }) => getInvestors(securityId, { limit, to: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.last_key ?? null,
-    staleTime: QUOTATIONS_STALE_TIME_MS,
+    staleTime: DAILY_ROWS_STALE_TIME_MS,
   });
 }
 

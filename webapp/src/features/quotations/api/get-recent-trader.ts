@@ -2,11 +2,12 @@
 // top five selling and buying brokerages (generated sample data).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { DAILY_ROWS_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { RecentTrader } from '../types';
 
-import { QUOTATIONS_STALE_TIME_MS, quotationKeys } from './query-keys';
+import { quotationKeys } from './query-keys';
 
 export function getRecentTrader(securityId: string, signal?: AbortSignal): Promise<RecentTrader> {
   return unwrap(
@@ -21,7 +22,7 @@ export function getRecentTraderQueryOptions(securityId: string) {
   return queryOptions({
     queryKey: quotationKeys.recentTrader(securityId),
     queryFn: ({ signal }) => getRecentTrader(securityId, signal),
-    staleTime: QUOTATIONS_STALE_TIME_MS,
+    staleTime: DAILY_ROWS_STALE_TIME_MS,
   });
 }
 

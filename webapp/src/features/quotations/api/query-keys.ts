@@ -12,5 +12,3 @@ export const quotationKeys = {
     [...quotationKeys.security(securityId), 'day-traders', filters] as const,
   recentTrader: (securityId: string) => [...quotationKeys.security(securityId), 'recent-trader'] as const,
 };
-
-export const QUOTATIONS_STALE_TIME_MS = 60_000;

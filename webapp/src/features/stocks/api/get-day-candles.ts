@@ -3,13 +3,12 @@
 // 52-week range.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { DAILY_ROWS_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { DayCandlePage } from '../types';
 
 import { stockKeys } from './query-keys';
-
-export const DAY_CANDLES_STALE_TIME_MS = 60_000;
 
 export function getDayCandles(securityId: string, limit: number, signal?: AbortSignal): Promise<DayCandlePage> {
   return unwrap(
@@ -24,7 +23,7 @@ export function getDayCandlesQueryOptions(securityId: string, limit: number) {
   return queryOptions({
     queryKey: stockKeys.dayCandles(securityId, { limit }),
     queryFn: ({ signal }) => getDayCandles(securityId, limit, signal),
-    staleTime: DAY_CANDLES_STALE_TIME_MS,
+    staleTime: DAILY_ROWS_STALE_TIME_MS,
   });
 }
 

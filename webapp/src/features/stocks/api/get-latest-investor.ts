@@ -2,6 +2,7 @@
 // day's investor row (generated sample data), for the foreign holding ratio.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { LATEST_INVESTOR_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { Investor } from '../types';
@@ -22,7 +23,7 @@ export function getLatestInvestorQueryOptions(securityId: string) {
   return queryOptions({
     queryKey: stockKeys.latestInvestor(securityId),
     queryFn: ({ signal }) => getLatestInvestor(securityId, signal),
-    staleTime: 5 * 60_000,
+    staleTime: LATEST_INVESTOR_STALE_TIME_MS,
   });
 }
 

@@ -3,14 +3,12 @@
 // while a chart shows it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { MINUTE_CANDLES_REFRESH_MS, MINUTE_CANDLES_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { MinuteCandleList } from '../types';
 
 import { stockKeys } from './query-keys';
-
-/** How often an open intraday chart asks for new minutes. */
-export const MINUTE_CANDLES_REFRESH_MS = 10_000;
 
 export function getMinuteCandles(securityId: string, signal?: AbortSignal): Promise<MinuteCandleList> {
   return unwrap(
@@ -25,7 +23,7 @@ export function getMinuteCandlesQueryOptions(securityId: string) {
   return queryOptions({
     queryKey: stockKeys.minuteCandles(securityId),
     queryFn: ({ signal }) => getMinuteCandles(securityId, signal),
-    staleTime: MINUTE_CANDLES_REFRESH_MS / 2,
+    staleTime: MINUTE_CANDLES_STALE_TIME_MS,
     refetchInterval: MINUTE_CANDLES_REFRESH_MS,
   });
 }
