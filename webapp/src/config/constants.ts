@@ -9,6 +9,9 @@ export const MAX_STREAM_SECURITY_IDS = 50;
 /** Shown on screens of generated data (investors, traders, financial statements). */
 export const GENERATED_DATA_NOTICE = '샘플 데이터 · 실제 수치가 아닌 생성된 예시 데이터';
 
+/** Security article lists (articles, news, disclosures) page by 20 (spec §9). */
+export const ARTICLES_PAGE_SIZE = 20;
+
 // Polling: how often an open screen refetches data that changes during the day.
 
 /** An open intraday stock chart asks for new minutes this often. */
