@@ -1,10 +1,12 @@
 // ESLint flat config: typescript-eslint (type-aware), React hooks, TanStack Query,
-// and the bulletproof-react import direction: shared → features → app.
+// no import cycles, and the bulletproof-react import direction: shared → features → app.
 import { readdirSync } from 'node:fs';
 
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -47,11 +49,30 @@ export default defineConfig(
 
   {
     files: ['src/**/*.{ts,tsx}'],
-    extends: [reactHooks.configs.flat.recommended, pluginQuery.configs['flat/recommended']],
+    extends: [
+      reactHooks.configs.flat.recommended,
+      pluginQuery.configs['flat/recommended'],
+      // Only its settings (TypeScript extensions and parser): the one rule used is no-cycle below.
+      importX.flatConfigs.typescript,
+    ],
     languageOptions: { globals: globals.browser },
+    settings: {
+      // Resolves the @/ alias through tsconfig.json, so cycles through it are seen.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
     rules: {
       '@tanstack/query/prefer-query-options': 'error',
+      'import-x/no-cycle': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // staleTime: SOME_NAME, never a literal or a sum, so freshness reads in one place.
+          selector:
+            "Property[key.name='staleTime']:not([value.type='Identifier'], [value.type='MemberExpression']), Property[key.name='staleTime'][value.name='Infinity']",
+          message: 'Name the staleTime (src/config/constants.ts) instead of passing a bare number.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['../../*'], message: 'Import across folders with the @/ alias.' }] },

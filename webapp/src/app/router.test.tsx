@@ -4,7 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { env } from '@/config/env';
-import { getSecurityQueryOptions } from '@/features/stocks/api/get-security';
+import { getSecurityQueryOptions } from '@/features/securities/api/get-security';
 import { browserLocation } from '@/lib/browser-location';
 import { createAsset, createQuote, createSecurity } from '@/testing/data-generators';
 import { installIntersectionObserver } from '@/testing/intersection-observer';

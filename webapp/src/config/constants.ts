@@ -3,14 +3,67 @@
 /** Shown on every screen that displays prices: the data is never live market data. */
 export const SAMPLE_DATA_NOTICE = '샘플 데이터 · 실제 KRX 과거 시세 기반 모의 시세';
 
-/** Quotes are pushed by the live stream; a refetch is only a fallback. */
-export const QUOTE_STALE_TIME_MS = 30_000;
-
-/** Security master data (name, code, market) rarely changes. */
-export const SECURITY_STALE_TIME_MS = 5 * 60_000;
-
 /** The quote stream accepts at most this many ids per connection. */
 export const MAX_STREAM_SECURITY_IDS = 50;
 
 /** Shown on screens of generated data (investors, traders, financial statements). */
 export const GENERATED_DATA_NOTICE = '샘플 데이터 · 실제 수치가 아닌 생성된 예시 데이터';
+
+/** Security article lists (articles, news, disclosures) page by 20 (spec §9). */
+export const ARTICLES_PAGE_SIZE = 20;
+
+// Polling: how often an open screen refetches data that changes during the day.
+
+/** An open intraday stock chart asks for new minutes this often. */
+export const MINUTE_CANDLES_REFRESH_MS = 10_000;
+
+/** An open asset page refreshes its price this often (major FX rates also arrive by the forex refresh). */
+export const ASSET_REFRESH_MS = 15_000;
+
+/** An open intraday index chart asks for new minutes this often. */
+export const ASSET_MINUTES_REFRESH_MS = 10_000;
+
+/** An open forex or asset page refreshes the major FX rates this often. */
+export const FOREX_REFRESH_MS = 5_000;
+
+/** An open intraday FX chart grows this often. */
+export const FOREX_INTRADAY_REFRESH_MS = 10_000;
+
+// Freshness: every query's `staleTime` is one of these (lint forbids bare numbers), so how
+// long each kind of data counts as fresh reads in one place. Polled data goes stale halfway
+// to its next poll.
+
+/** Quotes are pushed by the live stream; a refetch is only a fallback. */
+export const QUOTE_STALE_TIME_MS = 30_000;
+
+/** Security master data (name, code, market) and the company summary rarely change. */
+export const SECURITY_STALE_TIME_MS = 5 * 60_000;
+
+/** Rows per trading day (day candles, investors, traders, daily FX): only today's row moves. */
+export const DAILY_ROWS_STALE_TIME_MS = 60_000;
+
+/** The latest investor row, read for the foreign holding ratio. */
+export const LATEST_INVESTOR_STALE_TIME_MS = 5 * 60_000;
+
+/** Quarterly and yearly statements. */
+export const FINANCIAL_STATEMENTS_STALE_TIME_MS = 10 * 60_000;
+
+/** News and disclosure lists. */
+export const ARTICLES_STALE_TIME_MS = 60_000;
+
+export const MINUTE_CANDLES_STALE_TIME_MS = MINUTE_CANDLES_REFRESH_MS / 2;
+
+/** Several assets by id (the home page's names and indexes). */
+export const ASSET_LIST_STALE_TIME_MS = 60_000;
+
+export const ASSET_STALE_TIME_MS = ASSET_REFRESH_MS / 2;
+
+export const ASSET_MINUTES_STALE_TIME_MS = ASSET_MINUTES_REFRESH_MS / 2;
+
+/** FX charts and conversions at the current rates. */
+export const FOREX_RATE_STALE_TIME_MS = 30_000;
+
+export const FOREX_TICKS_STALE_TIME_MS = FOREX_REFRESH_MS / 2;
+
+/** The major FX ids are fixed while the app runs. */
+export const MAJOR_FOREX_IDS_STALE_TIME_MS = Infinity;

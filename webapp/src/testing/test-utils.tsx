@@ -4,11 +4,14 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 
+/** Seeded data stays fresh for the whole test: nothing refetches it behind the test's back. */
+const TEST_STALE_TIME_MS = Infinity;
+
 /** A client for one test: no retries, nothing collected while the test runs. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, gcTime: Infinity, staleTime: Infinity },
+      queries: { retry: false, gcTime: Infinity, staleTime: TEST_STALE_TIME_MS },
     },
   });
 }

@@ -1,7 +1,7 @@
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { useAssets } from '@/features/assets/api/get-assets';
 import { MarketIndexList } from '@/features/assets/components/market-index-list';
-import { FeaturedQuoteList } from '@/features/stocks/components/featured-quote-list';
+import { FeaturedQuoteList } from '@/features/securities/components/featured-quote-list';
 
 /** The stocks the home page features; their names come from the assets API. */
 export const FEATURED_SECURITY_IDS: readonly string[] = [

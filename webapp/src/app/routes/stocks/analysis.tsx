@@ -1,8 +1,8 @@
 import { useParams, useSearchParams } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { FinancialStatements } from '@/features/analysis/components/financial-statements';
-import { STATEMENT_TERM_PARAM, parseStatementTerm } from '@/features/analysis/utils/statement-term';
+import { FinancialStatements } from '@/features/company/components/financial-statements';
+import { STATEMENT_TERM_PARAM, parseStatementTerm } from '@/features/company/utils/statement-term';
 
 /** 분석: financial statements, quarterly (default) or yearly (`?term=yearly`). */
 export default function StockAnalysisRoute() {

@@ -2,10 +2,11 @@ import { useParams } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { LatestArticles } from '@/features/articles/components/latest-articles';
-import { CompanySummary } from '@/features/stocks/components/company-summary';
-import { KeyFigures } from '@/features/stocks/components/key-figures';
-import { RelatedStocks } from '@/features/stocks/components/related-stocks';
-import { StockChart } from '@/features/stocks/components/stock-chart';
+import { CompanySummary } from '@/features/company/components/company-summary';
+import { RelatedStocks } from '@/features/securities/components/related-stocks';
+
+import { KeyFigures } from './components/key-figures';
+import { StockChart } from './components/stock-chart';
 
 /** 개요: chart, key figures, company summary, related stocks and the latest news and disclosures. */
 export default function StockOverviewRoute() {

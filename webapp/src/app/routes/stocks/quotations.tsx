@@ -3,9 +3,9 @@ import { Outlet, useParams } from 'react-router';
 
 import { Loading } from '@/components/ui/loading';
 import { TabNav } from '@/components/ui/tab-nav';
-import { DailyQuotes } from '@/features/quotations/components/daily-quotes';
-import { InvestorTrends } from '@/features/quotations/components/investor-trends';
-import { TraderBoard } from '@/features/quotations/components/trader-board';
+import { DailyQuotes } from '@/features/charts/components/daily-quotes';
+import { InvestorTrends } from '@/features/company/components/investor-trends';
+import { TraderBoard } from '@/features/company/components/trader-board';
 
 import { quotationTabs } from './stock-tabs';
 

@@ -4,8 +4,8 @@ import { Outlet, useParams } from 'react-router';
 import { Loading } from '@/components/ui/loading';
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { TabNav } from '@/components/ui/tab-nav';
-import { useSecurity } from '@/features/stocks/api/get-security';
-import { StockHeader } from '@/features/stocks/components/stock-header';
+import { useSecurity } from '@/features/securities/api/get-security';
+import { StockHeader } from '@/features/securities/components/stock-header';
 
 import NotFoundRoute from '../not-found';
 

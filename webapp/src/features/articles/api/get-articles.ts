@@ -2,11 +2,11 @@
 // disclosures of a security merged, newest first, paged by an opaque cursor.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
+import { ARTICLES_PAGE_SIZE, ARTICLES_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
+import { securityKeys } from '@/lib/query-keys';
 
 import type { ArticlePage } from '../types';
-
-import { ARTICLES_PAGE_SIZE, ARTICLES_STALE_TIME_MS, articleKeys } from './query-keys';
 
 export function getArticles(
   securityId: string,
@@ -23,7 +23,7 @@ export function getArticles(
 
 export function getArticlesInfiniteQueryOptions(securityId: string, limit: number = ARTICLES_PAGE_SIZE) {
   return infiniteQueryOptions({
-    queryKey: articleKeys.list(securityId, 'all', { limit }),
+    queryKey: securityKeys.articles(securityId, { limit, infinite: true }),
     queryFn: ({ pageParam, signal }) => getArticles(securityId, { limit, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor ?? null,
@@ -38,7 +38,7 @@ export function useArticles(securityId: string) {
 /** The few newest articles, for the overview. */
 export function getLatestArticlesQueryOptions(securityId: string, limit: number) {
   return queryOptions({
-    queryKey: articleKeys.latest(securityId, { limit }),
+    queryKey: securityKeys.articles(securityId, { limit }),
     queryFn: ({ signal }) => getArticles(securityId, { limit }, signal),
     staleTime: ARTICLES_STALE_TIME_MS,
   });

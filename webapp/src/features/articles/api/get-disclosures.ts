@@ -2,11 +2,11 @@
 // filings of a security, newest first.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
+import { ARTICLES_PAGE_SIZE, ARTICLES_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
+import { securityKeys } from '@/lib/query-keys';
 
 import type { DisclosurePage } from '../types';
-
-import { ARTICLES_PAGE_SIZE, ARTICLES_STALE_TIME_MS, articleKeys } from './query-keys';
 
 export function getDisclosures(
   securityId: string,
@@ -23,7 +23,7 @@ export function getDisclosures(
 
 export function getDisclosuresInfiniteQueryOptions(securityId: string, limit: number = ARTICLES_PAGE_SIZE) {
   return infiniteQueryOptions({
-    queryKey: articleKeys.list(securityId, 'disclosures', { limit }),
+    queryKey: securityKeys.disclosures(securityId, { limit, infinite: true }),
     queryFn: ({ pageParam, signal }) => getDisclosures(securityId, { limit, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor ?? null,

@@ -1,11 +1,11 @@
 // GET /api/v1/securities/{security_id}/news?limit=&cursor=: news about a security, newest first.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
+import { ARTICLES_PAGE_SIZE, ARTICLES_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
+import { securityKeys } from '@/lib/query-keys';
 
 import type { NewsPage } from '../types';
-
-import { ARTICLES_PAGE_SIZE, ARTICLES_STALE_TIME_MS, articleKeys } from './query-keys';
 
 export function getNews(
   securityId: string,
@@ -22,7 +22,7 @@ export function getNews(
 
 export function getNewsInfiniteQueryOptions(securityId: string, limit: number = ARTICLES_PAGE_SIZE) {
   return infiniteQueryOptions({
-    queryKey: articleKeys.list(securityId, 'news', { limit }),
+    queryKey: securityKeys.news(securityId, { limit, infinite: true }),
     queryFn: ({ pageParam, signal }) => getNews(securityId, { limit, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor ?? null,

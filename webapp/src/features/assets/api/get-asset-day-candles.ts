@@ -3,6 +3,7 @@
 // with `to` = the previous page's `last_key`.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
+import { DAILY_ROWS_STALE_TIME_MS } from '@/config/constants';
 import { mobileWebApi, unwrap } from '@/lib/api';
 
 import type { AssetDayCandlePage } from '../types';
@@ -29,7 +30,7 @@ export function getAssetDayCandlesQueryOptions(assetId: string, limit: number) {
   return queryOptions({
     queryKey: assetKeys.dayCandles(assetId, { limit }),
     queryFn: ({ signal }) => getAssetDayCandles(assetId, { limit }, signal),
-    staleTime: 60_000,
+    staleTime: DAILY_ROWS_STALE_TIME_MS,
   });
 }
 
@@ -44,7 +45,7 @@ export function getAssetDayCandlesInfiniteQueryOptions(assetId: string, limit: n
     queryFn: ({ pageParam, signal }) => getAssetDayCandles(assetId, { limit, to: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.last_key ?? null,
-    staleTime: 60_000,
+    staleTime: DAILY_ROWS_STALE_TIME_MS,
   });
 }
 

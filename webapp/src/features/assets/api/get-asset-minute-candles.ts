@@ -2,13 +2,12 @@
 // index (oldest first), refreshed while the intraday chart is open.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { ASSET_MINUTES_REFRESH_MS, ASSET_MINUTES_STALE_TIME_MS } from '@/config/constants';
 import { mobileWebApi, unwrap } from '@/lib/api';
 
 import type { AssetMinuteCandleList } from '../types';
 
 import { assetKeys } from './query-keys';
-
-export const ASSET_MINUTES_REFRESH_MS = 10_000;
 
 export function getAssetMinuteCandles(assetId: string, signal?: AbortSignal): Promise<AssetMinuteCandleList> {
   return unwrap(
@@ -23,7 +22,7 @@ export function getAssetMinuteCandlesQueryOptions(assetId: string) {
   return queryOptions({
     queryKey: assetKeys.minuteCandles(assetId),
     queryFn: ({ signal }) => getAssetMinuteCandles(assetId, signal),
-    staleTime: ASSET_MINUTES_REFRESH_MS / 2,
+    staleTime: ASSET_MINUTES_STALE_TIME_MS,
     refetchInterval: ASSET_MINUTES_REFRESH_MS,
   });
 }

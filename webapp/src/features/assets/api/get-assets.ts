@@ -1,6 +1,7 @@
 // GET /mweb/api/v1/assets?ids=A,B: several assets keyed by id (unknown ids left out).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { ASSET_LIST_STALE_TIME_MS } from '@/config/constants';
 import { mobileWebApi, unwrap } from '@/lib/api';
 
 import type { AssetMap } from '../types';
@@ -15,7 +16,7 @@ export function getAssetsQueryOptions(ids: readonly string[]) {
   return queryOptions({
     queryKey: assetKeys.list(ids),
     queryFn: ({ signal }) => getAssets(ids, signal),
-    staleTime: 60_000,
+    staleTime: ASSET_LIST_STALE_TIME_MS,
     enabled: ids.length > 0,
   });
 }

@@ -2,6 +2,7 @@
 // cash and transfer rates), newest first, paged with `last_key`.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
+import { DAILY_ROWS_STALE_TIME_MS } from '@/config/constants';
 import { mobileWebApi, unwrap } from '@/lib/api';
 
 import type { DayForexPage } from '../types';
@@ -29,7 +30,7 @@ export function getDayForexesInfiniteQueryOptions(assetId: string, limit: number
     queryFn: ({ pageParam, signal }) => getDayForexes(assetId, { limit, to: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.last_key ?? null,
-    staleTime: 60_000,
+    staleTime: DAILY_ROWS_STALE_TIME_MS,
   });
 }
 

@@ -1,6 +1,7 @@
 // GET /mweb/api/v1/forex_calcs?from=USD&to=KRW&amount=100: an amount converted at the current rates.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
+import { FOREX_RATE_STALE_TIME_MS } from '@/config/constants';
 import { mobileWebApi, unwrap } from '@/lib/api';
 
 import type { ForexCalcResult } from '../types';
@@ -17,7 +18,7 @@ export function getForexCalcQueryOptions(params: ForexCalcParams) {
   return queryOptions({
     queryKey: forexKeys.calc(params),
     queryFn: ({ signal }) => getForexCalc(params, signal),
-    staleTime: 30_000,
+    staleTime: FOREX_RATE_STALE_TIME_MS,
     // Keep the last answer on screen while the next amount is converted.
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@
 // points of an FX rate's line chart.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { FOREX_INTRADAY_REFRESH_MS, FOREX_RATE_STALE_TIME_MS } from '@/config/constants';
 import { mobileWebApi, unwrap } from '@/lib/api';
 
 import type { ForexChart, ForexChartPeriod } from '../types';
@@ -21,9 +22,9 @@ export function getForexChartQueryOptions(assetId: string, period: ForexChartPer
   return queryOptions({
     queryKey: forexKeys.chart(assetId, period),
     queryFn: ({ signal }) => getForexChart(assetId, period, signal),
-    staleTime: 30_000,
+    staleTime: FOREX_RATE_STALE_TIME_MS,
     // The intraday line grows while the page is open.
-    refetchInterval: period === 'day' ? 10_000 : false,
+    refetchInterval: period === 'day' ? FOREX_INTRADAY_REFRESH_MS : false,
   });
 }
 

@@ -2,14 +2,12 @@
 // Polled while a forex or asset page is open (see use-major-forex-refresh.ts).
 import { queryOptions } from '@tanstack/react-query';
 
+import { FOREX_REFRESH_MS, FOREX_TICKS_STALE_TIME_MS } from '@/config/constants';
 import { mobileWebApi, unwrap } from '@/lib/api';
 
 import type { TickForexList } from '../types';
 
 import { forexKeys } from './query-keys';
-
-/** How often an open forex or asset page refreshes the major rates. */
-export const FOREX_REFRESH_MS = 5_000;
 
 export function getForexTicks(assetIds: readonly string[], signal?: AbortSignal): Promise<TickForexList> {
   return unwrap(
@@ -23,7 +21,7 @@ export function getForexTicksQueryOptions(assetIds: readonly string[]) {
     queryKey: forexKeys.ticks(assetIds),
     queryFn: ({ signal }) => getForexTicks(assetIds, signal),
     enabled: assetIds.length > 0,
-    staleTime: FOREX_REFRESH_MS / 2,
+    staleTime: FOREX_TICKS_STALE_TIME_MS,
     refetchInterval: FOREX_REFRESH_MS,
     // A hidden tab does not need fresh rates.
     refetchIntervalInBackground: false,

@@ -1,6 +1,7 @@
 // GET /mweb/api/v1/forexes/major_ids: the major FX asset ids (USD, EUR, JPY, CNY).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { MAJOR_FOREX_IDS_STALE_TIME_MS } from '@/config/constants';
 import { mobileWebApi, unwrap } from '@/lib/api';
 
 import type { MajorForexIds } from '../types';
@@ -15,7 +16,7 @@ export function getMajorForexIdsQueryOptions() {
   return queryOptions({
     queryKey: forexKeys.majorIds(),
     queryFn: ({ signal }) => getMajorForexIds(signal),
-    staleTime: Infinity,
+    staleTime: MAJOR_FOREX_IDS_STALE_TIME_MS,
   });
 }
 

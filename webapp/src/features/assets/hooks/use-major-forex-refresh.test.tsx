@@ -2,9 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { FOREX_REFRESH_MS } from '@/config/constants';
 import { createTestQueryClient } from '@/testing/test-utils';
-
-import { FOREX_REFRESH_MS } from '../api/get-forex-ticks';
 
 import { useMajorForexRefresh } from './use-major-forex-refresh';
 

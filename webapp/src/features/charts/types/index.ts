@@ -1,0 +1,7 @@
+// Shapes of the charts feature (day and minute candles), from the API schema.
+import type { ApiResponse } from '@/lib/api';
+
+export type DayCandlePage = ApiResponse<'/api/v1/securities/{security_id}/day_candles'>;
+export type DayCandle = DayCandlePage['day_candles'][number];
+export type MinuteCandleList = ApiResponse<'/api/v1/securities/{security_id}/minute_candles'>;
+export type MinuteCandle = MinuteCandleList['minute_candles'][number];

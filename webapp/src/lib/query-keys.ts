@@ -1,0 +1,47 @@
+// Query keys of everything loaded about one security, under one root per security
+// (TkDodo's hierarchy, following the API paths /securities/{id}/…). One
+// `invalidateQueries({ queryKey: securityKeys.detail(id) })` reaches that stock's
+// security, candles, company data, statements, investors, traders, related stocks and
+// articles, whichever feature loaded them, and no other stock's. It lives in lib/
+// because features may not import each other. Lists of several securities or of
+// assets (`/quotes?security_ids=`, `/assets?ids=`) belong to no one security: their
+// features keep their own keys.
+import type { QueryFilters, QueryKey } from '@tanstack/react-query';
+
+/**
+ * Which query of a list endpoint: its page size and, for an infinite query, `infinite`
+ * (its cached data are pages, so it must not share a key with the plain query).
+ */
+export type ListFilters = { limit: number; infinite?: true };
+
+const RELATED_STOCKS = 'related-stocks';
+
+export const securityKeys = {
+  all: ['securities'] as const,
+  /** GET /securities/{id}; also the root of every other query about that security. */
+  detail: (securityId: string) => [...securityKeys.all, securityId] as const,
+  dayCandles: (securityId: string, filters: ListFilters) =>
+    [...securityKeys.detail(securityId), 'day-candles', filters] as const,
+  minuteCandles: (securityId: string) => [...securityKeys.detail(securityId), 'minute-candles'] as const,
+  company: (securityId: string) => [...securityKeys.detail(securityId), 'company'] as const,
+  financialStatements: (securityId: string, term: string) =>
+    [...securityKeys.detail(securityId), 'financial-statements', term] as const,
+  investors: (securityId: string, filters: ListFilters) =>
+    [...securityKeys.detail(securityId), 'investors', filters] as const,
+  dayTraders: (securityId: string, filters: ListFilters) =>
+    [...securityKeys.detail(securityId), 'day-traders', filters] as const,
+  recentTrader: (securityId: string) => [...securityKeys.detail(securityId), 'recent-trader'] as const,
+  relatedStocks: (securityId: string, filters: { limit: number }) =>
+    [...securityKeys.detail(securityId), RELATED_STOCKS, filters] as const,
+  articles: (securityId: string, filters: ListFilters) =>
+    [...securityKeys.detail(securityId), 'articles', filters] as const,
+  news: (securityId: string, filters: ListFilters) => [...securityKeys.detail(securityId), 'news', filters] as const,
+  disclosures: (securityId: string, filters: ListFilters) =>
+    [...securityKeys.detail(securityId), 'disclosures', filters] as const,
+};
+
+/** Every security's related-stock lists: the live quote stream writes into them. */
+export const everyRelatedStockList = {
+  queryKey: securityKeys.all,
+  predicate: (query: { queryKey: QueryKey }) => query.queryKey[2] === RELATED_STOCKS,
+} satisfies QueryFilters;
