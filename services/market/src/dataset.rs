@@ -10,6 +10,7 @@ use std::path::Path;
 use anyhow::Context;
 use chrono::NaiveDate;
 use serde::Deserialize;
+use sise_proto::market::v1 as pb;
 
 use crate::domain::{Market, SecurityId};
 
@@ -23,6 +24,20 @@ pub struct ListedStock {
     pub shares_outstanding: i64,
     pub last_close: i64,
     pub last_close_date: NaiveDate,
+}
+
+impl From<&ListedStock> for pb::Security {
+    fn from(stock: &ListedStock) -> Self {
+        Self {
+            security_id: stock.security_id.as_str().to_owned(),
+            short_code: stock.security_id.short_code().to_owned(),
+            code: stock.security_id.code().to_owned(),
+            name: stock.name.clone(),
+            name_en: stock.name_en.clone(),
+            market: pb::Market::from(stock.market) as i32,
+            shares_outstanding: stock.shares_outstanding,
+        }
+    }
 }
 
 const MASTER: &str = "krx_stock_master_derived.csv";

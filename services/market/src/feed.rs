@@ -5,21 +5,17 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+use chrono::{DateTime, FixedOffset, NaiveDate};
 use prost::Message;
 use sise_platform::bus::{Bus, Headers};
 use sise_proto::market::v1 as pb;
 use tokio_util::sync::CancellationToken;
 
-use crate::config::SimulatorSettings;
 use crate::dataset::ListedStock;
 use crate::simulator::{
-    Instrument, KST, PriceChange, QuoteState, Session, Simulator, SimulatorConfig, StepOutcome,
+    Instrument, PriceChange, QuoteState, Session, Simulator, SimulatorConfig, SimulatorSettings,
+    StepOutcome, now_kst,
 };
-
-pub fn now_kst() -> DateTime<FixedOffset> {
-    Utc::now().with_timezone(&KST)
-}
 
 /// Latest quotes of every security, shared between the feed and the gRPC handlers.
 pub struct QuoteBoard {
@@ -195,7 +191,7 @@ pub fn to_proto(security_id: &str, q: &QuoteState) -> pb::Quote {
         } else {
             0.0
         },
-        change_type: price_change(q.change) as i32,
+        change_type: pb::PriceChange::from(q.change) as i32,
         open: q.open as f64,
         high: q.high as f64,
         low: q.low as f64,
@@ -203,29 +199,34 @@ pub fn to_proto(security_id: &str, q: &QuoteState) -> pb::Quote {
         trading_value: q.trading_value as f64,
         upper_limit: q.upper_limit as f64,
         lower_limit: q.lower_limit as f64,
-        session: session(q.session) as i32,
+        session: pb::Session::from(q.session) as i32,
         traded_at_ms: q.traded_at.timestamp_millis(),
         vi: q.vi,
     }
 }
 
-fn price_change(change: PriceChange) -> pb::PriceChange {
-    match change {
-        PriceChange::UpperLimit => pb::PriceChange::UpperLimit,
-        PriceChange::Rise => pb::PriceChange::Rise,
-        PriceChange::Even => pb::PriceChange::Even,
-        PriceChange::Fall => pb::PriceChange::Fall,
-        PriceChange::LowerLimit => pb::PriceChange::LowerLimit,
+impl From<PriceChange> for pb::PriceChange {
+    fn from(change: PriceChange) -> Self {
+        match change {
+            PriceChange::UpperLimit => Self::UpperLimit,
+            PriceChange::Rise => Self::Rise,
+            PriceChange::Even => Self::Even,
+            PriceChange::Fall => Self::Fall,
+            PriceChange::LowerLimit => Self::LowerLimit,
+        }
     }
 }
 
-fn session(session: Session) -> pb::Session {
-    match session {
-        Session::PreMarket => pb::Session::PreMarket,
-        Session::OpeningAuction => pb::Session::OpeningAuction,
-        Session::Regular => pb::Session::Regular,
-        Session::ClosingAuction => pb::Session::ClosingAuction,
-        Session::AfterHours => pb::Session::AfterHours,
-        Session::Closed => pb::Session::Closed,
+/// The one mapping of sessions to the wire, for quotes and assets alike.
+impl From<Session> for pb::Session {
+    fn from(session: Session) -> Self {
+        match session {
+            Session::PreMarket => Self::PreMarket,
+            Session::OpeningAuction => Self::OpeningAuction,
+            Session::Regular => Self::Regular,
+            Session::ClosingAuction => Self::ClosingAuction,
+            Session::AfterHours => Self::AfterHours,
+            Session::Closed => Self::Closed,
+        }
     }
 }

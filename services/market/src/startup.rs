@@ -22,9 +22,9 @@ use crate::charts::minute::IntradayBook;
 use crate::charts::store::ChartStore;
 use crate::charts::{self, ChartFeed};
 use crate::config::MarketConfig;
-use crate::feed::{self, QuoteBoard, now_kst};
+use crate::feed::{self, QuoteBoard};
 use crate::grpc::MarketGrpc;
-use crate::simulator::Simulator;
+use crate::simulator::{Simulator, now_kst};
 use crate::store::{MIGRATIONS, Store};
 use crate::{dataset, popularity};
 

@@ -19,6 +19,36 @@ pub const MIGRATIONS: Migrations = Migrations {
     postgres: &POSTGRES,
 };
 
+/// A value of the `dataset_meta` table (seed versions, ingestion marks), on the pool or in
+/// a transaction.
+pub async fn meta<'e, E>(executor: E, key: &str) -> anyhow::Result<Option<String>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    Ok(
+        sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
+            .bind(key)
+            .fetch_optional(executor)
+            .await?,
+    )
+}
+
+/// Insert or replace a value of the `dataset_meta` table.
+pub async fn set_meta<'e, E>(executor: E, key: &str, value: &str) -> anyhow::Result<()>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    sqlx::query(
+        "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )
+    .bind(key)
+    .bind(value)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
 #[derive(Clone, Debug)]
 pub struct Store {
     db: Database,
@@ -37,12 +67,7 @@ impl Store {
     /// Returns whether it seeded.
     pub async fn seed_securities(&self, stocks: &[ListedStock]) -> anyhow::Result<bool> {
         let mut tx = self.db.pool.begin().await?;
-        let seeded: Option<String> =
-            sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
-                .bind("securities")
-                .fetch_optional(&mut *tx)
-                .await?;
-        if seeded.as_deref() == Some(DATASET_VERSION) {
+        if meta(&mut *tx, "securities").await?.as_deref() == Some(DATASET_VERSION) {
             return Ok(false);
         }
         sqlx::query("DELETE FROM securities")
@@ -66,14 +91,7 @@ impl Store {
             .await
             .with_context(|| format!("failed to seed {}", stock.security_id))?;
         }
-        sqlx::query(
-            "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )
-        .bind("securities")
-        .bind(DATASET_VERSION)
-        .execute(&mut *tx)
-        .await?;
+        set_meta(&mut *tx, "securities", DATASET_VERSION).await?;
         tx.commit().await?;
         Ok(true)
     }

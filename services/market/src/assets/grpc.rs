@@ -17,7 +17,7 @@ use super::ids::{AssetId, Board};
 use super::live::{AssetBoard, change_type};
 use super::store::AssetStore;
 use super::walk::round_to;
-use crate::feed::now_kst;
+use crate::simulator::now_kst;
 
 /// Most ids one call may ask for.
 pub const MAX_ASSETS_PER_CALL: usize = 100;

@@ -31,7 +31,7 @@ use super::store::AssetStore;
 use super::walk::{DayPath, PathSpec, round_to};
 use crate::feed::QuoteBoard;
 use crate::simulator::clock::next_trading_day;
-use crate::simulator::{Mode, Session};
+use crate::simulator::{Mode, Session, now_kst};
 
 /// Most missing days filled in one go (a guard against a runaway loop).
 const MAX_FILL_DAYS: usize = 8_000;
@@ -208,7 +208,7 @@ pub fn to_asset(entry: &Entry, value: &LiveValue) -> pb::Asset {
         high: value.high,
         low: value.low,
         traded_at_ms: value.traded_at.timestamp_millis(),
-        session: session(value.session) as i32,
+        session: pb::Session::from(value.session) as i32,
     }
 }
 
@@ -220,17 +220,6 @@ pub fn change_type(price: f64, previous_close: f64) -> pb::PriceChange {
         pb::PriceChange::Fall
     } else {
         pb::PriceChange::Even
-    }
-}
-
-pub fn session(session: Session) -> pb::Session {
-    match session {
-        Session::PreMarket => pb::Session::PreMarket,
-        Session::OpeningAuction => pb::Session::OpeningAuction,
-        Session::Regular => pb::Session::Regular,
-        Session::ClosingAuction => pb::Session::ClosingAuction,
-        Session::AfterHours => pb::Session::AfterHours,
-        Session::Closed => pb::Session::Closed,
     }
 }
 
@@ -579,7 +568,7 @@ pub async fn run(
             _ = timer.tick() => {}
             () = cancel.cancelled() => return,
         }
-        let outcome = engine.tick(crate::feed::now_kst());
+        let outcome = engine.tick(now_kst());
         let board = engine.board().clone();
         for position in outcome.changed {
             let entry = &board.catalog.entries[position];
@@ -683,10 +672,9 @@ mod tests {
 
     use super::*;
     use crate::assets::catalog::load_currencies;
-    use crate::config::{SimulatorMode, SimulatorSettings};
     use crate::dataset::ListedStock;
     use crate::domain::{Market, SecurityId};
-    use crate::simulator::KST;
+    use crate::simulator::{KST, SimulatorMode, SimulatorSettings};
     use crate::simulator::clock::previous_trading_day;
 
     fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<FixedOffset> {
@@ -861,7 +849,7 @@ mod tests {
             .expect("connect");
         let store = AssetStore::new(db);
         // Started two days ago: the first tick moves every series and finishes days.
-        let (engine, _board) = engine(crate::feed::now_kst() - TimeDelta::days(2));
+        let (engine, _board) = engine(now_kst() - TimeDelta::days(2));
         let bus = Bus::in_process();
         let mut ticks = bus.subscribe("assets.>").await.expect("subscribe");
         let cancel = CancellationToken::new();

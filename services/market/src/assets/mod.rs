@@ -39,10 +39,9 @@ use chrono::{DateTime, FixedOffset};
 use serde::Deserialize;
 use sise_platform::db::Database;
 
-use crate::config::SimulatorSettings;
 use crate::dataset::ListedStock;
 use crate::feed::QuoteBoard;
-use crate::simulator::Simulator;
+use crate::simulator::{Simulator, SimulatorSettings};
 use crate::simulator::clock::previous_trading_day;
 use catalog::{Catalog, Series};
 use clocks::KrxClock;

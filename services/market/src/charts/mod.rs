@@ -30,11 +30,10 @@ use chrono::{DateTime, FixedOffset, NaiveDate};
 use serde::Deserialize;
 use tokio::sync::mpsc;
 
-use crate::config::{SimulatorMode, SimulatorSettings};
 use crate::dataset::ListedStock;
 use crate::feed::StepObserver;
 use crate::simulator::clock::{kst_date, previous_trading_day};
-use crate::simulator::{Simulator, StepOutcome};
+use crate::simulator::{Simulator, SimulatorMode, SimulatorSettings, StepOutcome};
 use minute::IntradayBook;
 use store::ChartStore;
 

@@ -21,6 +21,7 @@ use sise_platform::db::Database;
 use sqlx::{AssertSqlSafe, Row};
 
 use super::history::Seeds;
+use crate::store;
 use super::{Candle, Source};
 
 /// Rows per multi-row `INSERT` (9 parameters each).
@@ -112,25 +113,13 @@ impl ChartStore {
     /// they continued the old history), and record `version`. Returns whether it reset.
     pub async fn reset_unless(&self, version: &str) -> anyhow::Result<bool> {
         let mut tx = self.db.pool.begin().await?;
-        let seeded: Option<String> =
-            sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
-                .bind(META_KEY)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if seeded.as_deref() == Some(version) {
+        if store::meta(&mut *tx, META_KEY).await?.as_deref() == Some(version) {
             return Ok(false);
         }
         sqlx::query("DELETE FROM day_candles")
             .execute(&mut *tx)
             .await?;
-        sqlx::query(
-            "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )
-        .bind(META_KEY)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?;
+        store::set_meta(&mut *tx, META_KEY, version).await?;
         tx.commit().await?;
         Ok(true)
     }

@@ -16,7 +16,7 @@ use crate::charts::Candle;
 use crate::charts::minute::IntradayBook;
 use crate::charts::store::ChartStore;
 use crate::domain::SecurityId;
-use crate::store::Store;
+use crate::store::{self, Store};
 
 /// `dataset_meta` key of the seeded company version.
 const META_KEY: &str = "companies";
@@ -26,12 +26,7 @@ impl Store {
     /// it seeded.
     pub async fn seed_companies(&self, profiles: &[CompanyProfile]) -> anyhow::Result<bool> {
         let mut tx = self.database().pool.begin().await?;
-        let seeded: Option<String> =
-            sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
-                .bind(META_KEY)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if seeded.as_deref() == Some(COMPANY_DATASET_VERSION) {
+        if store::meta(&mut *tx, META_KEY).await?.as_deref() == Some(COMPANY_DATASET_VERSION) {
             return Ok(false);
         }
         sqlx::query("DELETE FROM companies")
@@ -56,14 +51,7 @@ impl Store {
             .await
             .with_context(|| format!("failed to seed company {}", p.security_id))?;
         }
-        sqlx::query(
-            "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )
-        .bind(META_KEY)
-        .bind(COMPANY_DATASET_VERSION)
-        .execute(&mut *tx)
-        .await?;
+        store::set_meta(&mut *tx, META_KEY, COMPANY_DATASET_VERSION).await?;
         tx.commit().await?;
         Ok(true)
     }

@@ -8,12 +8,15 @@
 //!   classification.
 //! - [`clock`]: the KRX trading clock in KST, the 2025–2027 holiday calendar,
 //!   and [`Mode::Continuous`], which keeps the market open at any hour and
-//!   rolls a simulated trading day every `day_length`.
+//!   rolls a simulated trading day every `day_length`; [`now_kst`], the one
+//!   wall-clock reading of the crate, for the callers.
+//! - `settings`: the `services.market.simulator` configuration section
+//!   ([`SimulatorSettings`], [`SimulatorMode`]).
 //! - this module: [`Simulator`], which owns one [`QuoteState`] per
 //!   [`Instrument`] and advances them when the caller calls
 //!   [`Simulator::step`] with the current time.
 //!
-//! The simulator is pure logic: no I/O, no async, no wall clock. The caller
+//! The simulator is pure logic: no I/O, no async, and it never reads the wall clock. The caller
 //! passes `now` (monotonically non-decreasing; earlier values are treated as
 //! the last one), publishes the quotes listed in [`StepOutcome::changed`],
 //! and stores the [`DayClose`]s it returns. The same seed, instruments and
@@ -93,13 +96,15 @@
 
 pub mod clock;
 pub mod rules;
+mod settings;
 
 use chrono::{DateTime, FixedOffset, NaiveDate};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-pub use clock::{KST, Mode, Session, session_at, trading_date_at};
+pub use clock::{KST, Mode, Session, now_kst, session_at, trading_date_at};
 pub use rules::{PriceChange, Rounding, classify, price_limits, round_to_tick, tick_size};
+pub use settings::{SimulatorMode, SimulatorSettings};
 
 use clock::{
     CLOSING_AUCTION_START, MARKET_CLOSE, PRE_MARKET_START, REGULAR_SECONDS, REGULAR_START,
