@@ -10,6 +10,7 @@
 //! - `clocks`: which day an asset's live value belongs to (KRX simulator, forex weekdays,
 //!   foreign exchanges).
 //! - `indexes`: KOSPI, KOSDAQ and KOSPI 200 from their constituents, fed by the quote feed.
+//! - `value`: live values and minute bars of indexes and forex, and their proto form.
 //! - `live`: the live board, the engine that advances it and the task that runs it.
 //! - `forex`: converter, daily bank rates, chart points.
 //! - `condition`: `market_condition`.
@@ -29,6 +30,7 @@ pub mod ids;
 pub mod indexes;
 pub mod live;
 pub mod store;
+pub mod value;
 pub mod walk;
 
 use std::path::Path;
