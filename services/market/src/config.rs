@@ -1,30 +1,34 @@
-//! The `services.market` configuration section.
+//! The `services.market` configuration section: the service's listen address and database,
+//! the dataset, and each feature's own section.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use serde::Deserialize;
+use sise_platform::config::ServiceConfig;
 
-use crate::simulator::SimulatorSettings;
+pub use crate::articles::config::{DartSettings, NewsSettings};
+pub use crate::assets::AssetSettings;
+pub use crate::charts::ChartsConfig;
+pub use crate::simulator::{SimulatorMode, SimulatorSettings};
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct MarketConfig {
-    pub listen: SocketAddr,
-    #[serde(default)]
-    pub database_url: Option<String>,
+    /// `listen` and `database_url` (default: `market.db` in the data directory).
+    #[serde(flatten)]
+    pub service: ServiceConfig,
     /// Folder holding the bundled KRX dataset (`services/market/data`).
     pub dataset_dir: PathBuf,
     pub simulator: SimulatorSettings,
     /// The OpenDART disclosure ingestor (`articles`).
     #[serde(default)]
-    pub dart: crate::articles::config::DartSettings,
+    pub dart: DartSettings,
     /// The RSS/Atom news ingestor (`articles`).
     #[serde(default)]
-    pub news: crate::articles::config::NewsSettings,
+    pub news: NewsSettings,
     /// Day and minute candles (`charts`).
     #[serde(default)]
-    pub charts: crate::charts::ChartsConfig,
+    pub charts: ChartsConfig,
     /// Indexes and forex (`assets`).
     #[serde(default)]
-    pub assets: crate::assets::AssetSettings,
+    pub assets: AssetSettings,
 }

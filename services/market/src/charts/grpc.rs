@@ -8,7 +8,7 @@ use sise_platform::error::DomainError;
 use sise_proto::market::v1 as pb;
 use tonic::{Request, Response, Status};
 
-use super::Candle;
+use super::candle::Candle;
 use super::minute::IntradayBook;
 use super::store::ChartStore;
 use crate::domain::{SecurityId, security_not_found};

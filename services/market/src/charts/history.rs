@@ -33,7 +33,7 @@ use chrono::NaiveDate;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{Candle, Source};
+use super::candle::{Candle, Source};
 use crate::dataset::{DATASET_VERSION, ListedStock};
 use crate::simulator::clock::{next_trading_day, previous_trading_day};
 use crate::simulator::{Rounding, price_limits, round_to_tick};
@@ -119,6 +119,7 @@ pub fn load_naver(dir: &Path) -> anyhow::Result<HashMap<String, BTreeMap<NaiveDa
 }
 
 /// Read all three real sources of `dir`, merged (KIS wins over Naver).
+#[cfg(test)]
 pub fn load_real(dir: &Path) -> anyhow::Result<RealHistory> {
     let recent = load_recent(dir)?;
     let mut daily = load_naver(dir)?;

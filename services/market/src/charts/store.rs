@@ -20,9 +20,9 @@ use chrono::NaiveDate;
 use sise_platform::db::Database;
 use sqlx::{AssertSqlSafe, Row};
 
+use super::candle::{Candle, Source};
 use super::history::Seeds;
 use crate::store;
-use super::{Candle, Source};
 
 /// Rows per multi-row `INSERT` (9 parameters each).
 pub const ROWS_PER_INSERT: usize = 100;
@@ -96,6 +96,7 @@ impl ChartStore {
         }
     }
 
+    #[cfg(test)]
     pub fn database(&self) -> &Database {
         &self.db
     }
@@ -252,8 +253,8 @@ impl ChartStore {
         rows.iter().map(candle_of).collect()
     }
 
-    /// The stored candles of `security_id` with their source, oldest first (for tests and
-    /// checks).
+    /// The stored candles of `security_id` with their source, oldest first (for tests).
+    #[cfg(test)]
     pub async fn all(&self, security_id: &str) -> anyhow::Result<Vec<(Candle, Source)>> {
         let rows = sqlx::query(
             "SELECT date, open, high, low, close, volume, trading_value, source \

@@ -193,14 +193,6 @@ impl CompanyDirectory {
             })
             .unwrap_or_default()
     }
-
-    pub fn len(&self) -> usize {
-        self.profiles.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.profiles.is_empty()
-    }
 }
 
 #[cfg(test)]

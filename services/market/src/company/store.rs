@@ -1,5 +1,5 @@
 //! Storage of the company data: the `companies` table (profiles seeded from the dataset,
-//! migration `0003_company.sql`) as methods on the market [`Store`], and [`DayHistory`],
+//! migration `0003_company.sql`) in [`CompanyStore`], and [`DayHistory`],
 //! the day candles the investor and trader generators follow (stored days from the
 //! `day_candles` table, plus today's live candle and the newest close still on its way to
 //! the database, as the day-candle API shows them).
@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use chrono::NaiveDate;
+use sise_platform::db::Database;
 use sqlx::Row;
 
 use super::profile::{COMPANY_DATASET_VERSION, CompanyProfile};
@@ -16,16 +17,25 @@ use crate::charts::Candle;
 use crate::charts::minute::IntradayBook;
 use crate::charts::store::ChartStore;
 use crate::domain::SecurityId;
-use crate::store::{self, Store};
+use crate::store;
 
 /// `dataset_meta` key of the seeded company version.
 const META_KEY: &str = "companies";
 
-impl Store {
+#[derive(Clone, Debug)]
+pub struct CompanyStore {
+    db: Database,
+}
+
+impl CompanyStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
     /// Replace the company profiles unless this version is already seeded. Returns whether
     /// it seeded.
     pub async fn seed_companies(&self, profiles: &[CompanyProfile]) -> anyhow::Result<bool> {
-        let mut tx = self.database().pool.begin().await?;
+        let mut tx = self.db.pool.begin().await?;
         if store::meta(&mut *tx, META_KEY).await?.as_deref() == Some(COMPANY_DATASET_VERSION) {
             return Ok(false);
         }
@@ -63,7 +73,7 @@ impl Store {
              homepage, region, wics_sector, wics_industry_group FROM companies \
              ORDER BY security_id",
         )
-        .fetch_all(&self.database().pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter()
             .map(|row| {
@@ -145,7 +155,6 @@ mod tests {
     use crate::simulator::{KST, Mode};
     use crate::store::MIGRATIONS;
     use chrono::TimeZone;
-    use sise_platform::db::Database;
     use sise_platform::db::testing::{TestDatabase, backends};
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -185,7 +194,7 @@ mod tests {
             let db = Database::connect(&test_db.url, &MIGRATIONS)
                 .await
                 .expect("connect");
-            let store = Store::new(db.clone());
+            let store = CompanyStore::new(db.clone());
             let profiles = vec![
                 profile("005930", Some("반도체와반도체장비")),
                 profile("005935", None),
