@@ -45,7 +45,7 @@ impl QuoteBoard {
 
 /// Sees every step of the feed with the simulator state after it, right after the board is
 /// updated. Runs on the feed's task: it must be quick and must not block.
-pub trait StepObserver: Send + Sync {
+pub(crate) trait StepObserver: Send + Sync {
     fn observe(&self, simulator: &Simulator, outcome: &StepOutcome);
 }
 
@@ -133,7 +133,7 @@ fn instruments(securities: &[ListedStock]) -> Vec<Instrument> {
 }
 
 /// Step the simulator every tick until cancelled; publish every changed quote.
-pub async fn run(
+pub(crate) async fn run(
     mut simulator: Simulator,
     board: Arc<QuoteBoard>,
     bus: Bus,
@@ -179,7 +179,7 @@ pub async fn run(
     }
 }
 
-pub fn to_proto(security_id: &str, q: &QuoteState) -> pb::Quote {
+fn to_proto(security_id: &str, q: &QuoteState) -> pb::Quote {
     let change = q.price - q.previous_close;
     pb::Quote {
         security_id: security_id.to_owned(),

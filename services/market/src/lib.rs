@@ -37,5 +37,5 @@ mod startup;
 pub mod store;
 
 pub use config::MarketConfig;
-pub use securities::store::SecurityStore;
+pub use securities::SecurityStore;
 pub use startup::Application;

@@ -13,11 +13,10 @@ use sise_platform::server::{self, ReadyCheck};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-use crate::charts::store::ChartStore;
 use crate::config::MarketConfig;
 use crate::feature::{self, Assembly, Context, Feature};
 use crate::feed::{self, QuoteBoard};
-use crate::securities::store::SecurityStore;
+use crate::securities::SecurityStore;
 use crate::simulator::{Simulator, SimulatorSettings, now_kst};
 use crate::store::MIGRATIONS;
 use crate::{articles, assets, charts, company, dataset, securities};
@@ -44,7 +43,7 @@ impl Application {
         let start = now_kst();
         // Before the feed: the simulator resumes where each stock's candles end.
         let charts = charts::prepare(
-            ChartStore::new(db.clone()),
+            charts::ChartStore::new(db.clone()),
             dataset_dir,
             &securities,
             &config.simulator,

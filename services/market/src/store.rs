@@ -16,7 +16,7 @@ pub const MIGRATIONS: Migrations = Migrations {
 
 /// A value of the `dataset_meta` table (seed versions, ingestion marks), on the pool or in
 /// a transaction.
-pub async fn meta<'e, E>(executor: E, key: &str) -> anyhow::Result<Option<String>>
+pub(crate) async fn meta<'e, E>(executor: E, key: &str) -> anyhow::Result<Option<String>>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
@@ -29,7 +29,7 @@ where
 }
 
 /// Insert or replace a value of the `dataset_meta` table.
-pub async fn set_meta<'e, E>(executor: E, key: &str, value: &str) -> anyhow::Result<()>
+pub(crate) async fn set_meta<'e, E>(executor: E, key: &str, value: &str) -> anyhow::Result<()>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {

@@ -12,9 +12,9 @@
 //! - `grpc`: `sise.market.v1.ArticleService`.
 
 pub mod config;
-pub mod cursor;
+mod cursor;
 pub mod dart;
-pub mod grpc;
+mod grpc;
 pub mod news;
 pub mod store;
 pub mod tagger;
@@ -34,7 +34,7 @@ use crate::feature::{Context, Feature};
 /// Load the corp-code map and the tagger, seed the bundled filings and the demo samples
 /// (each once per version, when enabled), serve `ArticleService` and run the ingestors
 /// that are configured (OpenDART needs an API key, news at least one feed).
-pub async fn build(
+pub(crate) async fn build(
     cx: &Context<'_>,
     dart: &DartSettings,
     news: &NewsSettings,

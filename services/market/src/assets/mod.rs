@@ -20,18 +20,18 @@
 //! [`build`] runs at start-up once the simulator is built: it seeds the history when the
 //! dataset changed, continues every series up to its live day, and builds the engine.
 
-pub mod catalog;
-pub mod clocks;
-pub mod condition;
-pub mod forex;
-pub mod grpc;
-pub mod history;
-pub mod ids;
-pub mod indexes;
-pub mod live;
-pub mod store;
-pub mod value;
-pub mod walk;
+mod catalog;
+mod clocks;
+mod condition;
+mod forex;
+mod grpc;
+mod history;
+mod ids;
+mod indexes;
+mod live;
+mod store;
+mod value;
+mod walk;
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -18,11 +18,11 @@
 //! written on its first read ([`store::ChartStore::ensure`]). [`build`] then plugs the
 //! charts into the feed and serves them.
 
-pub mod candle;
-pub mod grpc;
-pub mod history;
-pub mod minute;
-pub mod store;
+mod candle;
+mod grpc;
+mod history;
+mod minute;
+mod store;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -36,8 +36,8 @@ use tokio::sync::mpsc;
 
 pub use self::candle::{Candle, Source};
 use self::grpc::ChartGrpc;
-use self::minute::IntradayBook;
-use self::store::ChartStore;
+pub use self::minute::IntradayBook;
+pub use self::store::ChartStore;
 use crate::dataset::ListedStock;
 use crate::feature::{Context, Feature};
 use crate::feed::StepObserver;

@@ -15,22 +15,22 @@
 //! - `noise`: the deterministic hashing behind the generated data.
 //! - `grpc`: `sise.market.v1.CompanyService`.
 
-pub mod firms;
-pub mod flows;
-pub mod grpc;
-pub mod noise;
-pub mod profile;
-pub mod statements;
-pub mod store;
+mod firms;
+mod flows;
+mod grpc;
+mod noise;
+mod profile;
+mod statements;
+mod store;
 
 use std::sync::Arc;
 
 use sise_proto::market::v1::company_service_server::CompanyServiceServer;
 
-pub use self::firms::load_firms;
-pub use self::grpc::CompanyGrpc;
-pub use self::profile::{CompanyDirectory, load_profiles};
-pub use self::store::{CompanyStore, DayHistory};
+use self::firms::load_firms;
+use self::grpc::CompanyGrpc;
+use self::profile::{CompanyDirectory, load_profiles};
+use self::store::{CompanyStore, DayHistory};
 use crate::charts;
 use crate::feature::{Context, Feature};
 

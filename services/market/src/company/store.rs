@@ -13,9 +13,7 @@ use sise_platform::db::Database;
 use sqlx::Row;
 
 use super::profile::{COMPANY_DATASET_VERSION, CompanyProfile};
-use crate::charts::Candle;
-use crate::charts::minute::IntradayBook;
-use crate::charts::store::ChartStore;
+use crate::charts::{Candle, ChartStore, IntradayBook};
 use crate::domain::SecurityId;
 use crate::store;
 

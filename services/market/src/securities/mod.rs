@@ -6,15 +6,15 @@
 //! - `grpc`: `sise.market.v1.MarketService`.
 //! - `popularity`: the durable consumer counting page views.
 
-pub mod grpc;
-pub mod popularity;
-pub mod store;
+mod grpc;
+mod popularity;
+mod store;
 
 use sise_platform::db::Database;
 use sise_proto::market::v1::market_service_server::MarketServiceServer;
 
 use self::grpc::MarketGrpc;
-use self::store::SecurityStore;
+pub use self::store::SecurityStore;
 use crate::dataset::ListedStock;
 use crate::feature::{Context, Feature};
 
