@@ -125,7 +125,8 @@ pub fn load_listing(dir: &Path) -> anyhow::Result<Vec<ListedStock>> {
     Ok(stocks)
 }
 
-fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
+/// Every row of the CSV file at `path`, naming the file on failure.
+pub(crate) fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
     let mut reader =
         csv::Reader::from_path(path).with_context(|| format!("cannot open {}", path.display()))?;
     reader
