@@ -11,7 +11,7 @@ use sise_platform::bus::{Bus, Headers};
 use sise_proto::market::v1 as pb;
 use tokio_util::sync::CancellationToken;
 
-use crate::dataset::ListedStock;
+use crate::dataset::{ListedStock, activity_by_cap};
 use crate::simulator::{
     Instrument, PriceChange, QuoteState, Session, Simulator, SimulatorConfig, SimulatorSettings,
     StepOutcome, now_kst,
@@ -103,31 +103,14 @@ pub fn build(
 /// Liquidity and volatility from market-cap rank: the largest names trade on almost
 /// every step with a daily sigma near 1.5%, the smallest rarely and near 4%.
 fn instruments(securities: &[ListedStock]) -> Vec<Instrument> {
-    let mut by_cap: Vec<usize> = (0..securities.len()).collect();
-    by_cap.sort_by_key(|&i| {
-        std::cmp::Reverse(
-            securities[i]
-                .last_close
-                .saturating_mul(securities[i].shares_outstanding),
-        )
-    });
-    let mut rank = vec![0usize; securities.len()];
-    for (r, &i) in by_cap.iter().enumerate() {
-        rank[i] = r;
-    }
-    let n = securities.len().max(1) as f64;
     securities
         .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let percentile = rank[i] as f64 / n; // 0 for the largest
-            Instrument {
-                security_id: s.security_id.as_str().to_owned(),
-                previous_close: s.last_close,
-                // Log scale: the whole market then trades about 10조 a day, as KRX does.
-                liquidity: 1.0 - (1.0 + rank[i] as f64).ln() / (1.0 + n).ln(),
-                volatility: 0.015 + 0.025 * percentile,
-            }
+        .zip(activity_by_cap(securities))
+        .map(|(s, activity)| Instrument {
+            security_id: s.security_id.as_str().to_owned(),
+            previous_close: s.last_close,
+            liquidity: activity.liquidity,
+            volatility: activity.volatility,
         })
         .collect()
 }

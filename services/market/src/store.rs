@@ -4,7 +4,12 @@
 //! SQL is written once for both backends (`$n` placeholders, integers for dates-as-text
 //! and counts), see `sise_platform::db`.
 
-use sise_platform::db::Migrations;
+use std::ops::{Deref, DerefMut};
+
+use sise_platform::db::{Database, Migrations};
+
+/// A connection of the `Any` driver both backends go through.
+type Connection = <sqlx::Any as sqlx::Database>::Connection;
 
 static SQLITE: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/sqlite");
 static POSTGRES: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/postgres");
@@ -42,4 +47,50 @@ where
     .execute(executor)
     .await?;
     Ok(())
+}
+
+/// A transaction replacing the rows seeded under a `dataset_meta` key: begun by [`reseed`]
+/// unless that key already records the version, committed with it by [`Reseed::finish`]
+/// (dropped unfinished, it rolls back).
+pub(crate) struct Reseed<'a> {
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    key: &'a str,
+    version: &'a str,
+}
+
+/// Begin replacing the rows seeded under `key`, unless `version` is recorded there already
+/// (then `None`).
+pub(crate) async fn reseed<'a>(
+    db: &Database,
+    key: &'a str,
+    version: &'a str,
+) -> anyhow::Result<Option<Reseed<'a>>> {
+    let mut tx = db.pool.begin().await?;
+    if meta(&mut *tx, key).await?.as_deref() == Some(version) {
+        return Ok(None);
+    }
+    Ok(Some(Reseed { tx, key, version }))
+}
+
+impl Reseed<'_> {
+    /// Record the version and commit.
+    pub(crate) async fn finish(mut self) -> anyhow::Result<()> {
+        set_meta(&mut *self.tx, self.key, self.version).await?;
+        self.tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl Deref for Reseed<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        &self.tx
+    }
+}
+
+impl DerefMut for Reseed<'_> {
+    fn deref_mut(&mut self) -> &mut Connection {
+        &mut self.tx
+    }
 }

@@ -113,15 +113,13 @@ impl ChartStore {
     /// Empty the table unless it holds the histories of `version` (simulated days go too:
     /// they continued the old history), and record `version`. Returns whether it reset.
     pub async fn reset_unless(&self, version: &str) -> anyhow::Result<bool> {
-        let mut tx = self.db.pool.begin().await?;
-        if store::meta(&mut *tx, META_KEY).await?.as_deref() == Some(version) {
+        let Some(mut tx) = store::reseed(&self.db, META_KEY, version).await? else {
             return Ok(false);
-        }
+        };
         sqlx::query("DELETE FROM day_candles")
             .execute(&mut *tx)
             .await?;
-        store::set_meta(&mut *tx, META_KEY, version).await?;
-        tx.commit().await?;
+        tx.finish().await?;
         Ok(true)
     }
 

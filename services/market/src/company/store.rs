@@ -33,10 +33,9 @@ impl CompanyStore {
     /// Replace the company profiles unless this version is already seeded. Returns whether
     /// it seeded.
     pub async fn seed_companies(&self, profiles: &[CompanyProfile]) -> anyhow::Result<bool> {
-        let mut tx = self.db.pool.begin().await?;
-        if store::meta(&mut *tx, META_KEY).await?.as_deref() == Some(COMPANY_DATASET_VERSION) {
+        let Some(mut tx) = store::reseed(&self.db, META_KEY, COMPANY_DATASET_VERSION).await? else {
             return Ok(false);
-        }
+        };
         sqlx::query("DELETE FROM companies")
             .execute(&mut *tx)
             .await?;
@@ -59,8 +58,7 @@ impl CompanyStore {
             .await
             .with_context(|| format!("failed to seed company {}", p.security_id))?;
         }
-        store::set_meta(&mut *tx, META_KEY, COMPANY_DATASET_VERSION).await?;
-        tx.commit().await?;
+        tx.finish().await?;
         Ok(true)
     }
 

@@ -11,7 +11,7 @@ use sqlx::Row;
 
 use crate::dataset::{DATASET_VERSION, ListedStock};
 use crate::domain::{Market, SecurityId};
-use crate::store::{meta, set_meta};
+use crate::store;
 
 #[derive(Clone, Debug)]
 pub struct SecurityStore {
@@ -30,10 +30,9 @@ impl SecurityStore {
     /// Replace the securities with `stocks` unless this dataset version is already seeded.
     /// Returns whether it seeded.
     pub async fn seed_securities(&self, stocks: &[ListedStock]) -> anyhow::Result<bool> {
-        let mut tx = self.db.pool.begin().await?;
-        if meta(&mut *tx, "securities").await?.as_deref() == Some(DATASET_VERSION) {
+        let Some(mut tx) = store::reseed(&self.db, "securities", DATASET_VERSION).await? else {
             return Ok(false);
-        }
+        };
         sqlx::query("DELETE FROM securities")
             .execute(&mut *tx)
             .await?;
@@ -55,8 +54,7 @@ impl SecurityStore {
             .await
             .with_context(|| format!("failed to seed {}", stock.security_id))?;
         }
-        set_meta(&mut *tx, "securities", DATASET_VERSION).await?;
-        tx.commit().await?;
+        tx.finish().await?;
         Ok(true)
     }
 
