@@ -15,8 +15,8 @@ use super::forex::{self, Period};
 use super::history::Bar;
 use super::ids::{AssetId, Board};
 use super::live::AssetBoard;
-use super::value::change_type;
 use super::store::AssetStore;
+use super::value::change_type;
 use super::walk::round_to;
 use crate::simulator::now_kst;
 

@@ -588,8 +588,8 @@ mod tests {
     use crate::assets::catalog::load_currencies;
     use crate::dataset::ListedStock;
     use crate::domain::{Market, SecurityId};
-    use crate::simulator::{KST, SimulatorMode, SimulatorSettings};
     use crate::simulator::clock::previous_trading_day;
+    use crate::simulator::{KST, SimulatorMode, SimulatorSettings};
 
     fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<FixedOffset> {
         KST.with_ymd_and_hms(y, m, d, h, min, 0)

@@ -104,8 +104,8 @@ mod settings;
 use chrono::{DateTime, FixedOffset, NaiveDate};
 
 pub use clock::{KST, Mode, Session, now_kst, session_at, trading_date_at};
-pub use rules::{PriceChange, Rounding, classify, price_limits, round_to_tick, tick_size};
 pub use noise::Noise;
+pub use rules::{PriceChange, Rounding, classify, price_limits, round_to_tick, tick_size};
 pub use settings::{SimulatorMode, SimulatorSettings};
 
 use clock::{
