@@ -32,3 +32,28 @@ pub struct MarketConfig {
     #[serde(default)]
     pub assets: AssetSettings,
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use sise_platform::config::Config;
+
+    use super::*;
+
+    /// The repository's own configuration, through the platform loader: the flattened
+    /// service section and the feature sections next to it.
+    #[test]
+    fn reads_the_repository_configuration() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
+        let mut config = Config::load_from(&dir, "local").expect("load");
+        config
+            .set("services.market.listen", "127.0.0.1:0")
+            .expect("set");
+        let market: MarketConfig = config.section("services.market").expect("section");
+        assert_eq!(market.service.listen.port(), 0);
+        assert_eq!(market.simulator.mode, SimulatorMode::Continuous);
+        assert_eq!(market.charts.history_days, 250);
+        assert_eq!(market.assets.path_step_secs, 10);
+    }
+}
