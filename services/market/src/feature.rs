@@ -33,8 +33,10 @@ pub struct Context<'a> {
     pub listing: &'a [ListedStock],
     /// The securities as stored, in the order of the simulator's instruments.
     pub securities: &'a [ListedStock],
+    /// The simulator as built, before its first step, and its settings.
     pub simulator: &'a Simulator,
     pub settings: &'a SimulatorSettings,
+    /// The latest quote of every security, as the feed keeps it.
     pub board: &'a Arc<QuoteBoard>,
     /// The simulator's start instant.
     pub start: DateTime<FixedOffset>,
