@@ -34,6 +34,11 @@ impl QuoteBoard {
         self.quotes.read().ok().map(|q| q[i].clone())
     }
 
+    /// A listed security and its latest quote.
+    pub fn security_with_quote(&self, id: &str) -> Option<(&ListedStock, pb::Quote)> {
+        Some((self.security(id)?, self.quote(id)?))
+    }
+
     pub fn len(&self) -> usize {
         self.securities.len()
     }

@@ -51,13 +51,9 @@ impl CompanyGrpc {
     /// The parsed id, the listed stock and its current price.
     fn security(&self, security_id: &str) -> Result<(SecurityId, &ListedStock, pb::Quote), Status> {
         let id = SecurityId::parse(security_id)?;
-        let stock = self
+        let (stock, quote) = self
             .board
-            .security(id.as_str())
-            .ok_or_else(security_not_found)?;
-        let quote = self
-            .board
-            .quote(id.as_str())
+            .security_with_quote(id.as_str())
             .ok_or_else(security_not_found)?;
         Ok((id, stock, quote))
     }

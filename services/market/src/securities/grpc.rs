@@ -34,13 +34,9 @@ impl pb::market_service_server::MarketService for MarketGrpc {
         request: Request<pb::GetSecurityRequest>,
     ) -> Result<Response<pb::GetSecurityResponse>, Status> {
         let id = SecurityId::parse(&request.get_ref().security_id)?;
-        let stock = self
+        let (stock, quote) = self
             .board
-            .security(id.as_str())
-            .ok_or_else(security_not_found)?;
-        let quote = self
-            .board
-            .quote(id.as_str())
+            .security_with_quote(id.as_str())
             .ok_or_else(security_not_found)?;
         // A page view feeds popularity rankings; losing the read because the bus is down
         // would be worse than losing one count.
