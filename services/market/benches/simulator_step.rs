@@ -8,10 +8,10 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use chrono::{NaiveDate, TimeDelta};
-use sise_market::config::{SimulatorMode, SimulatorSettings};
 use sise_market::dataset::load_listing;
 use sise_market::feed;
 use sise_market::simulator::clock::kst_instant;
+use sise_market::simulator::{SimulatorMode, SimulatorSettings};
 
 /// Steps per run: at the default 500 ms tick, about 17 simulated minutes.
 const STEPS: i64 = 2_000;

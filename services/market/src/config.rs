@@ -1,70 +1,59 @@
-//! The `services.market` configuration section.
+//! The `services.market` configuration section: the service's listen address and database,
+//! the dataset, and each feature's own section.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use serde::Deserialize;
+use sise_platform::config::ServiceConfig;
 
-use crate::simulator::Mode;
+pub use crate::articles::config::{DartSettings, NewsSettings};
+pub use crate::assets::AssetSettings;
+pub use crate::charts::ChartsConfig;
+pub use crate::simulator::{SimulatorMode, SimulatorSettings};
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct MarketConfig {
-    pub listen: SocketAddr,
-    #[serde(default)]
-    pub database_url: Option<String>,
+    /// `listen` and `database_url` (default: `market.db` in the data directory).
+    #[serde(flatten)]
+    pub service: ServiceConfig,
     /// Folder holding the bundled KRX dataset (`services/market/data`).
     pub dataset_dir: PathBuf,
     pub simulator: SimulatorSettings,
     /// The OpenDART disclosure ingestor (`articles`).
     #[serde(default)]
-    pub dart: crate::articles::config::DartSettings,
+    pub dart: DartSettings,
     /// The RSS/Atom news ingestor (`articles`).
     #[serde(default)]
-    pub news: crate::articles::config::NewsSettings,
+    pub news: NewsSettings,
     /// Day and minute candles (`charts`).
     #[serde(default)]
-    pub charts: crate::charts::ChartsConfig,
+    pub charts: ChartsConfig,
     /// Indexes and forex (`assets`).
     #[serde(default)]
-    pub assets: crate::assets::AssetSettings,
+    pub assets: AssetSettings,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-pub struct SimulatorSettings {
-    pub mode: SimulatorMode,
-    pub seed: u64,
-    /// How often the simulator steps and publishes changes.
-    pub tick_interval_ms: u64,
-    /// Length of one simulated trading day in continuous mode.
-    #[serde(default = "default_day_length")]
-    pub day_length_secs: u64,
-}
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
 
-fn default_day_length() -> u64 {
-    600
-}
+    use sise_platform::config::Config;
 
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum SimulatorMode {
-    /// The real KRX clock and calendar.
-    Krx,
-    /// Always trading, a simulated day every `day_length_secs`.
-    Continuous,
-}
+    use super::*;
 
-impl SimulatorSettings {
-    pub fn mode(&self) -> Mode {
-        match self.mode {
-            SimulatorMode::Krx => Mode::Krx,
-            SimulatorMode::Continuous => Mode::Continuous {
-                day_length: Duration::from_secs(self.day_length_secs),
-            },
-        }
-    }
-
-    pub fn tick_interval(&self) -> Duration {
-        Duration::from_millis(self.tick_interval_ms.max(10))
+    /// The repository's own configuration, through the platform loader: the flattened
+    /// service section and the feature sections next to it.
+    #[test]
+    fn reads_the_repository_configuration() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
+        let mut config = Config::load_from(&dir, "local").expect("load");
+        config
+            .set("services.market.listen", "127.0.0.1:0")
+            .expect("set");
+        let market: MarketConfig = config.section("services.market").expect("section");
+        assert_eq!(market.service.listen.port(), 0);
+        assert_eq!(market.simulator.mode, SimulatorMode::Continuous);
+        assert_eq!(market.charts.history_days, 250);
+        assert_eq!(market.assets.path_step_secs, 10);
     }
 }

@@ -10,6 +10,7 @@ use std::path::Path;
 use anyhow::Context;
 use chrono::NaiveDate;
 use serde::Deserialize;
+use sise_proto::market::v1 as pb;
 
 use crate::domain::{Market, SecurityId};
 
@@ -23,6 +24,20 @@ pub struct ListedStock {
     pub shares_outstanding: i64,
     pub last_close: i64,
     pub last_close_date: NaiveDate,
+}
+
+impl From<&ListedStock> for pb::Security {
+    fn from(stock: &ListedStock) -> Self {
+        Self {
+            security_id: stock.security_id.as_str().to_owned(),
+            short_code: stock.security_id.short_code().to_owned(),
+            code: stock.security_id.code().to_owned(),
+            name: stock.name.clone(),
+            name_en: stock.name_en.clone(),
+            market: pb::Market::from(stock.market) as i32,
+            shares_outstanding: stock.shares_outstanding,
+        }
+    }
 }
 
 const MASTER: &str = "krx_stock_master_derived.csv";
@@ -110,7 +125,42 @@ pub fn load_listing(dir: &Path) -> anyhow::Result<Vec<ListedStock>> {
     Ok(stocks)
 }
 
-fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
+/// How actively a stock trades and how much it moves, from its market-cap rank (real last
+/// close × shares, rank 0 the largest), so the simulator and the generated history agree.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Activity {
+    /// `1 − ln(1 + rank) / ln(1 + n)`: log scale, so the whole market trades about 10조 a
+    /// day, as KRX does.
+    pub liquidity: f64,
+    /// Close-to-close daily sigma: near 1.5% for the largest, near 4% for the smallest.
+    pub volatility: f64,
+}
+
+/// The [`Activity`] of each stock of `securities`, in its order.
+pub(crate) fn activity_by_cap(securities: &[ListedStock]) -> Vec<Activity> {
+    let mut by_cap: Vec<usize> = (0..securities.len()).collect();
+    // A stable sort: equal caps keep their order.
+    by_cap.sort_by_key(|&i| {
+        std::cmp::Reverse(
+            securities[i]
+                .last_close
+                .saturating_mul(securities[i].shares_outstanding),
+        )
+    });
+    let n = securities.len().max(1) as f64;
+    let mut activity = vec![Activity::default(); securities.len()];
+    for (rank, &i) in by_cap.iter().enumerate() {
+        let percentile = rank as f64 / n; // 0 for the largest
+        activity[i] = Activity {
+            liquidity: 1.0 - (1.0 + rank as f64).ln() / (1.0 + n).ln(),
+            volatility: 0.015 + 0.025 * percentile,
+        };
+    }
+    activity
+}
+
+/// Every row of the CSV file at `path`, naming the file on failure.
+pub(crate) fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
     let mut reader =
         csv::Reader::from_path(path).with_context(|| format!("cannot open {}", path.display()))?;
     reader

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use sise_platform::error::DomainError;
+use sise_proto::market::v1 as pb;
 
 const BOARD: &str = "KOREA";
 
@@ -53,6 +54,11 @@ impl fmt::Display for SecurityId {
     }
 }
 
+/// The answer to a well-formed id of a security the market does not list.
+pub fn security_not_found() -> DomainError {
+    DomainError::not_found("security_not_found", "종목을 찾을 수 없습니다.")
+}
+
 fn is_krx_code(code: &str) -> bool {
     code.len() == 6
         && code
@@ -80,6 +86,15 @@ impl Market {
         match self {
             Self::Kospi => "KOSPI",
             Self::Kosdaq => "KOSDAQ",
+        }
+    }
+}
+
+impl From<Market> for pb::Market {
+    fn from(market: Market) -> Self {
+        match market {
+            Market::Kospi => Self::Kospi,
+            Market::Kosdaq => Self::Kosdaq,
         }
     }
 }

@@ -5,21 +5,17 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+use chrono::{DateTime, FixedOffset, NaiveDate};
 use prost::Message;
 use sise_platform::bus::{Bus, Headers};
 use sise_proto::market::v1 as pb;
 use tokio_util::sync::CancellationToken;
 
-use crate::config::SimulatorSettings;
-use crate::dataset::ListedStock;
+use crate::dataset::{ListedStock, activity_by_cap};
 use crate::simulator::{
-    Instrument, KST, PriceChange, QuoteState, Session, Simulator, SimulatorConfig, StepOutcome,
+    Instrument, PriceChange, QuoteState, Session, Simulator, SimulatorConfig, SimulatorSettings,
+    StepOutcome, now_kst,
 };
-
-pub fn now_kst() -> DateTime<FixedOffset> {
-    Utc::now().with_timezone(&KST)
-}
 
 /// Latest quotes of every security, shared between the feed and the gRPC handlers.
 pub struct QuoteBoard {
@@ -38,6 +34,11 @@ impl QuoteBoard {
         self.quotes.read().ok().map(|q| q[i].clone())
     }
 
+    /// A listed security and its latest quote.
+    pub fn security_with_quote(&self, id: &str) -> Option<(&ListedStock, pb::Quote)> {
+        Some((self.security(id)?, self.quote(id)?))
+    }
+
     pub fn len(&self) -> usize {
         self.securities.len()
     }
@@ -49,7 +50,7 @@ impl QuoteBoard {
 
 /// Sees every step of the feed with the simulator state after it, right after the board is
 /// updated. Runs on the feed's task: it must be quick and must not block.
-pub trait StepObserver: Send + Sync {
+pub(crate) trait StepObserver: Send + Sync {
     fn observe(&self, simulator: &Simulator, outcome: &StepOutcome);
 }
 
@@ -107,37 +108,20 @@ pub fn build(
 /// Liquidity and volatility from market-cap rank: the largest names trade on almost
 /// every step with a daily sigma near 1.5%, the smallest rarely and near 4%.
 fn instruments(securities: &[ListedStock]) -> Vec<Instrument> {
-    let mut by_cap: Vec<usize> = (0..securities.len()).collect();
-    by_cap.sort_by_key(|&i| {
-        std::cmp::Reverse(
-            securities[i]
-                .last_close
-                .saturating_mul(securities[i].shares_outstanding),
-        )
-    });
-    let mut rank = vec![0usize; securities.len()];
-    for (r, &i) in by_cap.iter().enumerate() {
-        rank[i] = r;
-    }
-    let n = securities.len().max(1) as f64;
     securities
         .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let percentile = rank[i] as f64 / n; // 0 for the largest
-            Instrument {
-                security_id: s.security_id.as_str().to_owned(),
-                previous_close: s.last_close,
-                // Log scale: the whole market then trades about 10조 a day, as KRX does.
-                liquidity: 1.0 - (1.0 + rank[i] as f64).ln() / (1.0 + n).ln(),
-                volatility: 0.015 + 0.025 * percentile,
-            }
+        .zip(activity_by_cap(securities))
+        .map(|(s, activity)| Instrument {
+            security_id: s.security_id.as_str().to_owned(),
+            previous_close: s.last_close,
+            liquidity: activity.liquidity,
+            volatility: activity.volatility,
         })
         .collect()
 }
 
 /// Step the simulator every tick until cancelled; publish every changed quote.
-pub async fn run(
+pub(crate) async fn run(
     mut simulator: Simulator,
     board: Arc<QuoteBoard>,
     bus: Bus,
@@ -183,7 +167,7 @@ pub async fn run(
     }
 }
 
-pub fn to_proto(security_id: &str, q: &QuoteState) -> pb::Quote {
+fn to_proto(security_id: &str, q: &QuoteState) -> pb::Quote {
     let change = q.price - q.previous_close;
     pb::Quote {
         security_id: security_id.to_owned(),
@@ -195,7 +179,7 @@ pub fn to_proto(security_id: &str, q: &QuoteState) -> pb::Quote {
         } else {
             0.0
         },
-        change_type: price_change(q.change) as i32,
+        change_type: pb::PriceChange::from(q.change) as i32,
         open: q.open as f64,
         high: q.high as f64,
         low: q.low as f64,
@@ -203,29 +187,34 @@ pub fn to_proto(security_id: &str, q: &QuoteState) -> pb::Quote {
         trading_value: q.trading_value as f64,
         upper_limit: q.upper_limit as f64,
         lower_limit: q.lower_limit as f64,
-        session: session(q.session) as i32,
+        session: pb::Session::from(q.session) as i32,
         traded_at_ms: q.traded_at.timestamp_millis(),
         vi: q.vi,
     }
 }
 
-fn price_change(change: PriceChange) -> pb::PriceChange {
-    match change {
-        PriceChange::UpperLimit => pb::PriceChange::UpperLimit,
-        PriceChange::Rise => pb::PriceChange::Rise,
-        PriceChange::Even => pb::PriceChange::Even,
-        PriceChange::Fall => pb::PriceChange::Fall,
-        PriceChange::LowerLimit => pb::PriceChange::LowerLimit,
+impl From<PriceChange> for pb::PriceChange {
+    fn from(change: PriceChange) -> Self {
+        match change {
+            PriceChange::UpperLimit => Self::UpperLimit,
+            PriceChange::Rise => Self::Rise,
+            PriceChange::Even => Self::Even,
+            PriceChange::Fall => Self::Fall,
+            PriceChange::LowerLimit => Self::LowerLimit,
+        }
     }
 }
 
-fn session(session: Session) -> pb::Session {
-    match session {
-        Session::PreMarket => pb::Session::PreMarket,
-        Session::OpeningAuction => pb::Session::OpeningAuction,
-        Session::Regular => pb::Session::Regular,
-        Session::ClosingAuction => pb::Session::ClosingAuction,
-        Session::AfterHours => pb::Session::AfterHours,
-        Session::Closed => pb::Session::Closed,
+/// The one mapping of sessions to the wire, for quotes and assets alike.
+impl From<Session> for pb::Session {
+    fn from(session: Session) -> Self {
+        match session {
+            Session::PreMarket => Self::PreMarket,
+            Session::OpeningAuction => Self::OpeningAuction,
+            Session::Regular => Self::Regular,
+            Session::ClosingAuction => Self::ClosingAuction,
+            Session::AfterHours => Self::AfterHours,
+            Session::Closed => Self::Closed,
+        }
     }
 }

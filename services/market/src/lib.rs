@@ -1,34 +1,41 @@
 //! The market service: securities, live quotes, charts, indexes, FX, news and disclosures.
 //!
-//! Layout:
-//! - `domain`: identifiers (`SecurityId`) and markets, parsed at the edge.
-//! - `dataset`: the bundled real KRX data (`data/`, provenance in `data/SOURCES.md`).
-//! - `store`: the market database (securities, page views), both backends.
-//! - `simulator`: the deterministic KRX-rule market simulator (pure logic).
-//! - `feed`: drives the simulator, keeps the latest quotes, publishes ticks on the bus.
-//! - `grpc`: `sise.market.v1.MarketService`.
-//! - `charts`: day candles (real, generated, simulated) and minute bars; `ChartService`.
-//! - `company`: company profiles, sample statements / investors / traders, related stocks,
-//!   securities firms; `CompanyService`.
-//! - `articles`: news (RSS/Atom) and OpenDART disclosures, ingestors, `ArticleService`.
-//! - `assets`: indexes (KOSPI/KOSDAQ/KOSPI 200 from constituents, simulated foreign
-//!   indexes) and forex as assets, market condition; `AssetService`.
-//! - `popularity`: durable consumer counting page views.
-//! - `config`, `startup`: configuration section and the `Application` that runs it all.
+//! Layout, in layers that only point down (a module uses its own layer or lower ones):
+//! 1. Foundations:
+//!    - `domain`: identifiers (`SecurityId`) and markets, parsed at the edge.
+//!    - `dataset`: the bundled real KRX data (`data/`, provenance in `data/SOURCES.md`).
+//!    - `simulator`: the deterministic KRX-rule market simulator (pure logic), its settings
+//!      and the KST clock (`now_kst`).
+//! 2. Shared machinery:
+//!    - `store`: the market database's migrations and its `dataset_meta` versions.
+//!    - `feed`: drives the simulator, keeps the latest quotes, publishes ticks on the bus.
+//!    - `feature`: the plug-in shape of a feature (`Context` in, `Feature` out).
+//! 3. Features, peers that use each other without a cycle (`company` uses `charts`):
+//!    - `securities`: the securities table, `MarketService`, popularity of page views.
+//!    - `charts`: day candles (real, generated, simulated) and minute bars; `ChartService`.
+//!    - `company`: company profiles, sample statements / investors / traders, related
+//!      stocks, securities firms; `CompanyService`.
+//!    - `articles`: news (RSS/Atom) and OpenDART disclosures, ingestors, `ArticleService`.
+//!    - `assets`: indexes (KOSPI/KOSDAQ/KOSPI 200 from constituents, simulated foreign
+//!      indexes) and forex as assets, market condition; `AssetService`.
+//! 4. Assembly:
+//!    - `config`: the `services.market` section, gathering every feature's section.
+//!    - `startup`: the `Application` that builds the feed, plugs in every feature and serves.
 
 pub mod articles;
-pub mod assets;
-pub mod charts;
-pub mod company;
+pub(crate) mod assets;
+pub(crate) mod charts;
+pub(crate) mod company;
 pub mod config;
 pub mod dataset;
 pub mod domain;
+pub(crate) mod feature;
 pub mod feed;
-pub mod grpc;
-pub mod popularity;
+pub(crate) mod securities;
 pub mod simulator;
-pub mod startup;
+mod startup;
 pub mod store;
 
 pub use config::MarketConfig;
+pub use securities::SecurityStore;
 pub use startup::Application;

@@ -1,15 +1,15 @@
-//! The market database: securities seeded from the dataset, and page-view counts.
+//! The market database as a whole: its migrations (every feature's tables, one database)
+//! and the `dataset_meta` table of seed versions and ingestion marks.
 //!
 //! SQL is written once for both backends (`$n` placeholders, integers for dates-as-text
 //! and counts), see `sise_platform::db`.
 
-use anyhow::Context;
-use chrono::NaiveDate;
-use sise_platform::db::{Database, Migrations};
-use sqlx::Row;
+use std::ops::{Deref, DerefMut};
 
-use crate::dataset::{DATASET_VERSION, ListedStock};
-use crate::domain::{Market, SecurityId};
+use sise_platform::db::{Database, Migrations};
+
+/// A connection of the `Any` driver both backends go through.
+type Connection = <sqlx::Any as sqlx::Database>::Connection;
 
 static SQLITE: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/sqlite");
 static POSTGRES: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/postgres");
@@ -19,157 +19,78 @@ pub const MIGRATIONS: Migrations = Migrations {
     postgres: &POSTGRES,
 };
 
-#[derive(Clone, Debug)]
-pub struct Store {
-    db: Database,
+/// A value of the `dataset_meta` table (seed versions, ingestion marks), on the pool or in
+/// a transaction.
+pub(crate) async fn meta<'e, E>(executor: E, key: &str) -> anyhow::Result<Option<String>>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    Ok(
+        sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
+            .bind(key)
+            .fetch_optional(executor)
+            .await?,
+    )
 }
 
-impl Store {
-    pub fn new(db: Database) -> Self {
-        Self { db }
-    }
+/// Insert or replace a value of the `dataset_meta` table.
+pub(crate) async fn set_meta<'e, E>(executor: E, key: &str, value: &str) -> anyhow::Result<()>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    sqlx::query(
+        "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    )
+    .bind(key)
+    .bind(value)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
 
-    pub fn database(&self) -> &Database {
-        &self.db
-    }
+/// A transaction replacing the rows seeded under a `dataset_meta` key: begun by [`reseed`]
+/// unless that key already records the version, committed with it by [`Reseed::finish`]
+/// (dropped unfinished, it rolls back).
+pub(crate) struct Reseed<'a> {
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    key: &'a str,
+    version: &'a str,
+}
 
-    /// Replace the securities with `stocks` unless this dataset version is already seeded.
-    /// Returns whether it seeded.
-    pub async fn seed_securities(&self, stocks: &[ListedStock]) -> anyhow::Result<bool> {
-        let mut tx = self.db.pool.begin().await?;
-        let seeded: Option<String> =
-            sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
-                .bind("securities")
-                .fetch_optional(&mut *tx)
-                .await?;
-        if seeded.as_deref() == Some(DATASET_VERSION) {
-            return Ok(false);
-        }
-        sqlx::query("DELETE FROM securities")
-            .execute(&mut *tx)
-            .await?;
-        for stock in stocks {
-            sqlx::query(
-                "INSERT INTO securities (security_id, code, name, name_en, market, \
-                 shares_outstanding, last_close, last_close_date) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            )
-            .bind(stock.security_id.as_str())
-            .bind(stock.security_id.code())
-            .bind(&stock.name)
-            .bind(stock.name_en.as_deref())
-            .bind(stock.market.as_str())
-            .bind(stock.shares_outstanding)
-            .bind(stock.last_close)
-            .bind(stock.last_close_date.to_string())
-            .execute(&mut *tx)
-            .await
-            .with_context(|| format!("failed to seed {}", stock.security_id))?;
-        }
-        sqlx::query(
-            "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )
-        .bind("securities")
-        .bind(DATASET_VERSION)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(true)
+/// Begin replacing the rows seeded under `key`, unless `version` is recorded there already
+/// (then `None`).
+pub(crate) async fn reseed<'a>(
+    db: &Database,
+    key: &'a str,
+    version: &'a str,
+) -> anyhow::Result<Option<Reseed<'a>>> {
+    let mut tx = db.pool.begin().await?;
+    if meta(&mut *tx, key).await?.as_deref() == Some(version) {
+        return Ok(None);
     }
+    Ok(Some(Reseed { tx, key, version }))
+}
 
-    /// Every security, ordered by id.
-    pub async fn securities(&self) -> anyhow::Result<Vec<ListedStock>> {
-        let rows = sqlx::query(
-            "SELECT security_id, name, name_en, market, shares_outstanding, last_close, \
-             last_close_date FROM securities ORDER BY security_id",
-        )
-        .fetch_all(&self.db.pool)
-        .await?;
-        rows.iter()
-            .map(|row| {
-                let id: String = row.try_get("security_id")?;
-                let market: String = row.try_get("market")?;
-                let date: String = row.try_get("last_close_date")?;
-                Ok(ListedStock {
-                    security_id: SecurityId::parse(&id)
-                        .map_err(|e| anyhow::anyhow!("stored id {id}: {e}"))?,
-                    name: row.try_get("name")?,
-                    name_en: row.try_get("name_en")?,
-                    market: Market::from_listing(&market)
-                        .with_context(|| format!("stored market {market}"))?,
-                    shares_outstanding: row.try_get("shares_outstanding")?,
-                    last_close: row.try_get("last_close")?,
-                    last_close_date: NaiveDate::parse_from_str(&date, "%Y-%m-%d")?,
-                })
-            })
-            .collect()
-    }
-
-    /// Count one view (at-least-once delivery may count a redelivered event twice, which a
-    /// popularity ranking tolerates).
-    pub async fn record_view(&self, security_id: &str, day: NaiveDate) -> anyhow::Result<()> {
-        sqlx::query(
-            "INSERT INTO security_views (security_id, day, views) VALUES ($1, $2, 1) \
-             ON CONFLICT (security_id, day) DO UPDATE SET views = security_views.views + 1",
-        )
-        .bind(security_id)
-        .bind(day.to_string())
-        .execute(&self.db.pool)
-        .await?;
+impl Reseed<'_> {
+    /// Record the version and commit.
+    pub(crate) async fn finish(mut self) -> anyhow::Result<()> {
+        set_meta(&mut *self.tx, self.key, self.version).await?;
+        self.tx.commit().await?;
         Ok(())
     }
+}
 
-    pub async fn views(&self, security_id: &str, day: NaiveDate) -> anyhow::Result<i64> {
-        let views: Option<i64> = sqlx::query_scalar(
-            "SELECT views FROM security_views WHERE security_id = $1 AND day = $2",
-        )
-        .bind(security_id)
-        .bind(day.to_string())
-        .fetch_optional(&self.db.pool)
-        .await?;
-        Ok(views.unwrap_or(0))
+impl Deref for Reseed<'_> {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        &self.tx
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use sise_platform::db::testing::{TestDatabase, backends};
-
-    fn stock(code: &str, close: i64) -> ListedStock {
-        ListedStock {
-            security_id: SecurityId::from_code(code).expect("code"),
-            name: format!("종목{code}"),
-            name_en: None,
-            market: Market::Kospi,
-            shares_outstanding: 1_000,
-            last_close: close,
-            last_close_date: NaiveDate::from_ymd_opt(2026, 6, 15).expect("date"),
-        }
-    }
-
-    #[tokio::test]
-    async fn seeds_once_and_counts_views_on_every_backend() {
-        for backend in backends() {
-            let test_db = TestDatabase::create(backend, "market").await.expect("db");
-            let db = Database::connect(&test_db.url, &MIGRATIONS)
-                .await
-                .expect("connect");
-            let store = Store::new(db);
-            let stocks = vec![stock("005930", 70_000), stock("000660", 200_000)];
-            assert!(store.seed_securities(&stocks).await.expect("seed"));
-            assert!(!store.seed_securities(&stocks).await.expect("reseed"));
-            let loaded = store.securities().await.expect("load");
-            assert_eq!(loaded.len(), 2);
-            assert_eq!(loaded[1], stocks[0], "ordered by id on {backend:?}");
-
-            let day = NaiveDate::from_ymd_opt(2026, 11, 22).expect("day");
-            store.record_view("KOREA-A005930", day).await.expect("view");
-            store.record_view("KOREA-A005930", day).await.expect("view");
-            assert_eq!(store.views("KOREA-A005930", day).await.expect("views"), 2);
-            store.database().pool.close().await;
-            test_db.cleanup().await.expect("cleanup");
-        }
+impl DerefMut for Reseed<'_> {
+    fn deref_mut(&mut self) -> &mut Connection {
+        &mut self.tx
     }
 }

@@ -389,7 +389,7 @@ impl DartIngestor {
     pub async fn run(self, cancel: tokio_util::sync::CancellationToken) {
         let interval = Duration::from_secs(self.settings.poll_interval_secs.max(1));
         loop {
-            let today = crate::feed::now_kst().date_naive();
+            let today = crate::simulator::now_kst().date_naive();
             tokio::select! {
                 result = self.run_once(today) => match result {
                     Ok(report) => tracing::info!(

@@ -9,7 +9,7 @@ use tonic::{Request, Response, Status};
 
 use super::cursor::{ArticleKey, DisclosureKey, NewsKey};
 use super::store::{ArticleStore, Disclosure, NewsItem};
-use crate::domain::SecurityId;
+use crate::domain::{SecurityId, security_not_found};
 
 /// Page size when the request gives none (spec §9: security articles 20).
 pub const DEFAULT_LIMIT: usize = 20;
@@ -44,11 +44,7 @@ impl ArticleGrpc {
                 .await
                 .map_err(internal_status)?
             {
-                return Err(DomainError::not_found(
-                    "security_not_found",
-                    "종목을 찾을 수 없습니다.",
-                )
-                .into());
+                return Err(security_not_found().into());
             }
             return Ok(vec![id.as_str().to_owned()]);
         }

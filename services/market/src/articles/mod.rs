@@ -12,21 +12,16 @@
 //! - `grpc`: `sise.market.v1.ArticleService`.
 
 pub mod config;
-pub mod cursor;
+mod cursor;
 pub mod dart;
-pub mod grpc;
+mod grpc;
 pub mod news;
 pub mod store;
 pub mod tagger;
 
-use std::path::Path;
 use std::sync::Arc;
 
-use sise_platform::bus::Bus;
-use sise_platform::db::Database;
 use sise_proto::market::v1::article_service_server::ArticleServiceServer;
-use tokio::task::JoinHandle;
-use tokio_util::sync::CancellationToken;
 
 use self::config::{DartSettings, NewsSettings};
 use self::dart::{CorpMap, DartIngestor};
@@ -34,95 +29,45 @@ use self::grpc::ArticleGrpc;
 use self::news::NewsIngestor;
 use self::store::ArticleStore;
 use self::tagger::Tagger;
-use crate::dataset::ListedStock;
+use crate::feature::{Context, Feature};
 
-/// Everything the articles part of the market service needs at run time.
-pub struct Articles {
-    store: ArticleStore,
-    tagger: Arc<Tagger>,
-    corp_map: Arc<CorpMap>,
-    dart: DartSettings,
-    news: NewsSettings,
-}
-
-impl Articles {
-    /// Load the corp-code map and the tagger, and seed the bundled filings and the demo
-    /// samples (each once per version, when enabled).
-    pub async fn build(
-        db: Database,
-        dataset_dir: &Path,
-        listing: &[ListedStock],
-        dart: DartSettings,
-        news: NewsSettings,
-    ) -> anyhow::Result<Self> {
-        let store = ArticleStore::new(db);
-        let corp_map = Arc::new(CorpMap::load(dataset_dir, listing)?);
-        if dart.seed
-            && let Some(count) = dart::seed(&store, dataset_dir, &corp_map).await?
-        {
-            tracing::info!(count, "seeded disclosures from the bundled OpenDART sample");
+/// Load the corp-code map and the tagger, seed the bundled filings and the demo samples
+/// (each once per version, when enabled), serve `ArticleService` and run the ingestors
+/// that are configured (OpenDART needs an API key, news at least one feed).
+pub(crate) async fn build(
+    cx: &Context<'_>,
+    dart: &DartSettings,
+    news: &NewsSettings,
+) -> anyhow::Result<Feature> {
+    let store = ArticleStore::new(cx.db.clone());
+    let corp_map = Arc::new(CorpMap::load(cx.dataset_dir, cx.securities)?);
+    if dart.seed
+        && let Some(count) = dart::seed(&store, cx.dataset_dir, &corp_map).await?
+    {
+        tracing::info!(count, "seeded disclosures from the bundled OpenDART sample");
+    }
+    let tagger = Arc::new(Tagger::new(cx.securities)?);
+    if news.seed_samples {
+        let now = chrono::Utc::now().timestamp_millis();
+        if let Some(count) = news::seed_samples(&store, cx.dataset_dir, now).await? {
+            tracing::info!(count, "seeded the labelled sample news");
         }
-        let tagger = Arc::new(Tagger::new(listing)?);
-        if news.seed_samples {
-            let now = chrono::Utc::now().timestamp_millis();
-            if let Some(count) = news::seed_samples(&store, dataset_dir, now).await? {
-                tracing::info!(count, "seeded the labelled sample news");
-            }
+    }
+    let mut feature =
+        Feature::default().serve(ArticleServiceServer::new(ArticleGrpc::new(store.clone())));
+    match DartIngestor::new(dart.clone(), store.clone(), cx.bus.clone(), corp_map)? {
+        Some(ingestor) => {
+            tracing::info!(base_url = dart.base_url, "OpenDART ingestor enabled");
+            feature = feature.run(ingestor.run(cx.cancel.clone()));
         }
-        Ok(Self {
-            store,
-            tagger,
-            corp_map,
-            dart,
-            news,
-        })
+        None => tracing::info!("OpenDART ingestor disabled (no dart.api_key)"),
     }
-
-    pub fn store(&self) -> ArticleStore {
-        self.store.clone()
-    }
-
-    pub fn tagger(&self) -> Arc<Tagger> {
-        self.tagger.clone()
-    }
-
-    /// The gRPC service, for the server's routes.
-    pub fn service(&self) -> ArticleServiceServer<ArticleGrpc> {
-        ArticleServiceServer::new(ArticleGrpc::new(self.store.clone()))
-    }
-
-    /// Start the ingestors that are configured (OpenDART needs an API key, news at least
-    /// one feed); they stop when `cancel` fires.
-    pub fn spawn_ingestors(
-        &self,
-        bus: Bus,
-        cancel: CancellationToken,
-    ) -> anyhow::Result<Vec<JoinHandle<()>>> {
-        let mut tasks = Vec::new();
-        match DartIngestor::new(
-            self.dart.clone(),
-            self.store.clone(),
-            bus.clone(),
-            self.corp_map.clone(),
-        )? {
-            Some(ingestor) => {
-                tracing::info!(base_url = self.dart.base_url, "OpenDART ingestor enabled");
-                tasks.push(tokio::spawn(ingestor.run(cancel.clone())));
-            }
-            None => tracing::info!("OpenDART ingestor disabled (no dart.api_key)"),
+    match NewsIngestor::new(news.clone(), store, cx.bus.clone(), tagger)? {
+        Some(ingestor) => {
+            tracing::info!(feeds = news.feeds.len(), "news ingestor enabled");
+            feature = feature.run(ingestor.run(cx.cancel.clone()));
         }
-        match NewsIngestor::new(
-            self.news.clone(),
-            self.store.clone(),
-            bus,
-            self.tagger.clone(),
-        )? {
-            Some(ingestor) => {
-                tracing::info!(feeds = self.news.feeds.len(), "news ingestor enabled");
-                tasks.push(tokio::spawn(ingestor.run(cancel)));
-            }
-            None => tracing::info!("news ingestor disabled (no news.feeds)"),
-        }
-        Ok(tasks)
+        None => tracing::info!("news ingestor disabled (no news.feeds)"),
     }
+    Ok(feature)
 }

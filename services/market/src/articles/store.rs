@@ -15,6 +15,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AssertSqlSafe, Row};
 
 use super::cursor::{DisclosureKey, NewsKey, start_of_day_ms};
+use crate::store;
 
 /// Rows per multi-row insert (10 columns each, well under both backends' limits).
 const INSERT_CHUNK: usize = 100;
@@ -157,24 +158,11 @@ impl ArticleStore {
 
     /// A value of the `dataset_meta` table (seed versions, ingestion marks).
     pub async fn meta(&self, key: &str) -> anyhow::Result<Option<String>> {
-        Ok(
-            sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
-                .bind(key)
-                .fetch_optional(&self.db.pool)
-                .await?,
-        )
+        store::meta(&self.db.pool, key).await
     }
 
     pub async fn set_meta(&self, key: &str, value: &str) -> anyhow::Result<()> {
-        sqlx::query(
-            "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )
-        .bind(key)
-        .bind(value)
-        .execute(&self.db.pool)
-        .await?;
-        Ok(())
+        store::set_meta(&self.db.pool, key, value).await
     }
 
     /// Whether the listing has this security.

@@ -356,6 +356,7 @@ impl Catalog {
         self.by_id.get(id.as_str()).copied()
     }
 
+    #[cfg(test)]
     pub fn get(&self, id: &AssetId) -> Option<&Entry> {
         self.position(id).map(|i| &self.entries[i])
     }

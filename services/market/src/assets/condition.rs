@@ -7,12 +7,8 @@ use sise_platform::error::DomainError;
 use sise_proto::market::v1 as pb;
 
 use super::catalog::Composite;
-use super::live::{AssetBoard, session};
-use crate::domain::SecurityId;
-
-pub fn security_not_found() -> DomainError {
-    DomainError::not_found("security_not_found", "종목을 찾을 수 없습니다.")
-}
+use super::live::AssetBoard;
+use crate::domain::{SecurityId, security_not_found};
 
 /// The market condition at `now`; `security_id` (optional, may be empty) asks for its VI.
 pub fn market_condition(
@@ -44,7 +40,7 @@ pub fn market_condition(
         .trading_date()
         .unwrap_or_else(|| board.krx.day_at(now).date);
     Ok(pb::MarketCondition {
-        session: session(board.krx.session(now)) as i32,
+        session: pb::Session::from(board.krx.session(now)) as i32,
         kospi: composite(Composite::Kospi),
         kosdaq: composite(Composite::Kosdaq),
         trading_date: trading_date.to_string(),

@@ -14,10 +14,11 @@ use super::condition::market_condition;
 use super::forex::{self, Period};
 use super::history::Bar;
 use super::ids::{AssetId, Board};
-use super::live::{AssetBoard, change_type};
+use super::live::AssetBoard;
 use super::store::AssetStore;
+use super::value::change_type;
 use super::walk::round_to;
-use crate::feed::now_kst;
+use crate::simulator::now_kst;
 
 /// Most ids one call may ask for.
 pub const MAX_ASSETS_PER_CALL: usize = 100;

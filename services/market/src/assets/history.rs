@@ -22,7 +22,6 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-use anyhow::Context;
 use chrono::{Datelike, NaiveDate, Weekday};
 use serde::Deserialize;
 
@@ -33,7 +32,7 @@ use super::catalog::{
 use super::clocks::{PathClock, next_weekday};
 use super::ids::AssetId;
 use super::walk::{DayPath, PathSpec, Walk, bridge_closes, round_to, tracking};
-use crate::dataset::ListedStock;
+use crate::dataset::{ListedStock, read_csv};
 use crate::domain::Market;
 
 /// Identifies the bundled files and the derivation rules; the history is re-seeded when
@@ -139,15 +138,6 @@ impl Bar {
             source,
         }
     }
-}
-
-fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot open {}", path.display()))?;
-    reader
-        .deserialize()
-        .collect::<Result<Vec<T>, _>>()
-        .with_context(|| format!("malformed row in {}", path.display()))
 }
 
 fn ymd(text: &str) -> Option<NaiveDate> {

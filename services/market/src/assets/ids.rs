@@ -103,6 +103,7 @@ impl AssetId {
     }
 
     /// The double-colon form, `INDEX::KOSPI`.
+    #[cfg(test)]
     pub fn board_code(&self) -> String {
         format!("{}::{}", self.board.as_str(), self.short_code())
     }
@@ -116,6 +117,7 @@ impl AssetId {
     }
 
     /// The base currency of a `FOREX` pair against the won (`USD` for `FOREX-USDKRW`).
+    #[cfg(test)]
     pub fn forex_currency(&self) -> Option<&str> {
         match self.board {
             Board::Forex => self.short_code().strip_suffix("KRW"),

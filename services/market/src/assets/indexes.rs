@@ -21,7 +21,7 @@ use chrono::{DateTime, FixedOffset, NaiveDate};
 
 use super::catalog::{Catalog, Composite, KOSPI200_SIZE, Series};
 use super::history::{Bar, Source};
-use super::live::{LiveValue, MinuteBar};
+use super::value::{LiveValue, MinuteBar};
 use super::walk::round_to;
 use crate::dataset::ListedStock;
 use crate::domain::Market;

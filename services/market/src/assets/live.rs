@@ -28,63 +28,17 @@ use super::history::{
 use super::ids::AssetId;
 use super::indexes::CompositeFeed;
 use super::store::AssetStore;
-use super::walk::{DayPath, PathSpec, round_to};
+use super::value::{LiveValue, MinuteBar, to_asset};
+use super::walk::{DayPath, PathSpec};
 use crate::feed::QuoteBoard;
 use crate::simulator::clock::next_trading_day;
-use crate::simulator::{Mode, Session};
+use crate::simulator::{Mode, Session, now_kst};
 
 /// Most missing days filled in one go (a guard against a runaway loop).
 const MAX_FILL_DAYS: usize = 8_000;
 /// Fewest and most steps of a live intraday path.
 const MIN_PATH_STEPS: u64 = 60;
 const MAX_PATH_STEPS: u64 = 8_640;
-
-/// The current value of an index or forex pair.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LiveValue {
-    pub date: NaiveDate,
-    pub price: f64,
-    pub previous_close: f64,
-    /// 0 until the day has opened, like stock quotes.
-    pub open: f64,
-    pub high: f64,
-    pub low: f64,
-    pub volume: i64,
-    pub trading_value: f64,
-    pub traded_at: DateTime<FixedOffset>,
-    pub session: Session,
-}
-
-impl LiveValue {
-    pub fn opened(&self) -> bool {
-        self.open > 0.0
-    }
-
-    /// The day's candle so far, once the day has opened.
-    pub fn bar(&self) -> Option<Bar> {
-        self.opened().then_some(Bar {
-            date: self.date,
-            open: self.open,
-            high: self.high,
-            low: self.low,
-            close: self.price,
-            volume: self.volume,
-            trading_value: self.trading_value,
-            source: Source::Simulated,
-        })
-    }
-}
-
-/// One minute of a computed index (simulated series derive theirs from the path).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MinuteBar {
-    pub time_ms: i64,
-    pub open: f64,
-    pub high: f64,
-    pub low: f64,
-    pub close: f64,
-    pub volume: i64,
-}
 
 #[derive(Clone, Debug)]
 struct Slot {
@@ -180,57 +134,6 @@ impl AssetBoard {
         let position = self.catalog.position(id)?;
         let entry = &self.catalog.entries[position];
         Some(to_asset(entry, &self.value(position)?))
-    }
-}
-
-/// The proto form of a live value.
-pub fn to_asset(entry: &Entry, value: &LiveValue) -> pb::Asset {
-    let change = round_to(value.price - value.previous_close, entry.walk.decimals + 2);
-    pb::Asset {
-        asset_id: entry.id.as_str().to_owned(),
-        short_code: entry.id.short_code().to_owned(),
-        name: entry.name.clone(),
-        kind: if entry.is_index() {
-            pb::AssetKind::Index
-        } else {
-            pb::AssetKind::Forex
-        } as i32,
-        price: value.price,
-        previous_close: value.previous_close,
-        change,
-        change_rate: if value.previous_close > 0.0 {
-            (value.price - value.previous_close) / value.previous_close
-        } else {
-            0.0
-        },
-        change_type: change_type(value.price, value.previous_close) as i32,
-        open: value.open,
-        high: value.high,
-        low: value.low,
-        traded_at_ms: value.traded_at.timestamp_millis(),
-        session: session(value.session) as i32,
-    }
-}
-
-/// Indexes and forex have no price limits: rise, even or fall.
-pub fn change_type(price: f64, previous_close: f64) -> pb::PriceChange {
-    if price > previous_close {
-        pb::PriceChange::Rise
-    } else if price < previous_close {
-        pb::PriceChange::Fall
-    } else {
-        pb::PriceChange::Even
-    }
-}
-
-pub fn session(session: Session) -> pb::Session {
-    match session {
-        Session::PreMarket => pb::Session::PreMarket,
-        Session::OpeningAuction => pb::Session::OpeningAuction,
-        Session::Regular => pb::Session::Regular,
-        Session::ClosingAuction => pb::Session::ClosingAuction,
-        Session::AfterHours => pb::Session::AfterHours,
-        Session::Closed => pb::Session::Closed,
     }
 }
 
@@ -579,7 +482,7 @@ pub async fn run(
             _ = timer.tick() => {}
             () = cancel.cancelled() => return,
         }
-        let outcome = engine.tick(crate::feed::now_kst());
+        let outcome = engine.tick(now_kst());
         let board = engine.board().clone();
         for position in outcome.changed {
             let entry = &board.catalog.entries[position];
@@ -683,11 +586,10 @@ mod tests {
 
     use super::*;
     use crate::assets::catalog::load_currencies;
-    use crate::config::{SimulatorMode, SimulatorSettings};
     use crate::dataset::ListedStock;
     use crate::domain::{Market, SecurityId};
-    use crate::simulator::KST;
     use crate::simulator::clock::previous_trading_day;
+    use crate::simulator::{KST, SimulatorMode, SimulatorSettings};
 
     fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<FixedOffset> {
         KST.with_ymd_and_hms(y, m, d, h, min, 0)
@@ -861,7 +763,7 @@ mod tests {
             .expect("connect");
         let store = AssetStore::new(db);
         // Started two days ago: the first tick moves every series and finishes days.
-        let (engine, _board) = engine(crate::feed::now_kst() - TimeDelta::days(2));
+        let (engine, _board) = engine(now_kst() - TimeDelta::days(2));
         let bus = Bus::in_process();
         let mut ticks = bus.subscribe("assets.>").await.expect("subscribe");
         let cancel = CancellationToken::new();

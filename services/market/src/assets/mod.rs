@@ -10,46 +10,44 @@
 //! - `clocks`: which day an asset's live value belongs to (KRX simulator, forex weekdays,
 //!   foreign exchanges).
 //! - `indexes`: KOSPI, KOSDAQ and KOSPI 200 from their constituents, fed by the quote feed.
+//! - `value`: live values and minute bars of indexes and forex, and their proto form.
 //! - `live`: the live board, the engine that advances it and the task that runs it.
 //! - `forex`: converter, daily bank rates, chart points.
 //! - `condition`: `market_condition`.
 //! - `store`: the `asset_day_candles` table.
 //! - `grpc`: `sise.market.v1.AssetService`.
 //!
-//! [`prepare`] runs at start-up once the simulator is built: it seeds the history when the
+//! [`build`] runs at start-up once the simulator is built: it seeds the history when the
 //! dataset changed, continues every series up to its live day, and builds the engine.
 
-pub mod catalog;
-pub mod clocks;
-pub mod condition;
-pub mod forex;
-pub mod grpc;
-pub mod history;
-pub mod ids;
-pub mod indexes;
-pub mod live;
-pub mod store;
-pub mod walk;
+mod catalog;
+mod clocks;
+mod condition;
+mod forex;
+mod grpc;
+mod history;
+mod ids;
+mod indexes;
+mod live;
+mod store;
+mod value;
+mod walk;
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use chrono::{DateTime, FixedOffset};
 use serde::Deserialize;
-use sise_platform::db::Database;
+use sise_proto::market::v1::asset_service_server::AssetServiceServer;
 
-use crate::config::SimulatorSettings;
-use crate::dataset::ListedStock;
-use crate::feed::QuoteBoard;
-use crate::simulator::Simulator;
+use self::catalog::{Catalog, Series};
+use self::clocks::KrxClock;
+use self::grpc::AssetGrpc;
+use self::history::ASSETS_DATASET_VERSION;
+use self::indexes::CompositeFeed;
+use self::live::{Engine, Start};
+use self::store::AssetStore;
+use crate::feature::{Context, Feature};
 use crate::simulator::clock::previous_trading_day;
-use catalog::{Catalog, Series};
-use clocks::KrxClock;
-use history::ASSETS_DATASET_VERSION;
-use indexes::CompositeFeed;
-use live::{AssetBoard, Engine, Start};
-use store::AssetStore;
 
 /// The `services.market.assets` configuration section.
 #[derive(Clone, Debug, Deserialize)]
@@ -72,31 +70,21 @@ impl Default for AssetSettings {
     }
 }
 
-/// Everything the service needs to run the assets.
-pub struct Assets {
-    pub engine: Engine,
-    pub board: Arc<AssetBoard>,
-    pub store: AssetStore,
-    /// Register with the quote feed (`feed::run` observers).
-    pub composites: Arc<CompositeFeed>,
-}
-
-/// Seed, continue and build (see the module documentation). `securities` and
-/// `simulator` are what the feed runs on; `start` is the simulator's start instant.
-#[allow(clippy::too_many_arguments)]
-pub async fn prepare(
-    db: Database,
-    dataset_dir: &Path,
-    securities: &[ListedStock],
-    simulator: &Simulator,
-    quotes: Arc<QuoteBoard>,
-    settings: &SimulatorSettings,
-    assets: &AssetSettings,
-    start: DateTime<FixedOffset>,
-) -> anyhow::Result<Assets> {
+/// Seed, continue and build (see the module documentation), then plug the composite
+/// indexes into the feed, run the engine and serve `AssetService`.
+pub async fn build(cx: &Context<'_>, assets: &AssetSettings) -> anyhow::Result<Feature> {
+    let Context {
+        db,
+        dataset_dir,
+        securities,
+        simulator,
+        settings,
+        start,
+        ..
+    } = *cx;
     let started = Instant::now();
     let catalog = Catalog::new(catalog::load_currencies(dataset_dir)?)?;
-    let store = AssetStore::new(db);
+    let store = AssetStore::new(db.clone());
     let seed = settings.seed;
     let version = format!("{ASSETS_DATASET_VERSION};seed={seed}");
     if store.seeded_version().await?.as_deref() != Some(version.as_str()) {
@@ -179,17 +167,21 @@ pub async fn prepare(
     let (engine, board) = Engine::new(
         catalog,
         krx,
-        quotes,
+        cx.board.clone(),
         composites.clone(),
         seed,
         assets.path_step_secs,
         &starts,
         start,
     );
-    Ok(Assets {
-        engine,
-        board,
-        store,
-        composites,
-    })
+    Ok(Feature::default()
+        .observe(composites)
+        .run(live::run(
+            engine,
+            store.clone(),
+            cx.bus.clone(),
+            settings.tick_interval(),
+            cx.cancel.clone(),
+        ))
+        .serve(AssetServiceServer::new(AssetGrpc::new(board, store))))
 }

@@ -11,6 +11,7 @@ use sqlx::any::AnyRow;
 
 use super::history::{Bar, Source};
 use super::ids::AssetId;
+use crate::store;
 
 const META_KEY: &str = "assets";
 const COLUMNS: &str = "asset_id, date, open, high, low, close, volume, trading_value, source";
@@ -104,12 +105,7 @@ impl AssetStore {
 
     /// The dataset version the history was seeded from.
     pub async fn seeded_version(&self) -> anyhow::Result<Option<String>> {
-        Ok(
-            sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
-                .bind(META_KEY)
-                .fetch_optional(&self.db.pool)
-                .await?,
-        )
+        store::meta(&self.db.pool, META_KEY).await
     }
 
     /// Replace the whole history with `history` and record `version`, in one transaction.
@@ -129,14 +125,7 @@ impl AssetStore {
         for chunk in rows.chunks(self.batch()) {
             insert_batch(&mut *tx, chunk).await?;
         }
-        sqlx::query(
-            "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )
-        .bind(META_KEY)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?;
+        store::set_meta(&mut *tx, META_KEY, version).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -14,8 +14,8 @@
 //!   series, cross-rate drift).
 
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, TimeDelta};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+
+use crate::simulator::Noise;
 
 /// FNV-1a over the parts: a stable hash (std's hasher may change between releases).
 pub fn key_seed(seed: u64, asset: &str, tag: &str, date: NaiveDate) -> u64 {
@@ -35,39 +35,9 @@ pub fn key_seed(seed: u64, asset: &str, tag: &str, date: NaiveDate) -> u64 {
     hash
 }
 
-/// Seeded standard normals (Marsaglia's polar method).
-pub struct Normals {
-    rng: ChaCha8Rng,
-    spare: Option<f64>,
-}
-
-impl Normals {
-    pub fn new(seed: u64, asset: &str, tag: &str, date: NaiveDate) -> Self {
-        Self {
-            rng: ChaCha8Rng::seed_from_u64(key_seed(seed, asset, tag, date)),
-            spare: None,
-        }
-    }
-
-    pub fn uniform(&mut self) -> f64 {
-        self.rng.random::<f64>()
-    }
-
-    pub fn normal(&mut self) -> f64 {
-        if let Some(spare) = self.spare.take() {
-            return spare;
-        }
-        loop {
-            let u = 2.0 * self.uniform() - 1.0;
-            let v = 2.0 * self.uniform() - 1.0;
-            let s = u * u + v * v;
-            if s > 0.0 && s < 1.0 {
-                let factor = (-2.0 * s.ln() / s).sqrt();
-                self.spare = Some(v * factor);
-                return u * factor;
-            }
-        }
-    }
+/// Seeded standard normals for one series and day.
+fn normals(seed: u64, asset: &str, tag: &str, date: NaiveDate) -> Noise {
+    Noise::new(key_seed(seed, asset, tag, date))
 }
 
 /// Round to `decimals` places.
@@ -101,7 +71,7 @@ impl Walk {
         let decay = (-kappa).exp();
         let sd = self.sigma * ((1.0 - decay * decay) / (2.0 * kappa)).sqrt();
         let (x, a) = (previous.max(1e-9).ln(), anchor.max(1e-9).ln());
-        let z = Normals::new(seed, asset, "close", date).normal();
+        let z = normals(seed, asset, "close", date).normal();
         let close = (a + (x - a) * decay + sd * z).exp();
         let rounded = round_to(close, self.decimals);
         if rounded > 0.0 { rounded } else { close }
@@ -154,7 +124,7 @@ impl DayPath {
         } else {
             (variance - gap) / (steps - 1) as f64
         };
-        let mut normals = Normals::new(spec.seed, spec.asset, spec.tag, date);
+        let mut normals = normals(spec.seed, spec.asset, spec.tag, date);
         let mut walk = Vec::with_capacity(steps);
         let mut times = Vec::with_capacity(steps);
         let (mut w, mut t) = (0.0, 0.0);
@@ -271,7 +241,7 @@ pub fn bridge_closes(
     let Some(&first) = dates.first() else {
         return Vec::new();
     };
-    let mut normals = Normals::new(seed, asset, "bridge", first);
+    let mut normals = normals(seed, asset, "bridge", first);
     let mut w = 0.0;
     let path: Vec<f64> = dates
         .iter()
@@ -304,7 +274,7 @@ pub fn bridge_closes(
 /// sines with seeded phases (periods 97 and 29 days).
 pub fn tracking(seed: u64, asset: &str, date: NaiveDate, amplitude: f64) -> f64 {
     let anchor = NaiveDate::MIN;
-    let mut normals = Normals::new(seed, asset, "tracking", anchor);
+    let mut normals = normals(seed, asset, "tracking", anchor);
     let (p1, p2) = (
         normals.uniform() * std::f64::consts::TAU,
         normals.uniform() * std::f64::consts::TAU,

@@ -8,10 +8,10 @@ use sise_platform::error::DomainError;
 use sise_proto::market::v1 as pb;
 use tonic::{Request, Response, Status};
 
-use super::Candle;
+use super::candle::Candle;
 use super::minute::IntradayBook;
 use super::store::ChartStore;
-use crate::domain::SecurityId;
+use crate::domain::{SecurityId, security_not_found};
 use crate::feed::QuoteBoard;
 
 /// Day candles per page when the request names no limit.
@@ -33,10 +33,7 @@ impl ChartGrpc {
     fn known(&self, security_id: &str) -> Result<SecurityId, DomainError> {
         let id = SecurityId::parse(security_id)?;
         if self.board.security(id.as_str()).is_none() || !self.book.contains(id.as_str()) {
-            return Err(DomainError::not_found(
-                "security_not_found",
-                "종목을 찾을 수 없습니다.",
-            ));
+            return Err(security_not_found());
         }
         Ok(id)
     }

@@ -33,8 +33,8 @@ use chrono::NaiveDate;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{Candle, Source};
-use crate::dataset::{DATASET_VERSION, ListedStock};
+use super::candle::{Candle, Source};
+use crate::dataset::{DATASET_VERSION, ListedStock, activity_by_cap};
 use crate::simulator::clock::{next_trading_day, previous_trading_day};
 use crate::simulator::{Rounding, price_limits, round_to_tick};
 
@@ -119,6 +119,7 @@ pub fn load_naver(dir: &Path) -> anyhow::Result<HashMap<String, BTreeMap<NaiveDa
 }
 
 /// Read all three real sources of `dir`, merged (KIS wins over Naver).
+#[cfg(test)]
 pub fn load_real(dir: &Path) -> anyhow::Result<RealHistory> {
     let recent = load_recent(dir)?;
     let mut daily = load_naver(dir)?;
@@ -324,33 +325,19 @@ pub struct Profile {
 
 /// Profiles of every stock from its market-cap rank (real last close × shares).
 pub fn profiles(securities: &[ListedStock]) -> HashMap<String, Profile> {
-    let mut by_cap: Vec<usize> = (0..securities.len()).collect();
-    by_cap.sort_by_key(|&i| {
-        (
-            std::cmp::Reverse(
-                securities[i]
-                    .last_close
-                    .saturating_mul(securities[i].shares_outstanding),
-            ),
-            i,
-        )
-    });
-    let n = securities.len().max(1) as f64;
-    by_cap
+    securities
         .iter()
-        .enumerate()
-        .map(|(rank, &i)| {
-            let percentile = rank as f64 / n;
-            let liquidity = 1.0 - (1.0 + rank as f64).ln() / (1.0 + n).ln();
+        .zip(activity_by_cap(securities))
+        .map(|(stock, activity)| {
             let value_per_day = (MIN_VALUE_PER_DAY.ln()
-                + liquidity * (MAX_VALUE_PER_DAY / MIN_VALUE_PER_DAY).ln())
+                + activity.liquidity * (MAX_VALUE_PER_DAY / MIN_VALUE_PER_DAY).ln())
             .exp();
-            let id = securities[i].security_id.as_str().to_owned();
+            let id = stock.security_id.as_str().to_owned();
             (
                 id.clone(),
                 Profile {
                     security_id: id,
-                    sigma: 0.015 + 0.025 * percentile,
+                    sigma: activity.volatility,
                     value_per_day,
                 },
             )

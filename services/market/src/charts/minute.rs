@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, FixedOffset, NaiveDate};
 
-use super::Candle;
+use super::candle::Candle;
 use crate::simulator::clock::{
     REGULAR_SECONDS, REGULAR_START, continuous_day_index, continuous_day_start, kst_instant,
 };

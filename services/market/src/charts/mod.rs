@@ -1,6 +1,7 @@
 //! Stock charts: day candles and today's minute candles (spec §3 `dayCandles`, §7 "day
 //! candles (limit, to)").
 //!
+//! - `candle`: a day candle and where a stored one comes from.
 //! - `history`: the real daily history of the bundled dataset (Naver 2021–2026-03 and KIS
 //!   2025-10–2026-06, KIS winning), the 2026-05-08 snapshot of every stock, and
 //!   deterministic generated candles where the dataset has none (see
@@ -14,12 +15,14 @@
 //! dataset changed and returns each stock's last close before the simulator's first day
 //! (its newest stored candle, or the end of its seeded history, walked forward over any
 //! gap), which the simulator resumes from. A stock's seeded history and those gap days are
-//! written on its first read ([`store::ChartStore::ensure`]).
+//! written on its first read ([`store::ChartStore::ensure`]). [`build`] then plugs the
+//! charts into the feed and serves them.
 
-pub mod grpc;
-pub mod history;
-pub mod minute;
-pub mod store;
+mod candle;
+mod grpc;
+mod history;
+mod minute;
+mod store;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -28,48 +31,18 @@ use std::time::Instant;
 
 use chrono::{DateTime, FixedOffset, NaiveDate};
 use serde::Deserialize;
+use sise_proto::market::v1::chart_service_server::ChartServiceServer;
 use tokio::sync::mpsc;
 
-use crate::config::{SimulatorMode, SimulatorSettings};
+pub use self::candle::{Candle, Source};
+use self::grpc::ChartGrpc;
+pub use self::minute::IntradayBook;
+pub use self::store::ChartStore;
 use crate::dataset::ListedStock;
+use crate::feature::{Context, Feature};
 use crate::feed::StepObserver;
 use crate::simulator::clock::{kst_date, previous_trading_day};
-use crate::simulator::{Simulator, StepOutcome};
-use minute::IntradayBook;
-use store::ChartStore;
-
-/// One trading day of one stock. Prices in won, volume in shares, value in won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Candle {
-    pub date: NaiveDate,
-    pub open: i64,
-    pub high: i64,
-    pub low: i64,
-    pub close: i64,
-    pub volume: i64,
-    pub trading_value: i64,
-}
-
-/// Where a stored candle comes from (`day_candles.source`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Source {
-    /// Real KRX history from the bundled dataset.
-    Krx,
-    /// Deterministic sample history (no real data for that day).
-    Generated,
-    /// A day closed by the market simulator.
-    Simulated,
-}
-
-impl Source {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Krx => "krx",
-            Self::Generated => "generated",
-            Self::Simulated => "simulated",
-        }
-    }
-}
+use crate::simulator::{Simulator, SimulatorMode, SimulatorSettings, StepOutcome};
 
 /// The `services.market.charts` configuration section.
 #[derive(Clone, Debug, Deserialize)]
@@ -92,10 +65,13 @@ impl Default for ChartsConfig {
     }
 }
 
-/// What start-up hands to the simulator: where every stock's history ends.
+/// What start-up hands to the simulator (where every stock's history ends) and to the
+/// features that show candles (the store and the live candles).
 pub struct Prepared {
     /// The store, materializing seeded histories on first read.
     pub store: ChartStore,
+    /// Today's live candle and minute bars of every stock, fed by [`ChartFeed`].
+    pub book: Arc<IntradayBook>,
     /// Security id → (date, close) of the last day of its history (stored, seeded or
     /// walked up to the simulator's first day): the simulator resumes from there.
     pub last_closes: HashMap<String, (NaiveDate, i64)>,
@@ -158,10 +134,30 @@ pub async fn prepare(
         elapsed_ms = started.elapsed().as_millis() as u64,
         "day candle histories prepared"
     );
+    let ids = securities
+        .iter()
+        .map(|s| s.security_id.as_str().to_owned())
+        .collect();
     Ok(Prepared {
         store: store.with_seeds(seeds, until),
+        book: Arc::new(IntradayBook::new(ids, simulator.mode(), now)),
         last_closes,
     })
+}
+
+/// The charts' part of the feed (minute bars and the live candle in memory, closed days to
+/// the store) and `ChartService`.
+pub fn build(cx: &Context<'_>, charts: &Prepared) -> Feature {
+    let (observer, closes) = ChartFeed::new(charts.book.clone());
+    Feature::default()
+        .observe(Arc::new(observer))
+        // Ends when the feed stops and drops the sender, after storing the last closes.
+        .run(run_writer(charts.store.clone(), closes))
+        .serve(ChartServiceServer::new(ChartGrpc::new(
+            charts.store.clone(),
+            charts.book.clone(),
+            cx.board.clone(),
+        )))
 }
 
 /// The last day the stored history must reach before the simulator starts, so that the

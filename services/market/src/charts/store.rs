@@ -20,8 +20,9 @@ use chrono::NaiveDate;
 use sise_platform::db::Database;
 use sqlx::{AssertSqlSafe, Row};
 
+use super::candle::{Candle, Source};
 use super::history::Seeds;
-use super::{Candle, Source};
+use crate::store;
 
 /// Rows per multi-row `INSERT` (9 parameters each).
 pub const ROWS_PER_INSERT: usize = 100;
@@ -95,6 +96,7 @@ impl ChartStore {
         }
     }
 
+    #[cfg(test)]
     pub fn database(&self) -> &Database {
         &self.db
     }
@@ -111,27 +113,13 @@ impl ChartStore {
     /// Empty the table unless it holds the histories of `version` (simulated days go too:
     /// they continued the old history), and record `version`. Returns whether it reset.
     pub async fn reset_unless(&self, version: &str) -> anyhow::Result<bool> {
-        let mut tx = self.db.pool.begin().await?;
-        let seeded: Option<String> =
-            sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
-                .bind(META_KEY)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if seeded.as_deref() == Some(version) {
+        let Some(mut tx) = store::reseed(&self.db, META_KEY, version).await? else {
             return Ok(false);
-        }
+        };
         sqlx::query("DELETE FROM day_candles")
             .execute(&mut *tx)
             .await?;
-        sqlx::query(
-            "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )
-        .bind(META_KEY)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
+        tx.finish().await?;
         Ok(true)
     }
 
@@ -263,8 +251,8 @@ impl ChartStore {
         rows.iter().map(candle_of).collect()
     }
 
-    /// The stored candles of `security_id` with their source, oldest first (for tests and
-    /// checks).
+    /// The stored candles of `security_id` with their source, oldest first (for tests).
+    #[cfg(test)]
     pub async fn all(&self, security_id: &str) -> anyhow::Result<Vec<(Candle, Source)>> {
         let rows = sqlx::query(
             "SELECT date, open, high, low, close, volume, trading_value, source \

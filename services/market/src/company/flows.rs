@@ -12,8 +12,8 @@
 //! foreign and institutional net buying is `volume × participation × NET_INTENSITY ×
 //! direction` (at most 0.45 × 0.4 and 0.25 × 0.4 of the volume), the direction leaning
 //! with the day's price change (and, for foreigners, with their holding trend) plus noise;
-//! individuals take the other side, so the three sum to zero and each stays within
-//! [`MAX_NET_SHARE`] of the volume.
+//! individuals take the other side, so the three sum to zero and each stays within 30% of
+//! the volume (`MAX_NET_SHARE`, which the tests check).
 //!
 //! The foreign holding ratio is the base ratio moved by slow smooth noise over calendar
 //! days (a 60-day and a 10-day component), so it drifts a little from day to day.
@@ -31,6 +31,7 @@ use rand::Rng;
 use super::noise;
 
 /// No investor type's net buying exceeds this share of the day's volume.
+#[cfg(test)]
 pub const MAX_NET_SHARE: f64 = 0.3;
 /// Net buying as a share of an investor type's gross participation at full conviction.
 const NET_INTENSITY: f64 = 0.4;

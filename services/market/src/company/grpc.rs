@@ -15,8 +15,9 @@ use super::statements::{self, Subject};
 use super::store::DayHistory;
 use crate::charts::Candle;
 use crate::dataset::ListedStock;
-use crate::domain::{Market, SecurityId};
-use crate::feed::{QuoteBoard, now_kst};
+use crate::domain::{SecurityId, security_not_found};
+use crate::feed::QuoteBoard;
+use crate::simulator::now_kst;
 
 /// Trading days per investors / traders page.
 pub const DEFAULT_DAYS: i64 = 20;
@@ -50,8 +51,10 @@ impl CompanyGrpc {
     /// The parsed id, the listed stock and its current price.
     fn security(&self, security_id: &str) -> Result<(SecurityId, &ListedStock, pb::Quote), Status> {
         let id = SecurityId::parse(security_id)?;
-        let stock = self.board.security(id.as_str()).ok_or_else(not_found)?;
-        let quote = self.board.quote(id.as_str()).ok_or_else(not_found)?;
+        let (stock, quote) = self
+            .board
+            .security_with_quote(id.as_str())
+            .ok_or_else(security_not_found)?;
         Ok((id, stock, quote))
     }
 
@@ -77,10 +80,6 @@ impl CompanyGrpc {
             .map_err(internal_status)?;
         Ok(bars(&candles, limit))
     }
-}
-
-fn not_found() -> DomainError {
-    DomainError::not_found("security_not_found", "종목을 찾을 수 없습니다.")
 }
 
 fn limit(value: Option<i64>, default: i64, max: i64) -> Result<i64, DomainError> {
@@ -139,25 +138,6 @@ fn bars(candles: &[Candle], limit: i64) -> (Vec<DayBar>, Option<String>) {
     (bars, last_key)
 }
 
-fn security_proto(stock: &ListedStock) -> pb::Security {
-    pb::Security {
-        security_id: stock.security_id.as_str().to_owned(),
-        short_code: stock.security_id.short_code().to_owned(),
-        code: stock.security_id.code().to_owned(),
-        name: stock.name.clone(),
-        name_en: stock.name_en.clone(),
-        market: market_proto(stock.market) as i32,
-        shares_outstanding: stock.shares_outstanding,
-    }
-}
-
-fn market_proto(market: Market) -> pb::Market {
-    match market {
-        Market::Kospi => pb::Market::Kospi,
-        Market::Kosdaq => pb::Market::Kosdaq,
-    }
-}
-
 fn market_cap(price: f64, shares: i64) -> i64 {
     let cap = price * shares as f64;
     if cap.is_finite() {
@@ -200,7 +180,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
                 security_id: id.as_str().to_owned(),
                 name: stock.name.clone(),
                 name_en: stock.name_en.clone(),
-                market: market_proto(stock.market) as i32,
+                market: pb::Market::from(stock.market) as i32,
                 industry: text(|p| &p.industry),
                 main_products: text(|p| &p.main_products),
                 listing_date: profile.and_then(|p| p.listing_date).map(|d| d.to_string()),
@@ -368,7 +348,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
                 Some((
                     cap,
                     pb::RelatedStock {
-                        security: Some(security_proto(stock)),
+                        security: Some(pb::Security::from(stock)),
                         quote: Some(quote),
                     },
                 ))

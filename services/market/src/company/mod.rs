@@ -15,68 +15,42 @@
 //! - `noise`: the deterministic hashing behind the generated data.
 //! - `grpc`: `sise.market.v1.CompanyService`.
 
-pub mod firms;
-pub mod flows;
-pub mod grpc;
-pub mod noise;
-pub mod profile;
-pub mod statements;
-pub mod store;
+mod firms;
+mod flows;
+mod grpc;
+mod noise;
+mod profile;
+mod statements;
+mod store;
 
-use std::path::Path;
 use std::sync::Arc;
 
 use sise_proto::market::v1::company_service_server::CompanyServiceServer;
 
-pub use firms::{SecurityFirm, load_firms};
-pub use grpc::CompanyGrpc;
-pub use profile::{CompanyDirectory, CompanyProfile, load_profiles};
-pub use store::DayHistory;
+use self::firms::load_firms;
+use self::grpc::CompanyGrpc;
+use self::profile::{CompanyDirectory, load_profiles};
+use self::store::{CompanyStore, DayHistory};
+use crate::charts;
+use crate::feature::{Context, Feature};
 
-use crate::charts::minute::IntradayBook;
-use crate::charts::store::ChartStore;
-use crate::dataset::ListedStock;
-use crate::feed::QuoteBoard;
-use crate::store::Store;
-
-/// The company part of the market service, built at start-up.
-pub struct Companies {
-    directory: Arc<CompanyDirectory>,
-    firms: Arc<Vec<SecurityFirm>>,
-}
-
-impl Companies {
-    /// Seed the profiles of `listing` (the dataset as loaded, with its real last closes)
-    /// when their version changed, load them and the securities firms.
-    pub async fn build(
-        store: &Store,
-        dataset_dir: &Path,
-        listing: &[ListedStock],
-    ) -> anyhow::Result<Self> {
-        let profiles = load_profiles(dataset_dir, listing)?;
-        if store.seed_companies(&profiles).await? {
-            tracing::info!(companies = profiles.len(), "seeded company profiles");
-        }
-        let directory = CompanyDirectory::new(store.companies().await?, listing);
-        let firms = load_firms(dataset_dir)?;
-        Ok(Self {
-            directory: Arc::new(directory),
-            firms: Arc::new(firms),
-        })
+/// Seed the profiles of the listing (the dataset as loaded, with its real last closes)
+/// when their version changed, load them and the securities firms, and serve
+/// `CompanyService` on the feed's board and the charts' candles.
+pub async fn build(cx: &Context<'_>, charts: &charts::Prepared) -> anyhow::Result<Feature> {
+    let store = CompanyStore::new(cx.db.clone());
+    let profiles = load_profiles(cx.dataset_dir, cx.listing)?;
+    if store.seed_companies(&profiles).await? {
+        tracing::info!(companies = profiles.len(), "seeded company profiles");
     }
-
-    /// `sise.market.v1.CompanyService`.
-    pub fn service(
-        &self,
-        board: Arc<QuoteBoard>,
-        charts: ChartStore,
-        book: Arc<IntradayBook>,
-    ) -> CompanyServiceServer<CompanyGrpc> {
-        CompanyServiceServer::new(CompanyGrpc::new(
-            board,
-            self.directory.clone(),
-            DayHistory::new(charts, book),
-            self.firms.clone(),
-        ))
-    }
+    let directory = CompanyDirectory::new(store.companies().await?, cx.listing);
+    let firms = load_firms(cx.dataset_dir)?;
+    Ok(
+        Feature::default().serve(CompanyServiceServer::new(CompanyGrpc::new(
+            cx.board.clone(),
+            Arc::new(directory),
+            DayHistory::new(charts.store.clone(), charts.book.clone()),
+            Arc::new(firms),
+        ))),
+    )
 }

@@ -9,11 +9,10 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use anyhow::Context;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
-use crate::dataset::ListedStock;
+use crate::dataset::{ListedStock, read_csv};
 use crate::domain::SecurityId;
 
 const MASTER: &str = "krx_stock_master_derived.csv";
@@ -55,13 +54,7 @@ struct MasterRow {
 
 /// Profiles of the securities in `listing` (in its order), read from the dataset folder.
 pub fn load_profiles(dir: &Path, listing: &[ListedStock]) -> anyhow::Result<Vec<CompanyProfile>> {
-    let path = dir.join(MASTER);
-    let mut reader =
-        csv::Reader::from_path(&path).with_context(|| format!("cannot open {}", path.display()))?;
-    let rows = reader
-        .deserialize()
-        .collect::<Result<Vec<MasterRow>, _>>()
-        .with_context(|| format!("malformed row in {}", path.display()))?;
+    let rows: Vec<MasterRow> = read_csv(&dir.join(MASTER))?;
     let by_code: HashMap<&str, &MasterRow> = rows.iter().map(|r| (r.code.as_str(), r)).collect();
     let wanted: HashSet<&str> = listing.iter().map(|s| s.security_id.code()).collect();
     let mut profiles = Vec::with_capacity(listing.len());
@@ -192,14 +185,6 @@ impl CompanyDirectory {
                     .collect()
             })
             .unwrap_or_default()
-    }
-
-    pub fn len(&self) -> usize {
-        self.profiles.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.profiles.is_empty()
     }
 }
 

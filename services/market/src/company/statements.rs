@@ -62,6 +62,7 @@ pub struct Quarter {
 }
 
 impl Quarter {
+    #[cfg(test)]
     pub fn new(year: i32, quarter: u8) -> Option<Self> {
         (1..=4).contains(&quarter).then_some(Self { year, quarter })
     }

@@ -1,5 +1,5 @@
 //! Storage of the company data: the `companies` table (profiles seeded from the dataset,
-//! migration `0003_company.sql`) as methods on the market [`Store`], and [`DayHistory`],
+//! migration `0003_company.sql`) in [`CompanyStore`], and [`DayHistory`],
 //! the day candles the investor and trader generators follow (stored days from the
 //! `day_candles` table, plus today's live candle and the newest close still on its way to
 //! the database, as the day-candle API shows them).
@@ -9,31 +9,33 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use chrono::NaiveDate;
+use sise_platform::db::Database;
 use sqlx::Row;
 
 use super::profile::{COMPANY_DATASET_VERSION, CompanyProfile};
-use crate::charts::Candle;
-use crate::charts::minute::IntradayBook;
-use crate::charts::store::ChartStore;
+use crate::charts::{Candle, ChartStore, IntradayBook};
 use crate::domain::SecurityId;
-use crate::store::Store;
+use crate::store;
 
 /// `dataset_meta` key of the seeded company version.
 const META_KEY: &str = "companies";
 
-impl Store {
+#[derive(Clone, Debug)]
+pub struct CompanyStore {
+    db: Database,
+}
+
+impl CompanyStore {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
     /// Replace the company profiles unless this version is already seeded. Returns whether
     /// it seeded.
     pub async fn seed_companies(&self, profiles: &[CompanyProfile]) -> anyhow::Result<bool> {
-        let mut tx = self.database().pool.begin().await?;
-        let seeded: Option<String> =
-            sqlx::query_scalar("SELECT value FROM dataset_meta WHERE key = $1")
-                .bind(META_KEY)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if seeded.as_deref() == Some(COMPANY_DATASET_VERSION) {
+        let Some(mut tx) = store::reseed(&self.db, META_KEY, COMPANY_DATASET_VERSION).await? else {
             return Ok(false);
-        }
+        };
         sqlx::query("DELETE FROM companies")
             .execute(&mut *tx)
             .await?;
@@ -56,15 +58,7 @@ impl Store {
             .await
             .with_context(|| format!("failed to seed company {}", p.security_id))?;
         }
-        sqlx::query(
-            "INSERT INTO dataset_meta (key, value) VALUES ($1, $2) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-        )
-        .bind(META_KEY)
-        .bind(COMPANY_DATASET_VERSION)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
+        tx.finish().await?;
         Ok(true)
     }
 
@@ -75,7 +69,7 @@ impl Store {
              homepage, region, wics_sector, wics_industry_group FROM companies \
              ORDER BY security_id",
         )
-        .fetch_all(&self.database().pool)
+        .fetch_all(&self.db.pool)
         .await?;
         rows.iter()
             .map(|row| {
@@ -157,7 +151,6 @@ mod tests {
     use crate::simulator::{KST, Mode};
     use crate::store::MIGRATIONS;
     use chrono::TimeZone;
-    use sise_platform::db::Database;
     use sise_platform::db::testing::{TestDatabase, backends};
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -197,7 +190,7 @@ mod tests {
             let db = Database::connect(&test_db.url, &MIGRATIONS)
                 .await
                 .expect("connect");
-            let store = Store::new(db.clone());
+            let store = CompanyStore::new(db.clone());
             let profiles = vec![
                 profile("005930", Some("반도체와반도체장비")),
                 profile("005935", None),

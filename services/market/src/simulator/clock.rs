@@ -175,6 +175,12 @@ impl Mode {
     }
 }
 
+/// The current instant in KST: the wall clock the feed, the tasks and the handlers pass
+/// to the simulator and the clocks (which never read it themselves).
+pub fn now_kst() -> DateTime<FixedOffset> {
+    chrono::Utc::now().with_timezone(&KST)
+}
+
 /// The KST calendar date of an instant.
 #[must_use]
 pub fn kst_date(now: DateTime<FixedOffset>) -> NaiveDate {

@@ -8,12 +8,17 @@
 //!   classification.
 //! - [`clock`]: the KRX trading clock in KST, the 2025–2027 holiday calendar,
 //!   and [`Mode::Continuous`], which keeps the market open at any hour and
-//!   rolls a simulated trading day every `day_length`.
+//!   rolls a simulated trading day every `day_length`; [`now_kst`], the one
+//!   wall-clock reading of the crate, for the callers.
+//! - `noise`: [`Noise`], the seeded uniforms and normals (also behind the simulated
+//!   index and forex series).
+//! - `settings`: the `services.market.simulator` configuration section
+//!   ([`SimulatorSettings`], [`SimulatorMode`]).
 //! - this module: [`Simulator`], which owns one [`QuoteState`] per
 //!   [`Instrument`] and advances them when the caller calls
 //!   [`Simulator::step`] with the current time.
 //!
-//! The simulator is pure logic: no I/O, no async, no wall clock. The caller
+//! The simulator is pure logic: no I/O, no async, and it never reads the wall clock. The caller
 //! passes `now` (monotonically non-decreasing; earlier values are treated as
 //! the last one), publishes the quotes listed in [`StepOutcome::changed`],
 //! and stores the [`DayClose`]s it returns. The same seed, instruments and
@@ -92,14 +97,16 @@
 //!   trading day, when it rolls; the [`DayClose`] is emitted at 15:30.
 
 pub mod clock;
+mod noise;
 pub mod rules;
+mod settings;
 
 use chrono::{DateTime, FixedOffset, NaiveDate};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
-pub use clock::{KST, Mode, Session, session_at, trading_date_at};
+pub use clock::{KST, Mode, Session, now_kst, session_at, trading_date_at};
+pub use noise::Noise;
 pub use rules::{PriceChange, Rounding, classify, price_limits, round_to_tick, tick_size};
+pub use settings::{SimulatorMode, SimulatorSettings};
 
 use clock::{
     CLOSING_AUCTION_START, MARKET_CLOSE, PRE_MARKET_START, REGULAR_SECONDS, REGULAR_START,
@@ -313,45 +320,6 @@ fn sanitize(value: f64, max: f64) -> f64 {
 /// `min · (max/min)^t`.
 fn log_lerp(min: f64, max: f64, t: f64) -> f64 {
     (min.ln() + t * (max / min).ln()).exp()
-}
-
-/// The simulator's only source of randomness: a seeded ChaCha8 stream,
-/// consumed in a fixed order, plus the spare of the last normal pair.
-#[derive(Clone, Debug)]
-struct Noise {
-    rng: ChaCha8Rng,
-    spare: Option<f64>,
-}
-
-impl Noise {
-    fn new(seed: u64) -> Self {
-        Self {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            spare: None,
-        }
-    }
-
-    /// Uniform in `[0, 1)`.
-    fn uniform(&mut self) -> f64 {
-        self.rng.random::<f64>()
-    }
-
-    /// Standard normal (Marsaglia's polar method, two values per draw).
-    fn normal(&mut self) -> f64 {
-        if let Some(spare) = self.spare.take() {
-            return spare;
-        }
-        loop {
-            let u = 2.0 * self.uniform() - 1.0;
-            let v = 2.0 * self.uniform() - 1.0;
-            let s = u * u + v * v;
-            if s > 0.0 && s < 1.0 {
-                let factor = (-2.0 * s.ln() / s).sqrt();
-                self.spare = Some(v * factor);
-                return u * factor;
-            }
-        }
-    }
 }
 
 /// Moves the hidden log price by `dt` days of variance time (a whole

@@ -8,8 +8,9 @@ use sise_platform::error::DomainError;
 use sise_proto::market::v1 as pb;
 use tonic::{Request, Response, Status};
 
-use crate::domain::{Market, SecurityId};
-use crate::feed::{QuoteBoard, now_kst};
+use crate::domain::{SecurityId, security_not_found};
+use crate::feed::QuoteBoard;
+use crate::simulator::now_kst;
 
 /// Most ids one `GetQuotes` call may ask for.
 pub const MAX_QUOTES_PER_CALL: usize = 200;
@@ -25,10 +26,6 @@ impl MarketGrpc {
     }
 }
 
-fn not_found() -> DomainError {
-    DomainError::not_found("security_not_found", "종목을 찾을 수 없습니다.")
-}
-
 #[tonic::async_trait]
 impl pb::market_service_server::MarketService for MarketGrpc {
     #[tracing::instrument(skip_all, fields(security_id = %request.get_ref().security_id))]
@@ -37,8 +34,10 @@ impl pb::market_service_server::MarketService for MarketGrpc {
         request: Request<pb::GetSecurityRequest>,
     ) -> Result<Response<pb::GetSecurityResponse>, Status> {
         let id = SecurityId::parse(&request.get_ref().security_id)?;
-        let stock = self.board.security(id.as_str()).ok_or_else(not_found)?;
-        let quote = self.board.quote(id.as_str()).ok_or_else(not_found)?;
+        let (stock, quote) = self
+            .board
+            .security_with_quote(id.as_str())
+            .ok_or_else(security_not_found)?;
         // A page view feeds popularity rankings; losing the read because the bus is down
         // would be worse than losing one count.
         let event = pb::SecurityViewed {
@@ -60,18 +59,7 @@ impl pb::market_service_server::MarketService for MarketGrpc {
             );
         }
         Ok(Response::new(pb::GetSecurityResponse {
-            security: Some(pb::Security {
-                security_id: id.as_str().to_owned(),
-                short_code: id.short_code().to_owned(),
-                code: id.code().to_owned(),
-                name: stock.name.clone(),
-                name_en: stock.name_en.clone(),
-                market: match stock.market {
-                    Market::Kospi => pb::Market::Kospi,
-                    Market::Kosdaq => pb::Market::Kosdaq,
-                } as i32,
-                shares_outstanding: stock.shares_outstanding,
-            }),
+            security: Some(pb::Security::from(stock)),
             quote: Some(quote),
         }))
     }

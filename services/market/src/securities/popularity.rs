@@ -8,14 +8,14 @@ use sise_proto::market::v1 as pb;
 use tracing::Instrument;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
+use super::store::SecurityStore;
 use crate::simulator::KST;
-use crate::store::Store;
 
 pub const CONSUMER: &str = "market-popularity";
 pub const SUBJECT: &str = "events.market.security_viewed";
 
 /// Consume until the bus closes the stream.
-pub async fn run(bus: Bus, store: Store) -> anyhow::Result<()> {
+pub async fn run(bus: Bus, store: SecurityStore) -> anyhow::Result<()> {
     let mut deliveries = bus.consume_durable(CONSUMER, SUBJECT).await?;
     while let Some(delivery) = deliveries.next().await {
         let span = tracing::info_span!(
