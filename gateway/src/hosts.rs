@@ -11,6 +11,7 @@ use axum::http::Uri;
 use axum::http::uri::PathAndQuery;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use sise_platform::error::ErrorCode;
 
 use crate::config::Hosts;
 use crate::error::ApiError;
@@ -88,7 +89,7 @@ pub async fn map_hosts(State(map): State<HostMap>, mut request: Request, next: N
                 .into_iter()
                 .any(|k| path.starts_with(&format!("{}/", k.prefix())));
             if prefixed && !map.single_origin {
-                return ApiError::not_found_path().into_response();
+                return ApiError::from(ErrorCode::NotFound).into_response();
             }
             prefixed.then(|| strip_format_suffix(&path).to_owned())
         }

@@ -5,7 +5,6 @@
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use sise_platform::error::DomainError;
 use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
@@ -96,7 +95,7 @@ pub struct ArticlePage {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
-    /// Page size, 1 to 50 (default 20; larger values are capped at 50).
+    /// Page size, 1 to 50 (default 20).
     #[param(value_type = Option<u32>)]
     pub limit: Option<String>,
     /// `next_cursor` of the previous page; absent for the first page.
@@ -109,21 +108,16 @@ pub struct PageQuery {
 pub struct MultiPageQuery {
     /// Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`.
     pub security_ids: Option<String>,
-    /// Page size, 1 to 50 (default 20; larger values are capped at 50).
+    /// Page size, 1 to 50 (default 20).
     #[param(value_type = Option<u32>)]
     pub limit: Option<String>,
     /// `next_cursor` of the previous page; absent for the first page.
     pub cursor: Option<String>,
 }
 
-/// `(limit, cursor)` for the market service: 0 asks for its default page size.
-fn page(limit: Option<String>, cursor: Option<String>) -> Result<(u32, String), ApiError> {
-    let limit = match parse_limit(limit.as_deref(), MAX_LIMIT)? {
-        None => 0,
-        Some(n) if n < 1 => return Err(DomainError::invalid_limit(MAX_LIMIT).into()),
-        // Larger pages are capped rather than refused (clients ask for "as many as you give").
-        Some(n) => u32::try_from(n).map_or(MAX_LIMIT, |n| n.min(MAX_LIMIT)),
-    };
+/// `(limit, cursor)` for the market service, which checks the range.
+fn page(limit: Option<String>, cursor: Option<String>) -> Result<(Option<i64>, String), ApiError> {
+    let limit = parse_limit(limit.as_deref(), MAX_LIMIT)?;
     Ok((limit, cursor.unwrap_or_default()))
 }
 

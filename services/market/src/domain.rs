@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use sise_platform::error::DomainError;
+use sise_platform::error::{DomainError, ErrorCode};
 use sise_proto::market::v1 as pb;
 
 const BOARD: &str = "KOREA";
@@ -18,8 +18,7 @@ pub struct SecurityId(String);
 impl SecurityId {
     /// Parse `KOREA-A005930`.
     pub fn parse(text: &str) -> Result<Self, DomainError> {
-        let malformed =
-            || DomainError::invalid("invalid_security_id", "종목 코드 형식이 올바르지 않습니다.");
+        let malformed = || DomainError::from(ErrorCode::InvalidSecurityId);
         let (board, asset) = text.split_once('-').ok_or_else(malformed)?;
         let code = asset.strip_prefix('A').ok_or_else(malformed)?;
         if board != BOARD || !is_krx_code(code) {
@@ -56,7 +55,7 @@ impl fmt::Display for SecurityId {
 
 /// The answer to a well-formed id of a security the market does not list.
 pub fn security_not_found() -> DomainError {
-    DomainError::not_found("security_not_found", "종목을 찾을 수 없습니다.")
+    DomainError::from(ErrorCode::SecurityNotFound)
 }
 
 fn is_krx_code(code: &str) -> bool {

@@ -51,7 +51,7 @@ type AddService = Box<dyn FnOnce(Routes) -> Routes + Send>;
 pub struct Feature {
     observers: Vec<Arc<dyn StepObserver>>,
     tasks: Vec<BoxFuture<'static, ()>>,
-    services: Vec<AddService>,
+    services: Vec<(&'static str, AddService)>,
 }
 
 impl Feature {
@@ -79,8 +79,10 @@ impl Feature {
             + 'static,
         S::Future: Send + 'static,
     {
-        self.services
-            .push(Box::new(move |routes: Routes| routes.add_service(service)));
+        self.services.push((
+            S::NAME,
+            Box::new(move |routes: Routes| routes.add_service(service)),
+        ));
         self
     }
 }
@@ -90,6 +92,8 @@ pub struct Assembly {
     pub observers: Vec<Arc<dyn StepObserver>>,
     pub tasks: Vec<BoxFuture<'static, ()>>,
     pub routes: Routes,
+    /// The gRPC names of the services in `routes`, for health.
+    pub served: Vec<&'static str>,
 }
 
 /// Gather `features`, keeping their order (observers see a step in that order).
@@ -98,11 +102,13 @@ pub fn assemble(features: Vec<Feature>) -> Assembly {
         observers: Vec::new(),
         tasks: Vec::new(),
         routes: Routes::default(),
+        served: Vec::new(),
     };
     for feature in features {
         assembly.observers.extend(feature.observers);
         assembly.tasks.extend(feature.tasks);
-        for add in feature.services {
+        for (name, add) in feature.services {
+            assembly.served.push(name);
             assembly.routes = add(assembly.routes);
         }
     }

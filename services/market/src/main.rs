@@ -1,21 +1,6 @@
 //! `sise-market`: the market service as its own process (distributed mode).
 
-use sise_platform::bus::{Bus, BusConfig};
-use sise_platform::config::Config;
-use sise_platform::server::shutdown_signal;
-use sise_platform::telemetry::{self, TelemetryConfig};
-
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let config = Config::load()?;
-    let _telemetry = telemetry::init("market", &config.section::<TelemetryConfig>("telemetry")?)?;
-    let bus = Bus::connect(&config.section::<BusConfig>("bus")?).await?;
-    let app = sise_market::Application::build(
-        config.section("services.market")?,
-        &config.data_dir(),
-        bus,
-    )
-    .await?;
-    tracing::info!(addr = %app.local_addr()?, "market service listening");
-    app.run_until_stopped(shutdown_signal()).await
+    sise_platform::service::main::<sise_market::Application>().await
 }

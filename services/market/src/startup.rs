@@ -7,9 +7,11 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context as _;
+use secrecy::ExposeSecret;
 use sise_platform::bus::Bus;
 use sise_platform::db::Database;
 use sise_platform::server::{self, ReadyCheck};
+use sise_platform::service::Service;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
@@ -33,9 +35,19 @@ pub struct Application {
 }
 
 impl Application {
-    pub async fn build(config: MarketConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
-        let url = config.service.database_url(data_dir, "market");
-        let db = Database::connect(&url, &MIGRATIONS).await?;
+    /// The securities and page views of the market database.
+    pub fn store(&self) -> SecurityStore {
+        SecurityStore::new(self.db.clone())
+    }
+}
+
+impl Service for Application {
+    const NAME: &'static str = "market";
+    type Config = MarketConfig;
+
+    async fn build(config: MarketConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
+        let url = config.service.database_url(data_dir, Self::NAME);
+        let db = Database::connect(url.expose_secret(), &MIGRATIONS).await?;
         let dataset_dir = config.dataset_dir.as_path();
         let listing = dataset::load_listing(dataset_dir)
             .with_context(|| format!("dataset_dir {}", dataset_dir.display()))?;
@@ -91,16 +103,11 @@ impl Application {
         })
     }
 
-    pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {
+    fn local_addr(&self) -> anyhow::Result<SocketAddr> {
         Ok(self.listener.local_addr()?)
     }
 
-    /// The securities and page views of the market database.
-    pub fn store(&self) -> SecurityStore {
-        SecurityStore::new(self.db.clone())
-    }
-
-    pub async fn run_until_stopped(
+    async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
@@ -118,6 +125,7 @@ impl Application {
             observers,
             tasks,
             routes,
+            served,
         } = feature::assemble(features);
         let feed = tokio::spawn(feed::run(
             simulator,
@@ -136,14 +144,7 @@ impl Application {
                 Box::pin(async move { !board.is_empty() && usual().await })
             })
         };
-        let result = server::serve(
-            listener,
-            "sise.market.v1.MarketService",
-            routes,
-            ready,
-            shutdown,
-        )
-        .await;
+        let result = server::serve(listener, &served, routes, ready, shutdown).await;
         cancel.cancel();
         let _ = feed.await;
         for task in tasks {

@@ -65,7 +65,7 @@ impl TradingDate {
 
     /// An optional date: absent or empty (`to=`) is `None` on every dated call.
     pub fn parse_optional(text: Option<&str>) -> Result<Option<Self>, DomainError> {
-        match text.map(str::trim).filter(|t| !t.is_empty()) {
+        match text.filter(|t| !t.is_empty()) {
             None => Ok(None),
             Some(text) => Self::parse(text).map(Some),
         }
@@ -141,6 +141,8 @@ mod tests {
             "2026-06-15T00",
             "+2026-06-1",
             "２０２６-06-15",
+            " 2026-06-15",
+            "2026-06-15 ",
             "abcd-ef-gh",
         ] {
             let error = TradingDate::parse(bad).expect_err(bad);

@@ -15,7 +15,7 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{Days, NaiveDate};
-use sise_platform::error::DomainError;
+use sise_platform::error::{DomainError, ErrorCode};
 
 use crate::simulator::KST;
 
@@ -44,7 +44,7 @@ pub enum ArticleKey {
 }
 
 pub fn invalid_cursor() -> DomainError {
-    DomainError::invalid("invalid_cursor", "페이지 정보가 올바르지 않습니다.")
+    DomainError::from(ErrorCode::InvalidCursor)
 }
 
 fn encode(text: &str) -> String {

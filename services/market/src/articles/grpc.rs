@@ -3,7 +3,8 @@
 
 use std::cmp::Ordering;
 
-use sise_platform::error::{DomainError, internal_status};
+use sise_platform::error::{DomainError, ErrorCode, internal_status};
+use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
 use tonic::{Request, Response, Status};
 
@@ -12,9 +13,9 @@ use super::store::{ArticleStore, Disclosure, NewsItem};
 use crate::domain::{SecurityId, security_not_found};
 
 /// Page size when the request gives none (spec §9: security articles 20).
-pub const DEFAULT_LIMIT: usize = 20;
+pub const DEFAULT_LIMIT: u32 = 20;
 /// Largest page.
-pub const MAX_LIMIT: usize = 50;
+pub const MAX_LIMIT: u32 = 50;
 /// Most securities one multi-security call may name.
 pub const MAX_SECURITIES: usize = 50;
 
@@ -31,11 +32,7 @@ impl ArticleGrpc {
     async fn securities(&self, request: &pb::ListArticlesRequest) -> Result<Vec<String>, Status> {
         if !request.security_id.is_empty() {
             if !request.security_ids.is_empty() {
-                return Err(DomainError::invalid(
-                    "invalid_request",
-                    "종목 지정 방식이 올바르지 않습니다.",
-                )
-                .into());
+                return Err(DomainError::from(ErrorCode::InvalidRequest).into());
             }
             let id = SecurityId::parse(&request.security_id)?;
             if !self
@@ -49,18 +46,10 @@ impl ArticleGrpc {
             return Ok(vec![id.as_str().to_owned()]);
         }
         if request.security_ids.is_empty() {
-            return Err(DomainError::invalid(
-                "missing_security_ids",
-                "종목을 하나 이상 지정해주세요.",
-            )
-            .into());
+            return Err(DomainError::from(ErrorCode::MissingSecurityIds).into());
         }
         if request.security_ids.len() > MAX_SECURITIES {
-            return Err(DomainError::invalid(
-                "too_many_securities",
-                format!("한 번에 {MAX_SECURITIES}개까지 조회할 수 있습니다."),
-            )
-            .into());
+            return Err(DomainError::with_max(ErrorCode::TooManySecurities, MAX_SECURITIES).into());
         }
         let mut ids = request
             .security_ids
@@ -73,11 +62,8 @@ impl ArticleGrpc {
     }
 }
 
-fn limit(request: &pb::ListArticlesRequest) -> usize {
-    match request.limit as usize {
-        0 => DEFAULT_LIMIT,
-        n => n.min(MAX_LIMIT),
-    }
+fn limit(request: &pb::ListArticlesRequest) -> Result<usize, DomainError> {
+    Ok(PageLimit::parse(request.limit, DEFAULT_LIMIT, MAX_LIMIT)?.get())
 }
 
 fn cursor<T>(
@@ -173,7 +159,7 @@ impl pb::article_service_server::ArticleService for ArticleGrpc {
         let request = request.into_inner();
         let ids = self.securities(&request).await?;
         let after = cursor(&request, NewsKey::decode)?;
-        let limit = limit(&request);
+        let limit = limit(&request)?;
         let mut news = self
             .store
             .list_news(&ids, after.as_ref(), limit + 1)
@@ -193,7 +179,7 @@ impl pb::article_service_server::ArticleService for ArticleGrpc {
         let request = request.into_inner();
         let ids = self.securities(&request).await?;
         let after = cursor(&request, DisclosureKey::decode)?;
-        let limit = limit(&request);
+        let limit = limit(&request)?;
         let mut disclosures = self
             .store
             .list_disclosures(&ids, after.as_ref(), limit + 1)
@@ -213,7 +199,7 @@ impl pb::article_service_server::ArticleService for ArticleGrpc {
         let request = request.into_inner();
         let ids = self.securities(&request).await?;
         let after = cursor(&request, ArticleKey::decode)?;
-        let limit = limit(&request);
+        let limit = limit(&request)?;
         let news_after = after.as_ref().map(ArticleKey::news_after);
         let disclosures_after = after.as_ref().and_then(ArticleKey::disclosures_after);
         // Enough of each kind to fill the page alone, plus one to know whether more follow.

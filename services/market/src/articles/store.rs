@@ -445,7 +445,7 @@ impl ArticleStore {
 mod tests {
     use super::*;
     use crate::store::MIGRATIONS;
-    use sise_platform::db::testing::{TestDatabase, backends};
+    use sise_platform::db::testing::TestDatabase;
 
     fn disclosure(rcept_no: &str, date: (i32, u32, u32), security: Option<&str>) -> NewDisclosure {
         NewDisclosure {
@@ -477,9 +477,8 @@ mod tests {
     const A: &str = "KOREA-A005930";
     const B: &str = "KOREA-A000660";
 
-    #[tokio::test]
-    async fn stores_deduplicates_and_pages_on_every_backend() {
-        for backend in backends() {
+    sise_platform::per_backend! {
+        async fn stores_deduplicates_and_pages_on_every_backend(backend) {
             let test_db = TestDatabase::create(backend, "articles").await.expect("db");
             let db = Database::connect(&test_db.url, &MIGRATIONS)
                 .await

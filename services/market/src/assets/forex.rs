@@ -6,7 +6,7 @@
 //! rates the spreads of the bundled bank board (sample spreads where the board has none).
 
 use chrono::{DateTime, FixedOffset, Months, NaiveDate, TimeDelta};
-use sise_platform::error::DomainError;
+use sise_platform::error::{DomainError, ErrorCode};
 use sise_proto::market::v1 as pb;
 
 use super::catalog::{Currency, Entry};
@@ -20,7 +20,7 @@ use crate::simulator::clock::kst_instant;
 pub const MAX_AMOUNT: f64 = 1e12;
 
 pub fn invalid_currency() -> DomainError {
-    DomainError::invalid("invalid_currency", "지원하지 않는 통화입니다.")
+    DomainError::from(ErrorCode::InvalidCurrency)
 }
 
 /// A currency code as the converter reads it: three letters, any case (`usd` → `USD`).
@@ -38,10 +38,7 @@ pub fn validate_amount(amount: f64) -> Result<f64, DomainError> {
     if amount.is_finite() && amount > 0.0 && amount <= MAX_AMOUNT {
         Ok(amount)
     } else {
-        Err(DomainError::invalid(
-            "invalid_amount",
-            "금액은 0보다 크고 1조 이하인 숫자여야 합니다.",
-        ))
+        Err(DomainError::from(ErrorCode::InvalidAmount))
     }
 }
 
@@ -118,10 +115,7 @@ impl Period {
             "week" => Ok(Self::Week),
             "month" => Ok(Self::Month),
             "year" => Ok(Self::Year),
-            _ => Err(DomainError::invalid(
-                "invalid_period",
-                "기간은 day, week, month, year 중 하나여야 합니다.",
-            )),
+            _ => Err(DomainError::from(ErrorCode::InvalidPeriod)),
         }
     }
 }
@@ -237,7 +231,7 @@ mod tests {
         for bad in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e12 + 1.0] {
             assert_eq!(
                 validate_amount(bad).map_err(|e| e.code),
-                Err("invalid_amount".into()),
+                Err(ErrorCode::InvalidAmount),
                 "{bad}"
             );
         }

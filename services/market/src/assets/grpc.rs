@@ -4,7 +4,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::{NaiveDate, TimeDelta};
-use sise_platform::error::{DomainError, internal_status};
+use sise_platform::error::{DomainError, ErrorCode, internal_status};
+use sise_platform::request::{PageLimit, TradingDate};
 use sise_proto::market::v1 as pb;
 use sise_proto::market::v1::asset_service_server::AssetService;
 use tonic::{Request, Response, Status};
@@ -22,8 +23,8 @@ use crate::simulator::now_kst;
 
 /// Most ids one call may ask for.
 pub const MAX_ASSETS_PER_CALL: usize = 100;
-pub const DEFAULT_LIMIT: i64 = 60;
-pub const MAX_LIMIT: i64 = 500;
+pub const DEFAULT_LIMIT: u32 = 60;
+pub const MAX_LIMIT: u32 = 500;
 
 pub struct AssetGrpc {
     board: Arc<AssetBoard>,
@@ -39,10 +40,7 @@ impl AssetGrpc {
     fn series(&self, text: &str) -> Result<(usize, &Entry), DomainError> {
         let id = AssetId::parse(text)?;
         if id.board() == Board::Korea {
-            return Err(DomainError::invalid(
-                "unsupported_asset",
-                "지수와 환율만 조회할 수 있습니다. 종목 차트는 종목 API를 이용해주세요.",
-            ));
+            return Err(DomainError::from(ErrorCode::UnsupportedAsset));
         }
         let position = self
             .board
@@ -61,8 +59,8 @@ impl AssetGrpc {
         limit: Option<i64>,
         to: Option<&str>,
     ) -> Result<(Vec<Bar>, Option<NaiveDate>, Option<f64>), Status> {
-        let limit = parse_limit(limit)?;
-        let to = to.map(parse_date).transpose()?;
+        let limit = PageLimit::parse(limit, DEFAULT_LIMIT, MAX_LIMIT)?.get();
+        let to = TradingDate::parse_optional(to)?.map(TradingDate::date);
         let live = self.board.value(position);
         let mut days = Vec::with_capacity(limit);
         let mut upper = to;
@@ -89,20 +87,7 @@ impl AssetGrpc {
 }
 
 fn asset_not_found() -> DomainError {
-    DomainError::not_found("asset_not_found", "자산을 찾을 수 없습니다.")
-}
-
-fn parse_limit(limit: Option<i64>) -> Result<usize, DomainError> {
-    let limit = limit.unwrap_or(DEFAULT_LIMIT);
-    if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(DomainError::invalid_limit(MAX_LIMIT));
-    }
-    Ok(usize::try_from(limit).unwrap_or(1))
-}
-
-fn parse_date(text: &str) -> Result<NaiveDate, DomainError> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d")
-        .map_err(|_| DomainError::invalid("invalid_date", "날짜는 YYYY-MM-DD 형식이어야 합니다."))
+    DomainError::from(ErrorCode::AssetNotFound)
 }
 
 /// Parse a list of ids: at least one, at most [`MAX_ASSETS_PER_CALL`], all well-formed.
@@ -113,15 +98,12 @@ fn parse_ids(ids: &[String]) -> Result<Vec<AssetId>, DomainError> {
         .filter(|s| !s.is_empty())
         .collect();
     if ids.is_empty() {
-        return Err(DomainError::invalid(
-            "missing_asset_ids",
-            "자산을 하나 이상 지정해주세요.",
-        ));
+        return Err(DomainError::from(ErrorCode::MissingAssetIds));
     }
     if ids.len() > MAX_ASSETS_PER_CALL {
-        return Err(DomainError::invalid(
-            "too_many_assets",
-            format!("한 번에 {MAX_ASSETS_PER_CALL}개까지 조회할 수 있습니다."),
+        return Err(DomainError::with_max(
+            ErrorCode::TooManyAssets,
+            MAX_ASSETS_PER_CALL,
         ));
     }
     ids.into_iter().map(AssetId::parse).collect()
@@ -368,27 +350,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parses_id_lists_limits_and_dates() {
+    fn parses_id_lists() {
         let ids = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         assert_eq!(
             parse_ids(&ids(&["", " "])).map_err(|e| e.code),
-            Err("missing_asset_ids".into())
+            Err(ErrorCode::MissingAssetIds)
         );
         assert_eq!(
             parse_ids(&ids(&["INDEX-KOSPI", "nope"])).map_err(|e| e.code),
-            Err("invalid_asset_id".into())
+            Err(ErrorCode::InvalidAssetId)
         );
         let many: Vec<String> = (0..=MAX_ASSETS_PER_CALL)
             .map(|_| "INDEX-KOSPI".into())
             .collect();
         assert_eq!(
             parse_ids(&many).map_err(|e| e.code),
-            Err("too_many_assets".into())
+            Err(ErrorCode::TooManyAssets)
         );
         let parsed = parse_ids(&ids(&["INDEX::KOSPI", " FOREX-USDKRW "])).expect("ids");
         assert_eq!(parsed[0].as_str(), "INDEX-KOSPI");
-        assert_eq!(parse_limit(None), Ok(60));
-        assert!(parse_limit(Some(0)).is_err() && parse_limit(Some(501)).is_err());
-        assert!(parse_date("2026-02-30").is_err() && parse_date("20260213").is_err());
     }
 }

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use sise_platform::error::DomainError;
+use sise_platform::error::{DomainError, ErrorCode};
 
 use crate::domain::SecurityId;
 
@@ -47,7 +47,7 @@ pub struct AssetId {
 }
 
 pub fn invalid_asset_id() -> DomainError {
-    DomainError::invalid("invalid_asset_id", "자산 코드 형식이 올바르지 않습니다.")
+    DomainError::from(ErrorCode::InvalidAssetId)
 }
 
 impl AssetId {

@@ -241,7 +241,7 @@ impl AssetStore {
 mod tests {
     use super::*;
     use crate::store::MIGRATIONS;
-    use sise_platform::db::testing::{TestDatabase, backends};
+    use sise_platform::db::testing::TestDatabase;
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).expect("date")
@@ -260,9 +260,8 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn seeds_pages_and_continues_on_every_backend() {
-        for backend in backends() {
+    sise_platform::per_backend! {
+        async fn seeds_pages_and_continues_on_every_backend(backend) {
             let test_db = TestDatabase::create(backend, "market").await.expect("db");
             let db = Database::connect(&test_db.url, &MIGRATIONS)
                 .await

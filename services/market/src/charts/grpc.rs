@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 use sise_platform::error::DomainError;
+use sise_platform::request::{PageLimit, TradingDate};
 use sise_proto::market::v1 as pb;
 use tonic::{Request, Response, Status};
 
@@ -15,9 +16,9 @@ use crate::domain::{SecurityId, security_not_found};
 use crate::feed::QuoteBoard;
 
 /// Day candles per page when the request names no limit.
-pub const DEFAULT_LIMIT: i64 = 60;
+pub const DEFAULT_LIMIT: u32 = 60;
 /// Most day candles per page.
-pub const MAX_LIMIT: i64 = 500;
+pub const MAX_LIMIT: u32 = 500;
 
 pub struct ChartGrpc {
     store: ChartStore,
@@ -47,9 +48,8 @@ impl ChartGrpc {
         to: Option<&str>,
     ) -> Result<(Vec<Candle>, Option<NaiveDate>), DomainError> {
         let id = self.known(security_id)?;
-        let limit = parse_limit(limit)?;
-        let to = to.map(parse_date).transpose()?;
-        let page = usize::try_from(limit).unwrap_or(0);
+        let page = PageLimit::parse(limit, DEFAULT_LIMIT, MAX_LIMIT)?.get();
+        let to = TradingDate::parse_optional(to)?.map(TradingDate::date);
         let mut candles: Vec<Candle> = self
             .book
             .recent(id.as_str())
@@ -77,27 +77,6 @@ impl ChartGrpc {
         candles.truncate(page);
         Ok((candles, last_key))
     }
-}
-
-fn parse_limit(limit: Option<i64>) -> Result<i64, DomainError> {
-    match limit {
-        None => Ok(DEFAULT_LIMIT),
-        Some(limit) if (1..=MAX_LIMIT).contains(&limit) => Ok(limit),
-        Some(_) => Err(DomainError::invalid_limit(MAX_LIMIT)),
-    }
-}
-
-/// A strict `YYYY-MM-DD` date.
-fn parse_date(text: &str) -> Result<NaiveDate, DomainError> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d")
-        .ok()
-        .filter(|date| date.format("%Y-%m-%d").to_string() == text)
-        .ok_or_else(|| {
-            DomainError::invalid(
-                "invalid_date",
-                "날짜 형식이 올바르지 않습니다. (YYYY-MM-DD)",
-            )
-        })
 }
 
 fn to_proto(candle: &Candle) -> pb::DayCandle {
@@ -154,42 +133,5 @@ impl pb::chart_service_server::ChartService for ChartGrpc {
             date: date.map(|d| d.to_string()).unwrap_or_default(),
             minute_candles,
         }))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn limits_and_dates_are_validated() {
-        assert_eq!(parse_limit(None), Ok(60));
-        assert_eq!(parse_limit(Some(1)), Ok(1));
-        assert_eq!(parse_limit(Some(500)), Ok(500));
-        for bad in [0, -1, 501, i64::MAX] {
-            assert_eq!(
-                parse_limit(Some(bad)).map_err(|e| e.code),
-                Err("invalid_limit".into())
-            );
-        }
-        assert_eq!(
-            parse_date("2026-06-15"),
-            Ok(NaiveDate::from_ymd_opt(2026, 6, 15).expect("date"))
-        );
-        for bad in [
-            "",
-            "2026-6-15",
-            "20260615",
-            "2026-02-30",
-            "2026-06-15T00:00",
-            " 2026-06-15",
-            "+2026-06-15",
-        ] {
-            assert_eq!(
-                parse_date(bad).map_err(|e| e.code),
-                Err("invalid_date".into()),
-                "{bad}"
-            );
-        }
     }
 }

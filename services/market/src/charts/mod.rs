@@ -231,7 +231,7 @@ mod tests {
     use crate::simulator::clock::{kst_instant, next_trading_day};
     use crate::store::MIGRATIONS;
     use sise_platform::db::Database;
-    use sise_platform::db::testing::{TestDatabase, backends};
+    use sise_platform::db::testing::TestDatabase;
 
     fn settings(mode: &str) -> SimulatorSettings {
         serde_json::from_value(serde_json::json!({
@@ -240,18 +240,17 @@ mod tests {
         .expect("settings")
     }
 
-    /// Start-up on the real dataset, a simulated close, a restart in continuous mode and
-    /// one in KRX mode months later: the simulator always resumes where the history ends,
-    /// and the materialized histories have no gap.
-    #[tokio::test]
-    async fn prepare_resumes_where_the_history_ends_on_every_backend() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
-        let listing = crate::dataset::load_listing(&dir).expect("listing");
-        let config = ChartsConfig::default();
-        let samsung = "KOREA-A005930";
-        let sample = "KOREA-A000040"; // only the 2026-05-08 snapshot is real
-        let start = kst_instant(date(2026, 11, 22), 10 * 3600);
-        for backend in backends() {
+    sise_platform::per_backend! {
+        /// Start-up on the real dataset, a simulated close, a restart in continuous mode and
+        /// one in KRX mode months later: the simulator always resumes where the history ends,
+        /// and the materialized histories have no gap.
+        async fn prepare_resumes_where_the_history_ends(backend) {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+            let listing = crate::dataset::load_listing(&dir).expect("listing");
+            let config = ChartsConfig::default();
+            let samsung = "KOREA-A005930";
+            let sample = "KOREA-A000040"; // only the 2026-05-08 snapshot is real
+            let start = kst_instant(date(2026, 11, 22), 10 * 3600);
             let test_db = TestDatabase::create(backend, "market").await.expect("db");
             let db = Database::connect(&test_db.url, &MIGRATIONS)
                 .await

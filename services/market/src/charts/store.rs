@@ -297,7 +297,7 @@ fn candle_of(row: &sqlx::any::AnyRow) -> anyhow::Result<Candle> {
 mod tests {
     use super::*;
     use crate::store::MIGRATIONS;
-    use sise_platform::db::testing::{TestDatabase, backends};
+    use sise_platform::db::testing::TestDatabase;
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).expect("date")
@@ -334,9 +334,8 @@ mod tests {
         ChartStore::new(db)
     }
 
-    #[tokio::test]
-    async fn inserts_replaces_and_pages_on_every_backend() {
-        for backend in backends() {
+    sise_platform::per_backend! {
+        async fn inserts_replaces_and_pages_on_every_backend(backend) {
             let test_db = TestDatabase::create(backend, "market").await.expect("db");
             let store = connect(&test_db).await;
             assert!(store.reset_unless("v1").await.expect("reset"));
@@ -418,39 +417,38 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn materializes_a_history_once_and_fills_gaps_on_every_backend() {
-        use crate::charts::history::{RealHistory, Seeds, Snapshot};
-        use crate::dataset::ListedStock;
-        use crate::domain::{Market, SecurityId};
-        let id = "KOREA-A900000";
-        let listing = vec![ListedStock {
-            security_id: SecurityId::parse(id).expect("id"),
-            name: "가상".into(),
-            name_en: None,
-            market: Market::Kosdaq,
-            shares_outstanding: 1_000_000,
-            last_close: 10_100,
-            last_close_date: date(2026, 5, 8),
-        }];
-        let mut real = RealHistory::default();
-        real.snapshots.insert(
-            "900000".into(),
-            Snapshot {
-                candle: Candle {
-                    date: date(2026, 5, 8),
-                    open: 10_050,
-                    high: 10_200,
-                    low: 9_900,
-                    close: 10_100,
-                    volume: 1_000,
-                    trading_value: 10_000_000,
+    sise_platform::per_backend! {
+        async fn materializes_a_history_once_and_fills_gaps(backend) {
+            use crate::charts::history::{RealHistory, Seeds, Snapshot};
+            use crate::dataset::ListedStock;
+            use crate::domain::{Market, SecurityId};
+            let id = "KOREA-A900000";
+            let listing = vec![ListedStock {
+                security_id: SecurityId::parse(id).expect("id"),
+                name: "가상".into(),
+                name_en: None,
+                market: Market::Kosdaq,
+                shares_outstanding: 1_000_000,
+                last_close: 10_100,
+                last_close_date: date(2026, 5, 8),
+            }];
+            let mut real = RealHistory::default();
+            real.snapshots.insert(
+                "900000".into(),
+                Snapshot {
+                    candle: Candle {
+                        date: date(2026, 5, 8),
+                        open: 10_050,
+                        high: 10_200,
+                        low: 9_900,
+                        close: 10_100,
+                        volume: 1_000,
+                        trading_value: 10_000_000,
+                    },
+                    previous_close: 10_000,
                 },
-                previous_close: 10_000,
-            },
-        );
-        let seeds = Arc::new(Seeds::new(&listing, real, 30));
-        for backend in backends() {
+            );
+            let seeds = Arc::new(Seeds::new(&listing, real, 30));
             let test_db = TestDatabase::create(backend, "market").await.expect("db");
             let bare = connect(&test_db).await;
             // A simulated day was stored (by an earlier process) after a gap.

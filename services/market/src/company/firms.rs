@@ -12,7 +12,7 @@ use std::path::Path;
 
 use anyhow::Context;
 use serde::Deserialize;
-use sise_platform::error::DomainError;
+use sise_platform::error::{DomainError, ErrorCode};
 
 pub const FIRMS_FILE: &str = "security_firms.csv";
 
@@ -72,25 +72,16 @@ pub fn load_firms(dir: &Path) -> anyhow::Result<Vec<SecurityFirm>> {
 /// Check the client description the call carries (all three are required).
 pub fn validate_client(os: &str, market_code: &str, version_code: &str) -> Result<(), DomainError> {
     if !OPERATING_SYSTEMS.contains(&os) {
-        return Err(DomainError::invalid(
-            "invalid_os",
-            "os 값이 올바르지 않습니다. (web, android, ios)",
-        ));
+        return Err(DomainError::from(ErrorCode::InvalidOs));
     }
     if !MARKET_CODES.contains(&market_code) {
-        return Err(DomainError::invalid(
-            "invalid_market_code",
-            "market_code 값이 올바르지 않습니다.",
-        ));
+        return Err(DomainError::from(ErrorCode::InvalidMarketCode));
     }
     // -1 is the web (no app version); apps send their build number.
     if !version_code.trim().parse::<i64>().is_ok_and(|v| v >= -1)
         || version_code.trim() != version_code
     {
-        return Err(DomainError::invalid(
-            "invalid_version_code",
-            "version_code 값이 올바르지 않습니다.",
-        ));
+        return Err(DomainError::from(ErrorCode::InvalidVersionCode));
     }
     Ok(())
 }

@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use chrono::NaiveDate;
-use sise_platform::error::{DomainError, internal_status};
+use sise_platform::error::{DomainError, ErrorCode, internal_status};
+use sise_platform::request::{PageLimit, TradingDate};
 use sise_proto::market::v1 as pb;
 use tonic::{Request, Response, Status};
 
@@ -20,11 +21,11 @@ use crate::feed::QuoteBoard;
 use crate::simulator::now_kst;
 
 /// Trading days per investors / traders page.
-pub const DEFAULT_DAYS: i64 = 20;
-pub const MAX_DAYS: i64 = 100;
+pub const DEFAULT_DAYS: u32 = 20;
+pub const MAX_DAYS: u32 = 100;
 /// Related stocks per answer.
-pub const DEFAULT_RELATED: i64 = 5;
-pub const MAX_RELATED: i64 = 20;
+pub const DEFAULT_RELATED: u32 = 5;
+pub const MAX_RELATED: u32 = 20;
 
 pub struct CompanyGrpc {
     board: Arc<QuoteBoard>,
@@ -82,41 +83,10 @@ impl CompanyGrpc {
     }
 }
 
-fn limit(value: Option<i64>, default: i64, max: i64) -> Result<i64, DomainError> {
-    match value {
-        None => Ok(default),
-        Some(n) if (1..=max).contains(&n) => Ok(n),
-        Some(_) => Err(DomainError::invalid_limit(max)),
-    }
-}
-
-/// A strict `YYYY-MM-DD` date.
-pub fn parse_date(text: &str) -> Result<NaiveDate, DomainError> {
-    let invalid = || {
-        DomainError::invalid(
-            "invalid_date",
-            "날짜 형식이 올바르지 않습니다. (YYYY-MM-DD)",
-        )
-    };
-    let bytes = text.as_bytes();
-    let shape = bytes.len() == 10
-        && bytes.iter().enumerate().all(|(i, b)| match i {
-            4 | 7 => *b == b'-',
-            _ => b.is_ascii_digit(),
-        });
-    if !shape {
-        return Err(invalid());
-    }
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| invalid())
-}
-
 fn day_page(page: Option<&pb::DayPage>) -> Result<(Option<NaiveDate>, i64), DomainError> {
-    let limit = limit(page.and_then(|p| p.limit), DEFAULT_DAYS, MAX_DAYS)?;
-    let to = page
-        .and_then(|p| p.to.as_deref())
-        .map(parse_date)
-        .transpose()?;
-    Ok((to, limit))
+    let limit = PageLimit::parse(page.and_then(|p| p.limit), DEFAULT_DAYS, MAX_DAYS)?;
+    let to = TradingDate::parse_optional(page.and_then(|p| p.to.as_deref()))?;
+    Ok((to.map(TradingDate::date), limit.as_i64()))
 }
 
 /// Bars of the first `limit` candles (newest first), each with the close of the next
@@ -224,11 +194,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
                 quote.price,
             ),
             pb::StatementPeriod::Unspecified => {
-                return Err(DomainError::invalid(
-                    "invalid_period",
-                    "기간은 quarterly 또는 yearly 여야 합니다.",
-                )
-                .into());
+                return Err(DomainError::from(ErrorCode::InvalidStatementPeriod).into());
             }
         };
         Ok(Response::new(pb::GetFinancialStatementsResponse {
@@ -318,7 +284,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
             .await?;
         let bar = bars
             .first()
-            .ok_or_else(|| DomainError::not_found("trader_not_found", "거래원 정보가 없습니다."))?;
+            .ok_or_else(|| DomainError::from(ErrorCode::TraderNotFound))?;
         let participation = self.participation(&id);
         Ok(Response::new(pb::GetRecentTraderResponse {
             recent_trader: Some(day_trader_proto(flows::day_traders(
@@ -336,7 +302,7 @@ impl pb::company_service_server::CompanyService for CompanyGrpc {
     ) -> Result<Response<pb::GetRelatedStocksResponse>, Status> {
         let request = request.get_ref();
         let (id, _, _) = self.security(&request.security_id)?;
-        let limit = limit(request.limit, DEFAULT_RELATED, MAX_RELATED)?;
+        let limit = PageLimit::parse(request.limit, DEFAULT_RELATED, MAX_RELATED)?.as_i64();
         let mut peers: Vec<(i64, pb::RelatedStock)> = self
             .directory
             .peers(id.as_str())
@@ -403,25 +369,29 @@ mod tests {
     }
 
     #[test]
-    fn parses_strict_dates_and_limits() {
-        assert_eq!(parse_date("2026-06-15").expect("date"), date(2026, 6, 15));
-        for bad in [
-            "",
-            "2026-6-15",
-            "2026-06-31",
-            "20260615",
-            "2026/06/15",
-            "x026-06-15",
-            "2026-06-15 ",
-        ] {
-            assert_eq!(parse_date(bad).expect_err(bad).code, "invalid_date");
+    fn day_pages_follow_the_shared_request_rules() {
+        let page = |limit: Option<i64>, to: Option<&str>| {
+            day_page(Some(&pb::DayPage {
+                limit,
+                to: to.map(str::to_owned),
+            }))
+        };
+        assert_eq!(day_page(None).expect("defaults"), (None, 20));
+        // An empty `to` is absent, as on every dated call.
+        assert_eq!(page(None, Some("")).expect("empty to"), (None, 20));
+        assert_eq!(
+            page(Some(100), Some("2026-06-15")).expect("max"),
+            (Some(date(2026, 6, 15)), 100)
+        );
+        for bad in ["2026-6-15", "2026-06-31", "2026/06/15", "2026-06-15 "] {
+            assert_eq!(page(None, Some(bad)).expect_err(bad).code, "invalid_date");
         }
-        assert_eq!(limit(None, 20, 100).expect("default"), 20);
-        assert_eq!(limit(Some(100), 20, 100).expect("max"), 100);
         for bad in [0, -1, 101, i64::MIN] {
+            let error = page(Some(bad), None).expect_err("bad");
+            assert_eq!(error.code, "invalid_limit");
             assert_eq!(
-                limit(Some(bad), 20, 100).expect_err("bad").code,
-                "invalid_limit"
+                error.message,
+                "조회 개수는 1부터 100까지 지정할 수 있습니다."
             );
         }
     }

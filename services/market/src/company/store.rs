@@ -151,7 +151,7 @@ mod tests {
     use crate::simulator::{KST, Mode};
     use crate::store::MIGRATIONS;
     use chrono::TimeZone;
-    use sise_platform::db::testing::{TestDatabase, backends};
+    use sise_platform::db::testing::TestDatabase;
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).expect("date")
@@ -183,9 +183,8 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn seeds_companies_once_and_pages_day_history_on_every_backend() {
-        for backend in backends() {
+    sise_platform::per_backend! {
+        async fn seeds_companies_once_and_pages_day_history_on_every_backend(backend) {
             let test_db = TestDatabase::create(backend, "market").await.expect("db");
             let db = Database::connect(&test_db.url, &MIGRATIONS)
                 .await

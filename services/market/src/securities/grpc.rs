@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use prost::Message;
 use sise_platform::bus::{Bus, Headers};
-use sise_platform::error::DomainError;
+use sise_platform::error::{DomainError, ErrorCode};
 use sise_proto::market::v1 as pb;
 use tonic::{Request, Response, Status};
 
@@ -70,11 +70,9 @@ impl pb::market_service_server::MarketService for MarketGrpc {
     ) -> Result<Response<pb::GetQuotesResponse>, Status> {
         let ids = &request.get_ref().security_ids;
         if ids.len() > MAX_QUOTES_PER_CALL {
-            return Err(DomainError::invalid(
-                "too_many_securities",
-                format!("한 번에 {MAX_QUOTES_PER_CALL}개까지 조회할 수 있습니다."),
-            )
-            .into());
+            return Err(
+                DomainError::with_max(ErrorCode::TooManySecurities, MAX_QUOTES_PER_CALL).into(),
+            );
         }
         let mut quotes = Vec::with_capacity(ids.len());
         for id in ids {

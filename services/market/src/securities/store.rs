@@ -116,7 +116,7 @@ impl SecurityStore {
 mod tests {
     use super::*;
     use crate::store::MIGRATIONS;
-    use sise_platform::db::testing::{TestDatabase, backends};
+    use sise_platform::db::testing::TestDatabase;
 
     fn stock(code: &str, close: i64) -> ListedStock {
         ListedStock {
@@ -130,9 +130,8 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn seeds_once_and_counts_views_on_every_backend() {
-        for backend in backends() {
+    sise_platform::per_backend! {
+        async fn seeds_once_and_counts_views_on_every_backend(backend) {
             let test_db = TestDatabase::create(backend, "market").await.expect("db");
             let db = Database::connect(&test_db.url, &MIGRATIONS)
                 .await

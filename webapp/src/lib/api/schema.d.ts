@@ -1067,7 +1067,7 @@ export interface operations {
             query?: {
                 /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
                 security_ids?: string;
-                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                /** @description Page size, 1 to 50 (default 20). */
                 limit?: number;
                 /** @description `next_cursor` of the previous page; absent for the first page. */
                 cursor?: string;
@@ -1262,7 +1262,7 @@ export interface operations {
             query?: {
                 /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
                 security_ids?: string;
-                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                /** @description Page size, 1 to 50 (default 20). */
                 limit?: number;
                 /** @description `next_cursor` of the previous page; absent for the first page. */
                 cursor?: string;
@@ -1516,7 +1516,7 @@ export interface operations {
             query?: {
                 /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
                 security_ids?: string;
-                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                /** @description Page size, 1 to 50 (default 20). */
                 limit?: number;
                 /** @description `next_cursor` of the previous page; absent for the first page. */
                 cursor?: string;
@@ -1654,7 +1654,7 @@ export interface operations {
     security_articles: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                /** @description Page size, 1 to 50 (default 20). */
                 limit?: number;
                 /** @description `next_cursor` of the previous page; absent for the first page. */
                 cursor?: string;
@@ -1839,7 +1839,7 @@ export interface operations {
     security_disclosures: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                /** @description Page size, 1 to 50 (default 20). */
                 limit?: number;
                 /** @description `next_cursor` of the previous page; absent for the first page. */
                 cursor?: string;
@@ -2057,7 +2057,7 @@ export interface operations {
     security_news: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 50 (default 20; larger values are capped at 50). */
+                /** @description Page size, 1 to 50 (default 20). */
                 limit?: number;
                 /** @description `next_cursor` of the previous page; absent for the first page. */
                 cursor?: string;

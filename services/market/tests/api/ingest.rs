@@ -26,7 +26,7 @@ use sise_market::articles::tagger::Tagger;
 use sise_market::dataset::{ListedStock, load_listing};
 use sise_platform::bus::{Bus, Event, Headers};
 use sise_platform::db::Database;
-use sise_platform::db::testing::{TestDatabase, backends};
+use sise_platform::db::testing::TestDatabase;
 use sise_proto::market::v1 as pb;
 use tokio::net::TcpListener;
 
@@ -307,9 +307,8 @@ fn pages_requested(fake: &SharedDart) -> Vec<u32> {
     fake.lock().expect("lock").log.iter().map(|l| l.0).collect()
 }
 
-#[tokio::test]
-async fn dart_pages_dedupes_maps_stocks_and_publishes_new_rows_only() {
-    for backend in backends() {
+sise_platform::per_backend! {
+    async fn dart_pages_dedupes_maps_stocks_and_publishes_new_rows_only(backend) {
         let fixture = Fixture::new(backend).await;
         // 250 filings over three days (three pages of 100), newest first.
         let mut all = rows("20260821", 1, 90);
@@ -496,9 +495,8 @@ async fn dart_transient_failures_retry_the_same_page_with_backoff() {
     fixture.finish().await;
 }
 
-#[tokio::test]
-async fn dart_provider_down_then_back_loses_nothing() {
-    for backend in backends() {
+sise_platform::per_backend! {
+    async fn dart_provider_down_then_back_loses_nothing(backend) {
         let fixture = Fixture::new(backend).await;
         // The provider is down (connection refused) when the run starts.
         let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -739,9 +737,8 @@ fn published_news(events: &[Event]) -> Vec<pb::NewsItem> {
         .collect()
 }
 
-#[tokio::test]
-async fn news_reads_rss_and_atom_tags_stocks_and_dedupes_by_link() {
-    for backend in backends() {
+sise_platform::per_backend! {
+    async fn news_reads_rss_and_atom_tags_stocks_and_dedupes_by_link(backend) {
         let fixture = Fixture::new(backend).await;
         let (_, base) = fake_feeds(FakeFeeds {
             rss: RSS.to_owned(),

@@ -1,0 +1,63 @@
+//! `TestApp`: the market service under test (port 0, fresh database, the repository's
+//! configuration and real KRX dataset), with one method per `MarketService` RPC and a client
+//! for the other gRPC services a test calls (their generated methods are one per RPC).
+
+use sise_market::Application;
+use sise_platform::db::Backend;
+use sise_platform::testing::{TestService, repo_root};
+use sise_proto::market::v1 as pb;
+use sise_proto::market::v1::chart_service_client::ChartServiceClient;
+use sise_proto::market::v1::market_service_client::MarketServiceClient;
+use tonic::transport::Channel;
+
+pub const SAMSUNG: &str = "KOREA-A005930";
+
+pub struct TestApp {
+    pub service: TestService,
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> Self {
+        let service = TestService::spawn_with::<Application>(backend, |config| {
+            let dataset = repo_root().join("services/market/data");
+            config
+                .set("services.market.dataset_dir", dataset.display().to_string())
+                .expect("dataset_dir");
+        })
+        .await;
+        Self { service }
+    }
+
+    fn market(&self) -> MarketServiceClient<Channel> {
+        MarketServiceClient::new(self.service.channel.clone())
+    }
+
+    pub async fn get_security(
+        &self,
+        security_id: &str,
+    ) -> Result<pb::GetSecurityResponse, tonic::Status> {
+        self.market()
+            .get_security(pb::GetSecurityRequest {
+                security_id: security_id.to_owned(),
+            })
+            .await
+            .map(tonic::Response::into_inner)
+    }
+
+    pub async fn get_quotes(&self, ids: &[&str]) -> Result<pb::GetQuotesResponse, tonic::Status> {
+        self.market()
+            .get_quotes(pb::GetQuotesRequest {
+                security_ids: ids.iter().map(|id| (*id).to_owned()).collect(),
+            })
+            .await
+            .map(tonic::Response::into_inner)
+    }
+
+    pub fn charts(&self) -> ChartServiceClient<Channel> {
+        ChartServiceClient::new(self.service.channel.clone())
+    }
+
+    pub async fn stop(self) {
+        self.service.stop().await;
+    }
+}

@@ -1,0 +1,10 @@
+//! API tests of the market service, one test per backend (`sise_platform::per_backend!`):
+//! - `securities`: the service on port 0 through real tonic clients (`helpers::TestApp`);
+//! - `ingest`: the news and OpenDART ingestors against local fake providers.
+//!
+//! The HTTP behaviour of every market call is tested through the gateway
+//! (`gateway/tests/api`); these tests hold what only the service level can show.
+
+mod helpers;
+mod ingest;
+mod securities;
