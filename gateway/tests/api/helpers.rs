@@ -131,6 +131,9 @@ pub async fn shared(backend: Backend) -> TestApp {
 /// with the test, and the system must outlive the test that started it.
 async fn start_shared(backend: Backend) -> Shared {
     reap_orphan_dirs();
+    if backend == Backend::Postgres {
+        reap_orphan_databases().await;
+    }
     let (ready, started) = tokio::sync::oneshot::channel();
     std::thread::Builder::new()
         .name(format!("shared-{}", backend.as_str()))
@@ -171,7 +174,7 @@ async fn start_shared(backend: Backend) -> Shared {
 
 /// Removes the directories of test processes that have exited (`sise_test_…_{pid}_…` in
 /// the temp dir): the shared systems' SQLite databases and data dirs are never removed by
-/// the process that made them. PostgreSQL databases are reaped by `TestDatabase::create`.
+/// the process that made them.
 fn reap_orphan_dirs() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
@@ -183,15 +186,52 @@ fn reap_orphan_dirs() {
             if !name.starts_with("sise_test_") {
                 continue;
             }
-            let mut parts = name.rsplit('_');
-            let pid = parts.nth(1).and_then(|pid| pid.parse::<u32>().ok());
-            if let Some(pid) = pid
-                && !Path::new(&format!("/proc/{pid}")).exists()
-            {
+            if owner_exited(&name) {
                 let _ = std::fs::remove_dir_all(entry.path());
             }
         }
     });
+}
+
+/// Drops the PostgreSQL test databases of processes that have exited, the shared systems'
+/// among them. `TestDatabase::create` means to, but its query decodes `datname` (type
+/// `name`) through the `Any` driver, which fails, so it finds none; this reads it as text.
+/// Best effort, like that one.
+async fn reap_orphan_databases() {
+    use sqlx::Executor;
+    sqlx::any::install_default_drivers();
+    let admin = sise_platform::db::testing::postgres_admin_url();
+    let Ok(pool) = sqlx::any::AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(&format!("{admin}/postgres"))
+        .await
+    else {
+        return;
+    };
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT datname::text FROM pg_database WHERE datname LIKE 'sise\\_test\\_%'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap_or_default();
+    for name in names.iter().filter(|name| owner_exited(name)) {
+        let _ = pool
+            .execute(sqlx::AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+            )))
+            .await;
+    }
+    pool.close().await;
+}
+
+/// Whether the process named in a test database or directory name
+/// (`sise_test_{what}_{pid}_{random}`) has exited.
+fn owner_exited(name: &str) -> bool {
+    let pid = name
+        .rsplit('_')
+        .nth(1)
+        .and_then(|pid| pid.parse::<u32>().ok());
+    pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists())
 }
 
 // ---- Fresh systems ---------------------------------------------------------------------
