@@ -3,14 +3,13 @@
 //! sqlite and postgres), so a failure names its backend.
 //!
 //! Shared: most tests call [`helpers::shared`], one running system per backend that the
-//! first of them starts and that runs until the binary exits; its databases are kept
-//! until the next run reaps them. Tests on it run in parallel, so they only read, or write
-//! data no other test reads (the article inserts go to 셀트리온, which only that test
-//! reads). Its simulated day is the default 600 s, so it is still 2026-06-16 there unless
-//! the binary runs longer than that.
+//! first of them starts and that runs until the binary exits (its databases are reaped by
+//! the next run). Tests on it run in parallel, so each only reads, or writes data that no
+//! other test reads: the mid-pagination inserts go to 셀트리온's articles, which no other
+//! test reads. Its simulated day is the default 600 s, far longer than the binary runs.
 //!
 //! Fresh ([`helpers::spawn_app`], stopped at the end) only where a test needs a system to
-//! itself, each saying why: the 2-second simulated days, the simulator's first day, and the
+//! itself, each saying why: two-second simulated days, the simulator's first day, and the
 //! graceful shutdown with an open quote stream.
 
 mod articles;
