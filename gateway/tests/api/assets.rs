@@ -3,9 +3,8 @@
 use std::collections::HashSet;
 
 use serde_json::Value;
-use sise_platform::db::testing::backends;
 
-use crate::helpers::{SAMSUNG, TestApp, spawn_app};
+use crate::helpers::{SAMSUNG, TestApp, shared};
 
 const INDEXES: [&str; 11] = [
     "INDEX-KOSPI",
@@ -85,10 +84,9 @@ fn assert_asset_shape(asset: &Value) {
     assert!(["STOCK", "INDEX", "FOREX"].contains(&asset["kind"].as_str().expect("kind")));
 }
 
-#[tokio::test]
-async fn assets_are_keyed_by_id_and_cover_every_index() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn assets_are_keyed_by_id_and_cover_every_index(backend) {
+        let app = shared(backend).await;
         let ids = format!(
             "{},FOREX-USDKRW,FOREX-JPYKRW,{SAMSUNG},INDEX-NOPE,FOREX-XYZKRW",
             INDEXES.join(",")
@@ -174,7 +172,6 @@ async fn assets_are_keyed_by_id_and_cover_every_index() {
             let path = format!("/mweb/api/v1/assets/{malformed}");
             assert_error(&app, &path, 400, "invalid_asset_id").await;
         }
-        app.stop().await;
     }
 }
 
@@ -208,10 +205,9 @@ async fn all_days(app: &TestApp, asset_id: &str, limit: usize) -> Vec<Value> {
     panic!("{asset_id}: no end after 100 pages");
 }
 
-#[tokio::test]
-async fn day_candles_page_to_the_end_without_duplicates() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn day_candles_page_to_the_end_without_duplicates(backend) {
+        let app = shared(backend).await;
         let days = all_days(&app, "INDEX-KOSPI", 300).await;
         let dates: Vec<&str> = days
             .iter()
@@ -336,14 +332,12 @@ async fn day_candles_page_to_the_end_without_duplicates() {
         ] {
             assert_error(&app, path, status, code).await;
         }
-        app.stop().await;
     }
 }
 
-#[tokio::test]
-async fn forex_calls_have_their_shapes() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn forex_calls_have_their_shapes(backend) {
+        let app = shared(backend).await;
         let body = ok(&app, "/mweb/api/v1/forexes/major_ids").await;
         assert_eq!(
             body["ids"],
@@ -517,14 +511,12 @@ async fn forex_calls_have_their_shapes() {
         ] {
             assert_error(&app, path, status, code).await;
         }
-        app.stop().await;
     }
 }
 
-#[tokio::test]
-async fn market_condition_reports_session_indexes_and_vi() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn market_condition_reports_session_indexes_and_vi(backend) {
+        let app = shared(backend).await;
         let body = ok(&app, "/mweb/api/v1/market_condition").await;
         let condition = &body["market_condition"];
         assert!(SESSIONS.contains(&condition["session"].as_str().expect("session")));
@@ -556,7 +548,6 @@ async fn market_condition_reports_session_indexes_and_vi() {
             "security_not_found",
         )
         .await;
-        app.stop().await;
     }
 }
 

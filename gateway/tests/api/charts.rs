@@ -8,9 +8,8 @@ use sise_market::simulator::clock::{
     is_trading_day, kst_instant, next_trading_day, previous_trading_day,
 };
 use sise_market::simulator::price_limits;
-use sise_platform::db::testing::backends;
 
-use crate::helpers::{SAMSUNG, TestApp, repo_root, spawn_app, spawn_app_with};
+use crate::helpers::{SAMSUNG, TestApp, repo_root, shared, spawn_app, spawn_app_with};
 
 /// A stock whose only real candle is the 2026-05-08 listing snapshot.
 const SAMPLE_STOCK: &str = "KOREA-A000040";
@@ -116,10 +115,9 @@ fn kis_close(code: &str, yyyymmdd: &str) -> i64 {
         .expect("KIS row")
 }
 
-#[tokio::test]
-async fn day_candles_page_through_the_whole_history_without_gaps() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn day_candles_page_through_the_whole_history_without_gaps(backend) {
+        let app = shared(backend).await;
 
         // Default page: 60 candles, newest first, with the date of the next one.
         let path = format!("/main/api/v1/securities/{SAMPLE_STOCK}/day_candles");
@@ -189,7 +187,6 @@ async fn day_candles_page_through_the_whole_history_without_gaps() {
             ))
             .await;
         assert_eq!((status, candles(&body).len()), (200, 500));
-        app.stop().await;
     }
 }
 
@@ -201,10 +198,9 @@ async fn assert_error(app: &TestApp, path: &str, status: u16, code: &str) {
     assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()));
 }
 
-#[tokio::test]
-async fn candles_reject_bad_input_with_json_errors() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn candles_reject_bad_input_with_json_errors(backend) {
+        let app = shared(backend).await;
         for kind in ["day_candles", "minute_candles"] {
             assert_error(
                 &app,
@@ -254,7 +250,6 @@ async fn candles_reject_bad_input_with_json_errors() {
             "security_not_found",
         )
         .await;
-        app.stop().await;
     }
 }
 
@@ -273,9 +268,10 @@ async fn minutes(app: &TestApp, security_id: &str) -> (i64, Vec<Value>) {
     (list.iter().map(|c| int(c, "volume")).sum(), list)
 }
 
-#[tokio::test]
-async fn today_candle_comes_first_and_minute_candles_grow() {
-    for backend in backends() {
+sise_platform::per_backend! {
+    async fn today_candle_comes_first_and_minute_candles_grow(backend) {
+        // Fresh: it checks the simulator's first day, which a shared system leaves after
+        // 600 s (one simulated day).
         let app = spawn_app(backend).await;
         // The continuous simulator opens its first day (the trading day after the data's
         // last, 2026-06-15) at once.
@@ -339,10 +335,9 @@ async fn today_candle_comes_first_and_minute_candles_grow() {
     }
 }
 
-#[tokio::test]
-async fn simulated_days_continue_the_real_history() {
-    for backend in backends() {
-        // Two-second simulated days.
+sise_platform::per_backend! {
+    async fn simulated_days_continue_the_real_history(backend) {
+        // Fresh: two-second simulated days, which would move every other test's "today".
         let app =
             spawn_app_with(backend, &[("services.market.simulator.day_length_secs", 2)]).await;
         let path = format!("/main/api/v1/securities/{SAMSUNG}/day_candles?limit=20");

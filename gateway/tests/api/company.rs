@@ -4,9 +4,8 @@
 use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
-use sise_platform::db::testing::backends;
 
-use crate::helpers::{SAMSUNG, TestApp, spawn_app};
+use crate::helpers::{SAMSUNG, TestApp, shared};
 
 const KOSDAQ_SMALL: &str = "KOREA-A950160"; // 코오롱티슈진: no WICS group
 const NO_WICS: &str = "KOREA-A0126Z0"; // 삼성에피스홀딩스: listed 2025-11, no WICS yet
@@ -97,10 +96,9 @@ async fn closed_day(app: &TestApp, id: &str) -> String {
     text(&body["day_candles"][1]["date"]).to_owned()
 }
 
-#[tokio::test]
-async fn company_profile_from_the_listing_with_live_market_cap() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn company_profile_from_the_listing_with_live_market_cap(backend) {
+        let app = shared(backend).await;
         let body = ok(&app, &format!("/main/api/v1/securities/{SAMSUNG}/company")).await;
         let company = &body["company"];
         assert_eq!(company["security_id"], SAMSUNG);
@@ -133,7 +131,6 @@ async fn company_profile_from_the_listing_with_live_market_cap() {
         assert_eq!(body["company"]["listing_date"], "2025-11-24");
         let body = ok(&app, "/main/api/v1/securities/KOREA-A247540/company").await;
         assert_eq!(body["company"]["market"], "KOSDAQ");
-        app.stop().await;
     }
 }
 
@@ -165,10 +162,9 @@ fn implied_prices(statements: &[Value], shares: i64) -> Vec<f64> {
     prices
 }
 
-#[tokio::test]
-async fn sample_statements_keep_accounting_identities() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn sample_statements_keep_accounting_identities(backend) {
+        let app = shared(backend).await;
         for id in [SAMSUNG, KOSDAQ_SMALL, "KOREA-A105560", "KOREA-A005935"] {
             let base = format!("/main/api/v1/securities/{id}/financial_statements");
             let shares = int(
@@ -272,14 +268,12 @@ async fn sample_statements_keep_accounting_identities() {
             "not_found",
         )
         .await;
-        app.stop().await;
     }
 }
 
-#[tokio::test]
-async fn investors_follow_the_day_candles_and_page_to_the_end() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn investors_follow_the_day_candles_and_page_to_the_end(backend) {
+        let app = shared(backend).await;
         for id in [KOSDAQ_SMALL, SAMSUNG] {
             let to = closed_day(&app, id).await;
             let days = candles(&app, id, &to).await;
@@ -357,7 +351,6 @@ async fn investors_follow_the_day_candles_and_page_to_the_end() {
         .await;
         assert_eq!(body["investors"], serde_json::json!([]));
         assert_eq!(body["last_key"], Value::Null);
-        app.stop().await;
     }
 }
 
@@ -376,44 +369,44 @@ fn check_side(side: &Value, volume: i64, known: &HashSet<&str>) {
     assert!(names.iter().all(|n| known.contains(n)), "{side}");
 }
 
-#[tokio::test]
-async fn day_traders_are_top_fives_within_the_volume() {
-    let known: HashSet<&str> = [
-        "키움증권",
-        "미래에셋증권",
-        "한국투자증권",
-        "NH투자증권",
-        "삼성증권",
-        "KB증권",
-        "신한투자증권",
-        "토스증권",
-        "하나증권",
-        "대신증권",
-        "메리츠증권",
-        "유안타증권",
-        "한화투자증권",
-        "교보증권",
-        "LS증권",
-        "DB증권",
-        "현대차증권",
-        "SK증권",
-        "IBK투자증권",
-        "카카오페이증권",
-        "모건스탠리",
-        "JP모간",
-        "골드만삭스",
-        "메릴린치",
-        "UBS",
-        "CS증권",
-        "맥쿼리",
-        "CLSA",
-        "씨티그룹글로벌마켓",
-        "노무라",
-    ]
-    .into_iter()
-    .collect();
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+/// The securities firms the generated traders are drawn from.
+const KNOWN_FIRMS: [&str; 30] = [
+    "키움증권",
+    "미래에셋증권",
+    "한국투자증권",
+    "NH투자증권",
+    "삼성증권",
+    "KB증권",
+    "신한투자증권",
+    "토스증권",
+    "하나증권",
+    "대신증권",
+    "메리츠증권",
+    "유안타증권",
+    "한화투자증권",
+    "교보증권",
+    "LS증권",
+    "DB증권",
+    "현대차증권",
+    "SK증권",
+    "IBK투자증권",
+    "카카오페이증권",
+    "모건스탠리",
+    "JP모간",
+    "골드만삭스",
+    "메릴린치",
+    "UBS",
+    "CS증권",
+    "맥쿼리",
+    "CLSA",
+    "씨티그룹글로벌마켓",
+    "노무라",
+];
+
+sise_platform::per_backend! {
+    async fn day_traders_are_top_fives_within_the_volume(backend) {
+        let app = shared(backend).await;
+        let known: HashSet<&str> = KNOWN_FIRMS.into_iter().collect();
         for id in [SAMSUNG, KOSDAQ_SMALL] {
             let to = closed_day(&app, id).await;
             let days = candles(&app, id, &to).await;
@@ -477,14 +470,12 @@ async fn day_traders_are_top_fives_within_the_volume() {
             "security_not_found",
         )
         .await;
-        app.stop().await;
     }
 }
 
-#[tokio::test]
-async fn related_stocks_share_the_industry_group_by_market_cap() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn related_stocks_share_the_industry_group_by_market_cap(backend) {
+        let app = shared(backend).await;
         let base = format!("/main/api/v1/securities/{SAMSUNG}/related_stocks");
         let body = ok(&app, &base).await;
         let related = body["related_stocks"].as_array().expect("list");
@@ -523,14 +514,12 @@ async fn related_stocks_share_the_industry_group_by_market_cap() {
         for bad in ["0", "21", "-1", "abc"] {
             error(&app, &format!("{base}?limit={bad}"), 400, "invalid_limit").await;
         }
-        app.stop().await;
     }
 }
 
-#[tokio::test]
-async fn security_firms_list_with_trading_flags() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn security_firms_list_with_trading_flags(backend) {
+        let app = shared(backend).await;
         let path = "/main/v13/security_firms?os=web&market_code=nomarket&version_code=-1";
         let body = ok(&app, path).await;
         let firms = body["security_firms"].as_array().expect("firms");
@@ -578,14 +567,12 @@ async fn security_firms_list_with_trading_flags() {
             )
             .await;
         }
-        app.stop().await;
     }
 }
 
-#[tokio::test]
-async fn malformed_input_is_a_json_400_and_unknown_ids_404() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn malformed_input_is_a_json_400_and_unknown_ids_404(backend) {
+        let app = shared(backend).await;
         let calls = [
             "company",
             "financial_statements/quarterly",
@@ -630,6 +617,5 @@ async fn malformed_input_is_a_json_400_and_unknown_ids_404() {
                 error(&app, &format!("{base}?{query}"), 400, code).await;
             }
         }
-        app.stop().await;
     }
 }

@@ -1,6 +1,4 @@
-use sise_platform::db::testing::backends;
-
-use crate::helpers::{SAMSUNG, spawn_app};
+use crate::helpers::{SAMSUNG, shared};
 
 async fn assert_error(app: &crate::helpers::TestApp, path: &str, status: u16, code: &str) {
     let response = app.get(path).await;
@@ -21,10 +19,9 @@ async fn assert_error(app: &crate::helpers::TestApp, path: &str, status: u16, co
     );
 }
 
-#[tokio::test]
-async fn bad_input_gets_clear_json_errors() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn bad_input_gets_clear_json_errors(backend) {
+        let app = shared(backend).await;
         assert_error(
             &app,
             "/main/api/v1/securities/KOREA-A999999",
@@ -79,8 +76,8 @@ async fn bad_input_gets_clear_json_errors() {
         ] {
             for limit in ["0", "x"] {
                 let separator = if path.contains('?') { '&' } else { '?' };
-                let url = format!("{}{path}{separator}limit={limit}", app.base);
-                let response = app.client.get(&url).send().await.expect("get");
+                let url = format!("{path}{separator}limit={limit}");
+                let response = app.get(&url).await;
                 assert_eq!(response.status(), 400, "{url}");
                 let body: serde_json::Value = response.json().await.expect("json");
                 assert_eq!(body["error"], "invalid_limit", "{url}");
@@ -101,34 +98,25 @@ async fn bad_input_gets_clear_json_errors() {
         assert_eq!(response.status(), 404);
 
         let response = app
-            .client
-            .post(format!("{}/main/api/v1/securities/{SAMSUNG}", app.base))
-            .send()
-            .await
-            .expect("post");
+            .post(&format!("/main/api/v1/securities/{SAMSUNG}"))
+            .await;
         assert_eq!(response.status(), 405);
         let body: serde_json::Value = response.json().await.expect("json");
         assert_eq!(body["error"], "method_not_allowed");
 
         // A token the identity service does not know is a 401, so the client drops it.
         let response = app
-            .client
-            .get(format!("{}/main/api/v1/securities/{SAMSUNG}", app.base))
-            .bearer_auth("not-a-session")
-            .send()
-            .await
-            .expect("get");
+            .get_with_bearer(
+                &format!("/main/api/v1/securities/{SAMSUNG}"),
+                "not-a-session",
+            )
+            .await;
         assert_eq!(response.status(), 401);
         let body: serde_json::Value = response.json().await.expect("json");
         assert_eq!(body["error"], "invalid_token");
         let response = app
-            .client
-            .get(format!("{}/mweb/api/v1/anything", app.base))
-            .header("access-token", "not-a-session")
-            .send()
-            .await
-            .expect("get");
+            .get_with_header("/mweb/api/v1/anything", "access-token", "not-a-session")
+            .await;
         assert_eq!(response.status(), 401);
-        app.stop().await;
     }
 }

@@ -1,11 +1,8 @@
-use sise_platform::db::testing::backends;
+use crate::helpers::shared;
 
-use crate::helpers::spawn_app;
-
-#[tokio::test]
-async fn liveness_readiness_and_openapi() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn liveness_readiness_and_openapi(backend) {
+        let app = shared(backend).await;
         assert_eq!(app.get("/healthz").await.status(), 200);
         let (status, body) = app.json("/readyz").await;
         assert_eq!(status, 200, "{body}");
@@ -13,7 +10,6 @@ async fn liveness_readiness_and_openapi() {
         assert_eq!(status, 200);
         assert!(doc["paths"]["/api/v1/securities/{security_id}"]["get"].is_object());
         assert!(doc["components"]["schemas"]["Quote"].is_object());
-        app.stop().await;
     }
 }
 

@@ -1,15 +1,24 @@
-//! `spawn_app`: the whole service in one process on port 0, against fresh databases.
+//! The systems the tests call: one shared running system per backend ([`shared`]) and
+//! fresh ones for the tests that need a system to themselves ([`spawn_app`],
+//! [`spawn_app_with`]). Either way the whole service runs in this process on port 0,
+//! against databases of its own.
 
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
+use std::sync::Once;
 use std::time::Duration;
 
 use sise_gateway::standalone::Standalone;
 use sise_platform::config::Config;
 use sise_platform::db::Backend;
 use sise_platform::db::testing::TestDatabase;
+use tokio::sync::OnceCell;
 use tokio_util::sync::CancellationToken;
 
 pub const SAMSUNG: &str = "KOREA-A005930";
+
+/// The services with a database, in the order of [`TestApp::database_url`]'s lookup.
+const SERVICES: [&str; 4] = ["identity", "social", "market", "favorites"];
 
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -18,35 +27,61 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// A running system as one test sees it. The client is the test's own: a client's
+/// connection pool belongs to the runtime that made it, and each test has its own runtime.
 pub struct TestApp {
     pub base: String,
-    pub client: reqwest::Client,
     pub backend: Backend,
-    databases: Vec<TestDatabase>,
-    cancel: CancellationToken,
-    handle: tokio::task::JoinHandle<anyhow::Result<()>>,
-    _dir: tempfile::TempDir,
+    client: reqwest::Client,
+    database_urls: Vec<String>,
 }
 
 impl TestApp {
+    fn new(base: String, backend: Backend, database_urls: Vec<String>) -> Self {
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        Self {
+            base,
+            backend,
+            client,
+            database_urls,
+        }
+    }
+
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .expect("request")
+        self.send(self.client.get(self.url(path))).await
     }
 
     /// GET with an explicit Host header (host mapping).
     pub async fn get_on_host(&self, host: &str, path: &str) -> reqwest::Response {
-        self.client
-            .get(format!("{}{path}", self.base))
-            .header(reqwest::header::HOST, host)
-            .send()
-            .await
-            .expect("request")
+        self.send(
+            self.client
+                .get(self.url(path))
+                .header(reqwest::header::HOST, host),
+        )
+        .await
     }
 
+    /// GET with `Authorization: Bearer {token}`.
+    pub async fn get_with_bearer(&self, path: &str, token: &str) -> reqwest::Response {
+        self.send(self.client.get(self.url(path)).bearer_auth(token))
+            .await
+    }
+
+    /// GET with one extra header.
+    pub async fn get_with_header(&self, path: &str, name: &str, value: &str) -> reqwest::Response {
+        self.send(self.client.get(self.url(path)).header(name, value))
+            .await
+    }
+
+    /// POST without a body.
+    pub async fn post(&self, path: &str) -> reqwest::Response {
+        self.send(self.client.post(self.url(path))).await
+    }
+
+    /// GET, and the status with the JSON body.
     pub async fn json(&self, path: &str) -> (u16, serde_json::Value) {
         let response = self.get(path).await;
         let status = response.status().as_u16();
@@ -56,13 +91,171 @@ impl TestApp {
     /// URL of a service's test database ("identity", "social", "market", "favorites"),
     /// for tests that change data behind the API's back.
     pub fn database_url(&self, service: &str) -> Option<String> {
-        let index = ["identity", "social", "market", "favorites"]
-            .iter()
-            .position(|s| *s == service)?;
-        self.databases.get(index).map(|db| db.url.clone())
+        let index = SERVICES.iter().position(|s| *s == service)?;
+        self.database_urls.get(index).cloned()
     }
 
-    /// Stop everything and drop the databases.
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    async fn send(&self, request: reqwest::RequestBuilder) -> reqwest::Response {
+        request.send().await.expect("request")
+    }
+}
+
+// ---- The shared systems ----------------------------------------------------------------
+
+/// What a test needs of a shared system; the system itself lives on its own thread.
+struct Shared {
+    base: String,
+    database_urls: Vec<String>,
+}
+
+/// One shared system per backend, started by the first test that asks for it and run
+/// until the test process exits.
+static SHARED: [OnceCell<Shared>; 2] = [const { OnceCell::const_new() }; 2];
+
+/// The system shared by the tests of this binary on `backend`, for tests that read, or
+/// write only data of their own. Not to be stopped.
+pub async fn shared(backend: Backend) -> TestApp {
+    let cell = match backend {
+        Backend::Sqlite => &SHARED[0],
+        Backend::Postgres => &SHARED[1],
+    };
+    let system = cell.get_or_init(|| start_shared(backend)).await;
+    TestApp::new(system.base.clone(), backend, system.database_urls.clone())
+}
+
+/// Starts a shared system on a thread and runtime of its own: each test's runtime ends
+/// with the test, and the system must outlive the test that started it.
+async fn start_shared(backend: Backend) -> Shared {
+    reap_orphan_dirs();
+    if backend == Backend::Postgres {
+        reap_orphan_databases().await;
+    }
+    let (ready, started) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name(format!("shared-{}", backend.as_str()))
+        .spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("runtime");
+            runtime.block_on(async move {
+                // Kept for the process, like the databases: the system never stops.
+                let dir = tempfile::Builder::new()
+                    .prefix(&format!("sise_test_gateway_{}_", std::process::id()))
+                    .tempdir()
+                    .expect("tempdir")
+                    .keep();
+                let (standalone, databases) = build(backend, &[], &dir).await;
+                let database_urls: Vec<String> =
+                    databases.into_iter().map(TestDatabase::keep).collect();
+                let base = format!("http://{}", standalone.addr);
+                let run = tokio::spawn(standalone.run_until_stopped(std::future::pending()));
+                wait_ready(&TestApp::new(base.clone(), backend, database_urls.clone())).await;
+                let _ = ready.send(Shared {
+                    base,
+                    database_urls,
+                });
+                // Only a failing component ends the run; the tests after it then fail to
+                // connect, and this says why.
+                let result = run.await;
+                eprintln!("the shared {} system stopped: {result:?}", backend.as_str());
+            });
+        })
+        .expect("thread");
+    started
+        .await
+        .expect("the shared system did not start (see its panic above)")
+}
+
+/// Removes the directories of test processes that have exited (`sise_test_…_{pid}_…` in
+/// the temp dir): the shared systems' SQLite databases and data dirs are never removed by
+/// the process that made them.
+fn reap_orphan_dirs() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !name.starts_with("sise_test_") {
+                continue;
+            }
+            if owner_exited(&name) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    });
+}
+
+/// Drops the PostgreSQL test databases of processes that have exited, the shared systems'
+/// among them. `TestDatabase::create` means to, but its query decodes `datname` (type
+/// `name`) through the `Any` driver, which fails, so it finds none; this reads it as text.
+/// Best effort, like that one.
+async fn reap_orphan_databases() {
+    use sqlx::Executor;
+    sqlx::any::install_default_drivers();
+    let admin = sise_platform::db::testing::postgres_admin_url();
+    let Ok(pool) = sqlx::any::AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(&format!("{admin}/postgres"))
+        .await
+    else {
+        return;
+    };
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT datname::text FROM pg_database WHERE datname LIKE 'sise\\_test\\_%'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap_or_default();
+    for name in names.iter().filter(|name| owner_exited(name)) {
+        let _ = pool
+            .execute(sqlx::AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+            )))
+            .await;
+    }
+    pool.close().await;
+}
+
+/// Whether the process named in a test database or directory name
+/// (`sise_test_{what}_{pid}_{random}`) has exited.
+fn owner_exited(name: &str) -> bool {
+    let pid = name
+        .rsplit('_')
+        .nth(1)
+        .and_then(|pid| pid.parse::<u32>().ok());
+    pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists())
+}
+
+// ---- Fresh systems ---------------------------------------------------------------------
+
+/// A system of one test's own, on the test's runtime. [`FreshApp::stop`] stops it and
+/// drops its databases.
+pub struct FreshApp {
+    app: TestApp,
+    databases: Vec<TestDatabase>,
+    cancel: CancellationToken,
+    handle: tokio::task::JoinHandle<anyhow::Result<()>>,
+    _dir: tempfile::TempDir,
+}
+
+impl Deref for FreshApp {
+    type Target = TestApp;
+
+    fn deref(&self) -> &TestApp {
+        &self.app
+    }
+}
+
+impl FreshApp {
+    /// Stop everything (gracefully, within 15 s) and drop the databases.
     pub async fn stop(self) {
         self.cancel.cancel();
         let result = tokio::time::timeout(Duration::from_secs(15), self.handle)
@@ -75,15 +268,41 @@ impl TestApp {
     }
 }
 
-pub async fn spawn_app(backend: Backend) -> TestApp {
+/// A fresh system on the default configuration.
+pub async fn spawn_app(backend: Backend) -> FreshApp {
     spawn_app_with(backend, &[]).await
 }
 
 /// [`spawn_app`] with numeric configuration overrides, e.g.
 /// `("services.market.simulator.day_length_secs", 2)`.
-pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, i64)]) -> TestApp {
+pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, i64)]) -> FreshApp {
     let dir = tempfile::tempdir().expect("tempdir");
-    let webapp = dir.path().join("webapp");
+    let (standalone, databases) = build(backend, overrides, dir.path()).await;
+    let base = format!("http://{}", standalone.addr);
+    let cancel = CancellationToken::new();
+    let stop = cancel.clone();
+    let handle = tokio::spawn(standalone.run_until_stopped(async move { stop.cancelled().await }));
+    let database_urls = databases.iter().map(|db| db.url.clone()).collect();
+    let app = FreshApp {
+        app: TestApp::new(base, backend, database_urls),
+        databases,
+        cancel,
+        handle,
+        _dir: dir,
+    };
+    wait_ready(&app).await;
+    app
+}
+
+// ---- Both ------------------------------------------------------------------------------
+
+/// Builds the whole system with its webapp and data under `dir`, on new databases.
+async fn build(
+    backend: Backend,
+    overrides: &[(&str, i64)],
+    dir: &Path,
+) -> (Standalone, Vec<TestDatabase>) {
+    let webapp = dir.join("webapp");
     std::fs::create_dir_all(webapp.join("static")).expect("webapp dir");
     std::fs::write(
         webapp.join("index.html"),
@@ -94,7 +313,7 @@ pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, i64)]) -> Test
 
     let mut config = Config::load_from(&repo_root().join("config"), "local").expect("config");
     config
-        .set("data_dir", dir.path().join("data").display().to_string())
+        .set("data_dir", dir.join("data").display().to_string())
         .expect("set");
     config.set("gateway.listen", "127.0.0.1:0").expect("set");
     config
@@ -117,7 +336,7 @@ pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, i64)]) -> Test
         config.set(key, *value).expect("set");
     }
     let mut databases = Vec::new();
-    for service in ["identity", "social", "market", "favorites"] {
+    for service in SERVICES {
         let db = TestDatabase::create(backend, service)
             .await
             .expect("database");
@@ -127,25 +346,7 @@ pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, i64)]) -> Test
         databases.push(db);
     }
     let standalone = Standalone::build(config).await.expect("build app");
-    let base = format!("http://{}", standalone.addr);
-    let cancel = CancellationToken::new();
-    let stop = cancel.clone();
-    let handle = tokio::spawn(standalone.run_until_stopped(async move { stop.cancelled().await }));
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client");
-    let app = TestApp {
-        base,
-        client,
-        backend,
-        databases,
-        cancel,
-        handle,
-        _dir: dir,
-    };
-    wait_ready(&app).await;
-    app
+    (standalone, databases)
 }
 
 async fn wait_ready(app: &TestApp) {

@@ -1,11 +1,8 @@
-use sise_platform::db::testing::backends;
+use crate::helpers::{SAMSUNG, shared};
 
-use crate::helpers::{SAMSUNG, spawn_app};
-
-#[tokio::test]
-async fn quotes_for_many_securities() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn quotes_for_many_securities(backend) {
+        let app = shared(backend).await;
         let (status, body) = app
             .json(&format!(
                 "/main/api/v1/quotes?security_ids={SAMSUNG},KOREA-A000660,KOREA-A999999"
@@ -45,6 +42,5 @@ async fn quotes_for_many_securities() {
             (status, &body["error"]),
             (400, &"too_many_securities".into())
         );
-        app.stop().await;
     }
 }

@@ -1,11 +1,8 @@
-use sise_platform::db::testing::backends;
+use crate::helpers::{SAMSUNG, shared};
 
-use crate::helpers::{SAMSUNG, spawn_app};
-
-#[tokio::test]
-async fn security_with_quote_on_every_host_mapping() {
-    for backend in backends() {
-        let app = spawn_app(backend).await;
+sise_platform::per_backend! {
+    async fn security_with_quote_on_every_host_mapping(backend) {
+        let app = shared(backend).await;
         let (status, body) = app
             .json(&format!("/main/api/v1/securities/{SAMSUNG}"))
             .await;
@@ -51,6 +48,5 @@ async fn security_with_quote_on_every_host_mapping() {
         let (status, body) = app.json("/main/api/v1/securities/KOREA-A247540").await;
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["security"]["market"], "KOSDAQ");
-        app.stop().await;
     }
 }

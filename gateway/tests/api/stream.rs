@@ -1,7 +1,6 @@
 use std::time::Duration;
 
 use futures::StreamExt;
-use sise_platform::db::testing::backends;
 
 use crate::helpers::{SAMSUNG, spawn_app};
 
@@ -44,9 +43,9 @@ impl SseReader {
     }
 }
 
-#[tokio::test]
-async fn stream_sends_a_snapshot_then_live_changes() {
-    for backend in backends() {
+sise_platform::per_backend! {
+    async fn stream_sends_a_snapshot_then_live_changes(backend) {
+        // Fresh: it stops the system with the stream still open (see the end).
         let app = spawn_app(backend).await;
         let response = app
             .get(&format!(
