@@ -5,7 +5,6 @@
 
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
-use std::sync::Once;
 use std::time::Duration;
 
 use sise_gateway::standalone::Standalone;
@@ -130,10 +129,6 @@ pub async fn shared(backend: Backend) -> TestApp {
 /// Starts a shared system on a thread and runtime of its own: each test's runtime ends
 /// with the test, and the system must outlive the test that started it.
 async fn start_shared(backend: Backend) -> Shared {
-    reap_orphan_dirs();
-    if backend == Backend::Postgres {
-        reap_orphan_databases().await;
-    }
     let (ready, started) = tokio::sync::oneshot::channel();
     std::thread::Builder::new()
         .name(format!("shared-{}", backend.as_str()))
@@ -150,7 +145,10 @@ async fn start_shared(backend: Backend) -> Shared {
                     .tempdir()
                     .expect("tempdir")
                     .keep();
-                let (standalone, databases) = build(backend, &[], &dir).await;
+                // A simulated day as long as a real one: "today" never moves during a run,
+                // however slow the machine (the default is 10 minutes).
+                let day = ("services.market.simulator.day_length_secs", 86_400);
+                let (standalone, databases) = build(backend, &[day], &dir).await;
                 let database_urls: Vec<String> =
                     databases.into_iter().map(TestDatabase::keep).collect();
                 let base = format!("http://{}", standalone.addr);
@@ -170,68 +168,6 @@ async fn start_shared(backend: Backend) -> Shared {
     started
         .await
         .expect("the shared system did not start (see its panic above)")
-}
-
-/// Removes the directories of test processes that have exited (`sise_test_…_{pid}_…` in
-/// the temp dir): the shared systems' SQLite databases and data dirs are never removed by
-/// the process that made them.
-fn reap_orphan_dirs() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if !name.starts_with("sise_test_") {
-                continue;
-            }
-            if owner_exited(&name) {
-                let _ = std::fs::remove_dir_all(entry.path());
-            }
-        }
-    });
-}
-
-/// Drops the PostgreSQL test databases of processes that have exited, the shared systems'
-/// among them. `TestDatabase::create` means to, but its query decodes `datname` (type
-/// `name`) through the `Any` driver, which fails, so it finds none; this reads it as text.
-/// Best effort, like that one.
-async fn reap_orphan_databases() {
-    use sqlx::Executor;
-    sqlx::any::install_default_drivers();
-    let admin = sise_platform::db::testing::postgres_admin_url();
-    let Ok(pool) = sqlx::any::AnyPoolOptions::new()
-        .max_connections(1)
-        .connect(&format!("{admin}/postgres"))
-        .await
-    else {
-        return;
-    };
-    let names: Vec<String> = sqlx::query_scalar(
-        "SELECT datname::text FROM pg_database WHERE datname LIKE 'sise\\_test\\_%'",
-    )
-    .fetch_all(&pool)
-    .await
-    .unwrap_or_default();
-    for name in names.iter().filter(|name| owner_exited(name)) {
-        let _ = pool
-            .execute(sqlx::AssertSqlSafe(format!(
-                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-            )))
-            .await;
-    }
-    pool.close().await;
-}
-
-/// Whether the process named in a test database or directory name
-/// (`sise_test_{what}_{pid}_{random}`) has exited.
-fn owner_exited(name: &str) -> bool {
-    let pid = name
-        .rsplit('_')
-        .nth(1)
-        .and_then(|pid| pid.parse::<u32>().ok());
-    pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists())
 }
 
 // ---- Fresh systems ---------------------------------------------------------------------

@@ -20,6 +20,7 @@ mod errors;
 mod health;
 mod helpers;
 mod quotes;
+mod request_rules;
 mod securities;
 mod stream;
 mod webapp;

@@ -148,18 +148,13 @@ pub mod testing {
     /// effort: a failure here must not fail the test that is starting.
     async fn reap_orphans(pool: &sqlx::AnyPool) {
         let names: Vec<String> = sqlx::query_scalar(
-            "SELECT datname FROM pg_database WHERE datname LIKE 'sise\\_test\\_%'",
+            // `name` does not decode through `Any`: read it as text.
+            "SELECT datname::text FROM pg_database WHERE datname LIKE 'sise\\_test\\_%'",
         )
         .fetch_all(pool)
         .await
         .unwrap_or_default();
-        for name in names {
-            let Some(pid) = owner_pid(&name) else {
-                continue;
-            };
-            if std::path::Path::new(&format!("/proc/{pid}")).exists() {
-                continue;
-            }
+        for name in names.iter().filter(|name| owner_exited(name)) {
             let _ = pool
                 .execute(sqlx::AssertSqlSafe(format!(
                     "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
@@ -168,11 +163,30 @@ pub mod testing {
         }
     }
 
-    /// `sise_test_{service}_{pid}_{random}` → pid.
-    fn owner_pid(name: &str) -> Option<u32> {
-        let mut parts = name.rsplit('_');
-        parts.next()?;
-        parts.next()?.parse().ok()
+    /// Removes the temp-dir folders (`sise_test_…_{pid}_…`: SQLite test databases, data
+    /// directories of shared systems) of test processes that have exited. Once a process.
+    fn reap_orphan_dirs() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+                return;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if name.starts_with("sise_test_") && owner_exited(&name) {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        });
+    }
+
+    /// Whether the process named in `sise_test_{what}_{pid}_{random}` has exited.
+    pub fn owner_exited(name: &str) -> bool {
+        let pid = name
+            .rsplit('_')
+            .nth(1)
+            .and_then(|pid| pid.parse::<u32>().ok());
+        pid.is_some_and(|pid| !std::path::Path::new(&format!("/proc/{pid}")).exists())
     }
 
     /// Server used for PostgreSQL test databases: `SISE_TEST_POSTGRES` (default local trust auth).
@@ -209,6 +223,7 @@ pub mod testing {
             );
             match backend {
                 Backend::Sqlite => {
+                    reap_orphan_dirs();
                     let dir = std::env::temp_dir().join(&name);
                     std::fs::create_dir_all(&dir)?;
                     let url = format!("sqlite://{}?mode=rwc", dir.join("test.db").display());
