@@ -7,7 +7,6 @@ use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use secrecy::ExposeSecret;
 use sise_platform::bus::Bus;
 use sise_platform::db::Database;
 use sise_platform::server::{self, ReadyCheck};
@@ -46,8 +45,8 @@ impl Service for Application {
     type Config = MarketConfig;
 
     async fn build(config: MarketConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
-        let url = config.service.database_url(data_dir, Self::NAME);
-        let db = Database::connect(url.expose_secret(), &MIGRATIONS).await?;
+        let (db, listener) =
+            server::open(&config.service, data_dir, Self::NAME, &MIGRATIONS).await?;
         let dataset_dir = config.dataset_dir.as_path();
         let listing = dataset::load_listing(dataset_dir)
             .with_context(|| format!("dataset_dir {}", dataset_dir.display()))?;
@@ -90,7 +89,6 @@ impl Service for Application {
             articles::build(&cx, &config.dart, &config.news).await?,
             assets::build(&cx, &config.assets).await?,
         ];
-        let listener = server::bind(config.service.listen).await?;
         Ok(Self {
             listener,
             db,

@@ -12,8 +12,10 @@ use tokio::net::TcpListener;
 use tower_http::trace::TraceLayer;
 
 use crate::bus::Bus;
-use crate::db::Database;
+use crate::config::ServiceConfig;
+use crate::db::{Database, Migrations};
 use crate::telemetry::grpc_server_span;
+use secrecy::ExposeSecret;
 
 /// A readiness probe: database reachable, bus connected, data loaded.
 pub type ReadyCheck = Arc<dyn Fn() -> Pin<Box<dyn Future<Output = bool> + Send>> + Send + Sync>;
@@ -24,6 +26,20 @@ pub async fn bind(addr: std::net::SocketAddr) -> anyhow::Result<TcpListener> {
     TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))
+}
+
+/// What every service opens first: its migrated database (`config.database_url`, by default
+/// `{data_dir}/{name}.db`) and its listener.
+pub async fn open(
+    config: &ServiceConfig,
+    data_dir: &std::path::Path,
+    name: &str,
+    migrations: &Migrations,
+) -> anyhow::Result<(Database, TcpListener)> {
+    let url = config.database_url(data_dir, name);
+    let db = Database::connect(url.expose_secret(), migrations).await?;
+    let listener = bind(config.listen).await?;
+    Ok((db, listener))
 }
 
 /// The usual readiness: the database answers and the bus is connected.

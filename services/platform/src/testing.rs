@@ -170,6 +170,31 @@ impl TestService {
         Ok(response.into_inner().status())
     }
 
+    /// The plain probes answer, and gRPC health reports SERVING for the process and each of
+    /// `served`, and knows nothing of `not_served` (services whose RPCs are yet to come).
+    pub async fn assert_health(&self, served: &[&str], not_served: &[&str]) {
+        use tonic_health::pb::health_check_response::ServingStatus;
+        for path in ["/healthz", "/readyz"] {
+            let response = self.get(path).await;
+            assert_eq!(response.status(), reqwest::StatusCode::OK, "{path}");
+            assert_eq!(response.version(), reqwest::Version::HTTP_11, "{path}");
+        }
+        for name in [""].iter().chain(served) {
+            assert_eq!(
+                self.health(name).await,
+                Ok(ServingStatus::Serving),
+                "{name:?}"
+            );
+        }
+        for name in not_served {
+            assert_eq!(
+                self.health(name).await,
+                Err(tonic::Code::NotFound),
+                "{name}"
+            );
+        }
+    }
+
     /// The URL of the service's test database, to look behind the API.
     pub fn database_url(&self) -> &str {
         &self.database.url

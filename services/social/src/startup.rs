@@ -6,9 +6,7 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
 
-use secrecy::ExposeSecret;
 use sise_platform::bus::Bus;
-use sise_platform::db::Database;
 use sise_platform::server;
 use sise_platform::service::Service;
 use tokio::net::TcpListener;
@@ -33,9 +31,7 @@ impl Service for Application {
     type Config = SocialConfig;
 
     async fn build(config: SocialConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
-        let url = config.database_url(data_dir, Self::NAME);
-        let db = Database::connect(url.expose_secret(), &MIGRATIONS).await?;
-        let listener = server::bind(config.listen).await?;
+        let (db, listener) = server::open(&config, data_dir, Self::NAME, &MIGRATIONS).await?;
         Ok(Self {
             listener,
             store: Store::new(db),
