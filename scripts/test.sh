@@ -32,8 +32,17 @@ export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 step "machine: chromium, fonts, PostgreSQL, NATS"
 bash scripts/ensure-machine.sh
 
+# A fresh clone installs from the lock file; a checkout whose node_modules was installed from
+# this very lock file skips the reinstall (npm ci always deletes and reinstalls, ~25 s).
 step "webapp: install"
-(cd webapp && npm ci --no-audit --no-fund --loglevel=error)
+(
+  cd webapp
+  lock_hash="$(sha256sum package-lock.json | cut -d' ' -f1)"
+  if [ "$(cat node_modules/.sise-lock-hash 2>/dev/null)" != "$lock_hash" ]; then
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$lock_hash" > node_modules/.sise-lock-hash
+  fi
+)
 
 step "rust: format, module cycles"
 cargo fmt --all -- --check
