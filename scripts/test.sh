@@ -54,11 +54,13 @@ python3 scripts/check-module-cycles.py
 step "rust: build and lint every target (the distributed test runs the binaries as processes)"
 cargo build --workspace --all-targets --locked
 
-step "rust: tests (SQLite and PostgreSQL, in-process bus and NATS)"
-SISE_TEST_BACKENDS=sqlite,postgres cargo test --workspace --locked
-
-step "webapp: generated API types are current, type-check, lint, unit tests, build"
+# The webapp checks and the deployment checks need no Rust and leave a core idle while the
+# Rust tests wait on sockets and databases: they run beside them, their output kept in a log
+# that is printed when they end.
+side_log="$(mktemp)"
+step "webapp (generated API types current, type-check, lint, unit tests, build) and deploy checks, beside the Rust tests"
 (
+  set -e
   cd webapp
   npm run --silent gen:api >/dev/null
   git diff --exit-code -- src/lib/api/schema.d.ts ||
@@ -67,10 +69,26 @@ step "webapp: generated API types are current, type-check, lint, unit tests, bui
   npm run --silent lint
   npm test --silent
   npm run --silent build
-)
+  cd ..
+  echo "deploy: compose, Dockerfiles, Kubernetes manifests, collector"
+  SISE_DEPLOY_STRICT=1 bash deploy/check.sh
+  echo "webapp and deploy checks finished at $((SECONDS))s of their own"
+) >"$side_log" 2>&1 &
+side_pid=$!
 
-step "deploy: compose, Dockerfiles, Kubernetes manifests, collector"
-SISE_DEPLOY_STRICT=1 bash deploy/check.sh
+step "rust: tests (SQLite and PostgreSQL, in-process bus and NATS)"
+rust_status=0
+SISE_TEST_BACKENDS=sqlite,postgres cargo test --workspace --locked || rust_status=$?
+
+step "webapp and deploy checks: waiting for them, then their output"
+side_status=0
+wait "$side_pid" || side_status=$?
+cat "$side_log"
+rm -f "$side_log"
+if [ "$rust_status" != 0 ] || [ "$side_status" != 0 ]; then
+  echo "failed: rust tests exit $rust_status, webapp/deploy checks exit $side_status" >&2
+  exit 1
+fi
 
 step "end to end: headless Chromium at 390x844 against the one-process server"
 (cd webapp && SISE_BIN="$TARGET_DIR/debug/sise" npm run --silent e2e)
