@@ -118,8 +118,8 @@ describe('stock page', { timeout: 120_000 }, () => {
     await page.getByText('종목을 찾을 수 없습니다.').waitFor();
   });
 
-  test('shows the fallback page for an unknown path and the unbuilt 토론 tab', async () => {
-    for (const path of ['/m/no-such-page', `${SAMSUNG}/debates`]) {
+  test('shows the fallback page for an unknown path', async () => {
+    for (const path of ['/m/no-such-page', `${SAMSUNG}/nope`]) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByText('페이지를 찾을 수 없습니다.').waitFor();
       const home = page.getByRole('link', { name: '홈으로' });

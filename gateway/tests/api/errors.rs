@@ -89,7 +89,7 @@ sise_platform::per_backend! {
             }
         }
         assert_error(&app, "/main/api/v1/no-such-thing", 404, "not_found").await;
-        assert_error(&app, "/social/api/v1/posts", 404, "not_found").await;
+        assert_error(&app, "/social/api/v1/no-such-thing", 404, "not_found").await;
         assert_error(&app, "/mweb/api/v1/no-such-thing", 404, "not_found").await;
         assert_error(&app, "/nothing-here", 404, "not_found").await;
         let response = app

@@ -52,8 +52,8 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe(STOCK);
   });
 
-  it('shows the fallback page for unknown paths and screens not built yet', async () => {
-    for (const path of ['/m/no-such-page', '/m/trend', '/m/my/history', `${STOCK}/debates`, `${STOCK}/nope`]) {
+  it('shows the fallback page for unknown paths', async () => {
+    for (const path of ['/m/no-such-page', '/m/stocks', `${STOCK}/nope`]) {
       renderRoute(path);
       expect(await screen.findByText('페이지를 찾을 수 없습니다.')).toBeDefined();
       expect(screen.getAllByRole('link', { name: '홈으로' })[0]?.getAttribute('href')).toBe('/m');
