@@ -72,7 +72,7 @@ step "webapp (generated API types current, type-check, lint, unit tests, build) 
   cd ..
   echo "deploy: compose, Dockerfiles, Kubernetes manifests, collector"
   SISE_DEPLOY_STRICT=1 bash deploy/check.sh
-  echo "webapp and deploy checks finished at $((SECONDS))s of their own"
+  echo "webapp and deploy checks finished (at ${SECONDS}s)"
 ) >"$side_log" 2>&1 &
 side_pid=$!
 

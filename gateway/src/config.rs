@@ -35,10 +35,7 @@ pub struct Upstreams {
 }
 
 impl Upstreams {
-    /// The domain services, each also a configuration section `services.{name}`.
-    pub const NAMES: [&'static str; 4] = ["identity", "social", "market", "favorites"];
-
-    /// `(name, address)` of every upstream, in [`Self::NAMES`] order.
+    /// `(name, address)` of every upstream; each name is also a section `services.{name}`.
     pub fn all(&self) -> [(&'static str, &str); 4] {
         [
             ("identity", &self.identity),

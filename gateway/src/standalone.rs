@@ -15,14 +15,13 @@ use sise_platform::service::{Launcher, launcher};
 use tokio_util::sync::CancellationToken;
 
 use crate::GatewayConfig;
-use crate::config::Upstreams;
 
 /// The domain services, in start order; each becomes `gateway.upstreams.{name}`.
 pub const SERVICES: [Launcher; 4] = [
-    launcher::<sise_identity::Application>,
-    launcher::<sise_social::Application>,
-    launcher::<sise_market::Application>,
-    launcher::<sise_favorites::Application>,
+    launcher::<sise_identity::Application>(),
+    launcher::<sise_social::Application>(),
+    launcher::<sise_market::Application>(),
+    launcher::<sise_favorites::Application>(),
 ];
 
 pub struct Standalone {
@@ -37,14 +36,12 @@ impl Standalone {
         let bus = Bus::connect(&config.section::<BusConfig>("bus")?).await?;
         let cancel = CancellationToken::new();
         let mut runs = Vec::new();
-        // The services listen on ephemeral ports; the gateway is told where.
-        for name in Upstreams::NAMES {
-            config.set(&format!("services.{name}.listen"), "127.0.0.1:0")?;
-        }
-        for launch in SERVICES {
-            let launched = launch(&config, bus.clone(), cancel.clone()).await?;
+        for service in SERVICES {
+            // Each service listens on an ephemeral port; the gateway is told where.
+            config.set(&format!("services.{}.listen", service.name), "127.0.0.1:0")?;
+            let launched = (service.launch)(&config, bus.clone(), cancel.clone()).await?;
             config.set(
-                &format!("gateway.upstreams.{}", launched.name),
+                &format!("gateway.upstreams.{}", service.name),
                 format!("http://{}", launched.addr),
             )?;
             runs.push(launched.run);

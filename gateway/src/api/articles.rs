@@ -5,10 +5,11 @@
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
+use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::{ApiPath, ApiQuery, SecurityIdsQuery, parse_limit};
+use crate::api::{ApiPath, ApiQuery, SecurityIdsQuery};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
 
@@ -117,7 +118,7 @@ pub struct MultiPageQuery {
 
 /// `(limit, cursor)` for the market service, which checks the range.
 fn page(limit: Option<String>, cursor: Option<String>) -> Result<(Option<i64>, String), ApiError> {
-    let limit = parse_limit(limit.as_deref(), MAX_LIMIT)?;
+    let limit = PageLimit::from_query(limit.as_deref(), MAX_LIMIT)?;
     Ok((limit, cursor.unwrap_or_default()))
 }
 

@@ -10,10 +10,11 @@ use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sise_platform::error::{DomainError, ErrorCode};
+use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::{ApiPath, ApiQuery, parse_limit};
+use crate::api::{ApiPath, ApiQuery};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::models::{PriceChange, Session};
 use crate::state::AppState;
@@ -410,7 +411,7 @@ pub async fn get_asset_day_candles(
     ApiPath(asset_id): ApiPath<String>,
     ApiQuery(query): ApiQuery<AssetPageQuery>,
 ) -> Result<Json<AssetDayCandlePage>, ApiError> {
-    let limit = parse_limit(query.limit.as_deref(), MAX_DAYS)?;
+    let limit = PageLimit::from_query(query.limit.as_deref(), MAX_DAYS)?;
     let to = query.to.filter(|to| !to.is_empty());
     let response = state
         .clients
@@ -515,7 +516,7 @@ pub async fn get_day_forexes(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<DayForexQuery>,
 ) -> Result<Json<DayForexPage>, ApiError> {
-    let limit = parse_limit(query.limit.as_deref(), MAX_DAYS)?;
+    let limit = PageLimit::from_query(query.limit.as_deref(), MAX_DAYS)?;
     let response = state
         .clients
         .assets

@@ -5,10 +5,11 @@
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
+use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::{ApiPath, ApiQuery, parse_limit};
+use crate::api::{ApiPath, ApiQuery};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
 
@@ -87,7 +88,7 @@ pub async fn get_day_candles(
     ApiPath(security_id): ApiPath<String>,
     ApiQuery(query): ApiQuery<DayCandleQuery>,
 ) -> Result<Json<DayCandlePage>, ApiError> {
-    let limit = parse_limit(query.limit.as_deref(), MAX_DAY_CANDLES)?;
+    let limit = PageLimit::from_query(query.limit.as_deref(), MAX_DAY_CANDLES)?;
     let to = query.to.filter(|to| !to.is_empty());
     let response = state
         .clients

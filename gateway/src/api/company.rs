@@ -7,6 +7,7 @@ use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 use sise_platform::error::DomainError;
+use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
 use utoipa::IntoParams;
 
@@ -14,7 +15,7 @@ use crate::api::company_models::{
     Company, CompanyDetail, DayTrader, DayTraderPage, Investor, InvestorPage, RecentTraderDetail,
     RelatedStock, RelatedStockList, SecurityFirm, SecurityFirmList, Statement, StatementList,
 };
-use crate::api::{ApiPath, ApiQuery, parse_limit};
+use crate::api::{ApiPath, ApiQuery};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::models::{Quote, Security};
 use crate::state::AppState;
@@ -39,7 +40,7 @@ const MAX_RELATED: u32 = 20;
 impl DayPageQuery {
     fn into_proto(self) -> Result<pb::DayPage, ApiError> {
         Ok(pb::DayPage {
-            limit: parse_limit(self.limit.as_deref(), MAX_DAYS)?,
+            limit: PageLimit::from_query(self.limit.as_deref(), MAX_DAYS)?,
             to: self.to,
         })
     }
@@ -285,7 +286,7 @@ pub async fn get_related_stocks(
         .clone()
         .get_related_stocks(pb::GetRelatedStocksRequest {
             security_id,
-            limit: parse_limit(query.limit.as_deref(), MAX_RELATED)?,
+            limit: PageLimit::from_query(query.limit.as_deref(), MAX_RELATED)?,
         })
         .await?
         .into_inner();

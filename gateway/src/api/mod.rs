@@ -12,7 +12,6 @@ pub mod securities;
 use axum::extract::FromRequestParts;
 use serde::Deserialize;
 use sise_platform::error::{DomainError, ErrorCode};
-use sise_platform::request::PageLimit;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -28,12 +27,6 @@ pub struct ApiQuery<T>(pub T);
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
-
-/// A `limit` query value as sent (declared `Option<String>` so that a non-number reaches
-/// here): see [`PageLimit::from_query`]; the service checks the range.
-pub fn parse_limit(limit: Option<&str>, max: u32) -> Result<Option<i64>, ApiError> {
-    Ok(PageLimit::from_query(limit, max)?)
-}
 
 /// `security_ids=ID1,ID2` (comma-joined, spec §7).
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -107,30 +100,4 @@ pub fn mobile_web_router() -> OpenApiRouter<AppState> {
         .routes(routes!(assets::get_forex_calc))
         .routes(routes!(assets::get_forex_chart))
         .routes(routes!(assets::get_market_condition))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn limit_parsing() {
-        assert_eq!(parse_limit(None, 500).ok(), Some(None));
-        assert_eq!(parse_limit(Some(""), 500).ok(), Some(None));
-        assert_eq!(parse_limit(Some("20"), 500).ok(), Some(Some(20)));
-        // Range checks are the market service's; a non-number is refused here.
-        assert_eq!(parse_limit(Some("0"), 500).ok(), Some(Some(0)));
-        for bad in ["abc", "1.5", "99999999999999999999"] {
-            let error = parse_limit(Some(bad), 500).err().map(|e| e.0);
-            assert_eq!(
-                error.as_ref().map(|e| e.code.as_str()),
-                Some("invalid_limit"),
-                "{bad}"
-            );
-            assert_eq!(
-                error.map(|e| e.message.into_owned()).as_deref(),
-                Some("조회 개수는 1부터 500까지 지정할 수 있습니다.")
-            );
-        }
-    }
 }

@@ -4,10 +4,10 @@
 //! against databases of its own.
 
 use std::ops::Deref;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-use sise_gateway::standalone::Standalone;
+use sise_gateway::standalone::{SERVICES, Standalone};
 use sise_platform::config::Config;
 use sise_platform::db::Backend;
 use sise_platform::db::testing::TestDatabase;
@@ -16,15 +16,7 @@ use tokio_util::sync::CancellationToken;
 
 pub const SAMSUNG: &str = "KOREA-A005930";
 
-/// The services with a database, in the order of [`TestApp::database_url`]'s lookup.
-const SERVICES: [&str; 4] = ["identity", "social", "market", "favorites"];
-
-pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("repo root")
-        .to_path_buf()
-}
+pub use sise_platform::testing::repo_root;
 
 /// A running system as one test sees it. The client is the test's own: a client's
 /// connection pool belongs to the runtime that made it, and each test has its own runtime.
@@ -90,7 +82,7 @@ impl TestApp {
     /// URL of a service's test database ("identity", "social", "market", "favorites"),
     /// for tests that change data behind the API's back.
     pub fn database_url(&self, service: &str) -> Option<String> {
-        let index = SERVICES.iter().position(|s| *s == service)?;
+        let index = SERVICES.iter().position(|s| s.name == service)?;
         self.database_urls.get(index).cloned()
     }
 
@@ -272,12 +264,16 @@ async fn build(
         config.set(key, *value).expect("set");
     }
     let mut databases = Vec::new();
+    // Every service has a database, in the order of [`TestApp::database_url`]'s lookup.
     for service in SERVICES {
-        let db = TestDatabase::create(backend, service)
+        let db = TestDatabase::create(backend, service.name)
             .await
             .expect("database");
         config
-            .set(&format!("services.{service}.database_url"), db.url.clone())
+            .set(
+                &format!("services.{}.database_url", service.name),
+                db.url.clone(),
+            )
             .expect("set");
         databases.push(db);
     }

@@ -144,9 +144,13 @@ pub mod testing {
             .unwrap_or_else(|_| vec![Backend::Sqlite, Backend::Postgres])
     }
 
-    /// Drop test databases whose process has exited (killed runs, shared systems). Best
-    /// effort: a failure here must not fail the test that is starting.
+    /// Drop test databases whose process has exited (killed runs, shared systems), once a
+    /// process. Best effort: a failure here must not fail the test that is starting.
     async fn reap_orphans(pool: &sqlx::AnyPool) {
+        static REAPED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        if REAPED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
         let names: Vec<String> = sqlx::query_scalar(
             // `name` does not decode through `Any`: read it as text.
             "SELECT datname::text FROM pg_database WHERE datname LIKE 'sise\\_test\\_%'",
@@ -181,7 +185,7 @@ pub mod testing {
     }
 
     /// Whether the process named in `sise_test_{what}_{pid}_{random}` has exited.
-    pub fn owner_exited(name: &str) -> bool {
+    fn owner_exited(name: &str) -> bool {
         let pid = name
             .rsplit('_')
             .nth(1)

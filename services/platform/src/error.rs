@@ -150,12 +150,6 @@ impl PartialEq<&str> for ErrorCode {
     }
 }
 
-impl PartialEq<str> for ErrorCode {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
 /// An error a user or client can act on: a catalogue code and its message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{code}: {message}")]

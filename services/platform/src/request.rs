@@ -2,8 +2,6 @@
 //! sizes ([`PageLimit`]) and dates ([`TradingDate`]). The gateway and the services both
 //! use these, so a bad value gets the same code and message on every route.
 
-use std::fmt;
-
 use chrono::NaiveDate;
 
 use crate::error::{DomainError, ErrorCode};
@@ -76,18 +74,6 @@ impl TradingDate {
     }
 }
 
-impl From<NaiveDate> for TradingDate {
-    fn from(date: NaiveDate) -> Self {
-        Self(date)
-    }
-}
-
-impl fmt::Display for TradingDate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0.format("%Y-%m-%d"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +104,8 @@ mod tests {
         assert_eq!(PageLimit::from_query(None, 500), Ok(None));
         assert_eq!(PageLimit::from_query(Some(" "), 500), Ok(None));
         assert_eq!(PageLimit::from_query(Some("20"), 500), Ok(Some(20)));
+        // The range is the service's to check, with the same wording.
+        assert_eq!(PageLimit::from_query(Some("0"), 500), Ok(Some(0)));
         for bad in ["abc", "1.5", "99999999999999999999", "1e3"] {
             let error = PageLimit::from_query(Some(bad), 500).expect_err(bad);
             assert_eq!(
@@ -130,7 +118,10 @@ mod tests {
     #[test]
     fn dates_are_strict() {
         let date = TradingDate::parse("2026-06-15").expect("date");
-        assert_eq!(date.to_string(), "2026-06-15");
+        assert_eq!(
+            date.date(),
+            NaiveDate::from_ymd_opt(2026, 6, 15).expect("date")
+        );
         assert_eq!(TradingDate::parse_optional(Some("")), Ok(None));
         assert_eq!(TradingDate::parse_optional(None), Ok(None));
         for bad in [

@@ -37,7 +37,6 @@ pub trait Service: Sized + Send + 'static {
 
 /// A built service, listening, and the future that serves it until its shutdown.
 pub struct Launched {
-    pub name: &'static str,
     pub addr: SocketAddr,
     pub run: BoxFuture<'static, anyhow::Result<()>>,
 }
@@ -52,22 +51,25 @@ pub async fn launch<S: Service>(
     let app = S::build(section, &config.data_dir(), bus).await?;
     let addr = app.local_addr()?;
     Ok(Launched {
-        name: S::NAME,
         addr,
         run: Box::pin(app.run_until_stopped(stop.cancelled_owned())),
     })
 }
 
-/// [`launch`] as a plain function pointer, so that a list of services can be walked.
-pub type Launcher =
-    for<'a> fn(&'a Config, Bus, CancellationToken) -> BoxFuture<'a, anyhow::Result<Launched>>;
+/// A service of a list that is walked at run time (the one-process mode): its name, and
+/// [`launch`] for it.
+#[derive(Clone, Copy)]
+pub struct Launcher {
+    pub name: &'static str,
+    pub launch:
+        for<'a> fn(&'a Config, Bus, CancellationToken) -> BoxFuture<'a, anyhow::Result<Launched>>,
+}
 
-pub fn launcher<S: Service>(
-    config: &Config,
-    bus: Bus,
-    stop: CancellationToken,
-) -> BoxFuture<'_, anyhow::Result<Launched>> {
-    Box::pin(launch::<S>(config, bus, stop))
+pub const fn launcher<S: Service>() -> Launcher {
+    Launcher {
+        name: S::NAME,
+        launch: |config, bus, stop| Box::pin(launch::<S>(config, bus, stop)),
+    }
 }
 
 /// The `main` of a service's own binary (distributed mode): configuration, telemetry, bus,
