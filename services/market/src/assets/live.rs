@@ -599,7 +599,7 @@ pub async fn run(
         }
         pending.extend(outcome.finished);
         if !pending.is_empty() {
-            match store.upsert(&pending).await {
+            match store.upsert(pending).await {
                 Ok(()) => {
                     tracing::debug!(days = pending.len(), "stored finished asset days");
                     pending.clear();

@@ -11,6 +11,9 @@
 //! - `minute`: today's live day candle and minute bars, in memory, fed by the quote feed.
 //! - `grpc`: `sise.market.v1.ChartService`.
 //!
+//! [`run_writer`] (the leader's candle writer, supervised) stores simulated closes; a failed
+//! insert keeps its rows and retries, with at most `writer_pending_max` rows pending.
+//!
 //! [`prepare`] runs at start-up before the simulator is built: it resets the table when the
 //! dataset changed and returns each stock's last close before the simulator's first day
 //! (its newest stored candle, or the end of its seeded history, walked forward over any
