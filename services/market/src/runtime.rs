@@ -334,3 +334,45 @@ async fn follow(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// A leader whose feed keeps failing turns not ready once it has been down for longer
+    /// than the longest backoff; a follower is judged by its follower task instead.
+    #[tokio::test]
+    async fn readiness_follows_the_critical_task_of_the_role() {
+        let backoff = Backoff {
+            initial_ms: 10,
+            max_ms: 50,
+        };
+        let status = Status {
+            role: Arc::new(Mutex::new(Role::Starting)),
+            backoff,
+            feed: TaskMonitor::new("feed"),
+            follower: TaskMonitor::new("follower"),
+            tasks: Vec::new(),
+        };
+        assert!(!status.ready(), "no role yet");
+        status.set_role(Role::Leader);
+        assert!(status.ready());
+        let cancel = CancellationToken::new();
+        let feed = supervise(status.feed.clone(), backoff, cancel.clone(), |_| async {
+            anyhow::bail!("database gone")
+        });
+        tokio::time::timeout(Duration::from_secs(10), async {
+            while status.ready() {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await
+        .expect("not ready while the feed is down");
+        status.set_role(Role::Follower);
+        assert!(status.ready(), "a follower does not run the feed");
+        cancel.cancel();
+        feed.await.expect("supervisor");
+    }
+}
