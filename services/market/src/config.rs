@@ -5,10 +5,12 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 use sise_platform::config::ServiceConfig;
+use sise_platform::task::Backoff;
 
 pub use crate::articles::config::{DartSettings, NewsSettings};
 pub use crate::assets::AssetSettings;
 pub use crate::charts::ChartsConfig;
+pub use crate::leader::LeaderSettings;
 pub use crate::simulator::{SimulatorMode, SimulatorSettings};
 
 #[derive(Clone, Debug, Deserialize)]
@@ -31,6 +33,13 @@ pub struct MarketConfig {
     /// Indexes and forex (`assets`).
     #[serde(default)]
     pub assets: AssetSettings,
+    /// Leader election among replicas (`leader`).
+    #[serde(default)]
+    pub leader: LeaderSettings,
+    /// Restart backoff of the supervised background tasks (feed, asset engine, candle
+    /// writer, ingestors, follower).
+    #[serde(default)]
+    pub tasks: Backoff,
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! The plug-in shape every market feature shares: start-up hands each one a [`Context`],
-//! and each hands back a [`Feature`], what it adds to the service.
+//! and each hands back a [`Feature`], what it adds to the service: observers of the feed,
+//! tasks (on every replica, or supervised on the leader only), live subjects a follower
+//! applies, a takeover step, and gRPC services.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -8,7 +10,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, FixedOffset};
 use futures::future::BoxFuture;
-use sise_platform::bus::Bus;
+use sise_platform::bus::{Bus, Event};
 use sise_platform::db::Database;
 use tokio_util::sync::CancellationToken;
 use tonic::body::Body;
@@ -45,12 +47,43 @@ pub struct Context<'a> {
 /// A gRPC service waiting to be added to the server's routes.
 type AddService = Box<dyn FnOnce(Routes) -> Routes + Send>;
 
+/// Starts one attempt of a supervised task; the attempt ends once its token fires.
+pub type StartTask =
+    Arc<dyn Fn(CancellationToken) -> BoxFuture<'static, anyhow::Result<()>> + Send + Sync>;
+
+/// When a leader task is told to stop at the end of a term (or at shutdown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// With the feed.
+    WithFeed,
+    /// Once the feed has stopped: a task that stores what the feed's last steps produced.
+    AfterFeed,
+}
+
+/// A task only the leader runs, supervised (see `sise_platform::task`).
+pub struct LeaderTask {
+    pub name: &'static str,
+    pub stage: Stage,
+    pub start: StartTask,
+}
+
+/// Applies a live event the leader published, on a follower.
+pub type Follow = Arc<dyn Fn(&Event) + Send + Sync>;
+
+/// Runs when this replica becomes the leader, with the resumed simulator and the instant it
+/// resumed at, before the leader tasks start.
+pub type Takeover = Arc<dyn Fn(&Simulator, DateTime<FixedOffset>) + Send + Sync>;
+
 /// What one feature contributes: observers of every feed step, tasks to run until
-/// shutdown, and the gRPC services it serves.
+/// shutdown, leader tasks, followed subjects, a takeover step, and the gRPC services it
+/// serves.
 #[derive(Default)]
 pub struct Feature {
     observers: Vec<Arc<dyn StepObserver>>,
     tasks: Vec<BoxFuture<'static, ()>>,
+    leader_tasks: Vec<LeaderTask>,
+    follows: Vec<(&'static str, Follow)>,
+    takeovers: Vec<Takeover>,
     services: Vec<(&'static str, AddService)>,
 }
 
@@ -61,10 +94,37 @@ impl Feature {
         self
     }
 
-    /// Runs from the start of the service until it ends on its own, which a task must do
-    /// once [`Context::cancel`] fires or the feed stops.
+    /// Runs on every replica from the start of the service until it ends on its own, which
+    /// a task must do once [`Context::cancel`] fires.
     pub fn run(mut self, task: impl Future<Output = ()> + Send + 'static) -> Self {
         self.tasks.push(Box::pin(task));
+        self
+    }
+
+    /// Runs on the leader only, restarted with backoff when it panics, fails or returns
+    /// before its token fires (see [`Stage`] for when that is).
+    pub fn lead<F, Fut>(mut self, name: &'static str, stage: Stage, start: F) -> Self
+    where
+        F: Fn(CancellationToken) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = anyhow::Result<()>> + Send + 'static,
+    {
+        self.leader_tasks.push(LeaderTask {
+            name,
+            stage,
+            start: Arc::new(move |cancel| Box::pin(start(cancel))),
+        });
+        self
+    }
+
+    /// On a follower, every live event on `pattern` (e.g. `assets.>`) goes to `apply`.
+    pub fn follow(mut self, pattern: &'static str, apply: Follow) -> Self {
+        self.follows.push((pattern, apply));
+        self
+    }
+
+    /// Runs when this replica takes the lead (see [`Takeover`]).
+    pub fn on_takeover(mut self, takeover: Takeover) -> Self {
+        self.takeovers.push(takeover);
         self
     }
 
@@ -91,6 +151,9 @@ impl Feature {
 pub struct Assembly {
     pub observers: Vec<Arc<dyn StepObserver>>,
     pub tasks: Vec<BoxFuture<'static, ()>>,
+    pub leader_tasks: Vec<LeaderTask>,
+    pub follows: Vec<(&'static str, Follow)>,
+    pub takeovers: Vec<Takeover>,
     pub routes: Routes,
     /// The gRPC names of the services in `routes`, for health.
     pub served: Vec<&'static str>,
@@ -101,12 +164,18 @@ pub fn assemble(features: Vec<Feature>) -> Assembly {
     let mut assembly = Assembly {
         observers: Vec::new(),
         tasks: Vec::new(),
+        leader_tasks: Vec::new(),
+        follows: Vec::new(),
+        takeovers: Vec::new(),
         routes: Routes::default(),
         served: Vec::new(),
     };
     for feature in features {
         assembly.observers.extend(feature.observers);
         assembly.tasks.extend(feature.tasks);
+        assembly.leader_tasks.extend(feature.leader_tasks);
+        assembly.follows.extend(feature.follows);
+        assembly.takeovers.extend(feature.takeovers);
         for (name, add) in feature.services {
             assembly.served.push(name);
             assembly.routes = add(assembly.routes);

@@ -1,6 +1,10 @@
 //! The live quote feed: drives the simulator on a timer, keeps the latest quote of every
 //! security in a [`QuoteBoard`] for gRPC reads, and publishes each change on the bus
 //! (`quotes.{security_id}`, best effort: a newer tick supersedes a lost one).
+//!
+//! Only the leader replica runs the feed ([`run`]); a follower's board follows the leader's
+//! ticks ([`QuoteBoard::follow`]), and a follower that takes over resumes the simulator from
+//! its board ([`resume`]), so prices continue rather than jump.
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -13,8 +17,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::dataset::{ListedStock, activity_by_cap};
 use crate::simulator::{
-    Instrument, PriceChange, QuoteState, Session, Simulator, SimulatorConfig, SimulatorSettings,
-    StepOutcome, now_kst,
+    Continued, Instrument, PriceChange, QuoteState, Session, Simulator, SimulatorConfig,
+    SimulatorSettings, StepOutcome, now_kst,
 };
 
 /// Latest quotes of every security, shared between the feed and the gRPC handlers.
@@ -41,6 +45,24 @@ impl QuoteBoard {
 
     pub fn len(&self) -> usize {
         self.securities.len()
+    }
+
+    /// Take a quote the leader published (a follower's board). An older tick than the one
+    /// held (out of order on the wire) and an unknown security are ignored.
+    pub fn follow(&self, quote: pb::Quote) {
+        let Some(&i) = self.index.get(&quote.security_id) else {
+            return;
+        };
+        if let Ok(mut quotes) = self.quotes.write()
+            && quotes[i].traded_at_ms <= quote.traded_at_ms
+        {
+            quotes[i] = quote;
+        }
+    }
+
+    /// Every quote, in the simulator's instrument order.
+    pub fn quotes(&self) -> Vec<pb::Quote> {
+        self.quotes.read().map(|q| q.clone()).unwrap_or_default()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -105,6 +127,60 @@ pub fn build(
     (simulator, board)
 }
 
+/// A simulator that continues `board` at `now`, for a replica taking over the feed.
+///
+/// Each stock's previous close is its stored close of the newest stored day
+/// (`stored_closes`, see `ChartStore::last_closes`; the old leader stored every day it
+/// closed) or else the board's previous close, and the first simulated day is the one after
+/// the newest stored day (never before `last_close_date`, the start-up simulator's). A stock
+/// whose board quote belongs to that same day (same previous close, already traded) keeps
+/// its day: price, open, high, low, volume and value ([`Simulator::adopt`]).
+pub(crate) fn resume(
+    board: &QuoteBoard,
+    settings: &SimulatorSettings,
+    now: DateTime<FixedOffset>,
+    stored_closes: &HashMap<String, (NaiveDate, i64)>,
+    last_close_date: NaiveDate,
+) -> Simulator {
+    let newest = stored_closes
+        .values()
+        .map(|(date, _)| *date)
+        .max()
+        .map_or(last_close_date, |d| d.max(last_close_date));
+    let quotes = board.quotes();
+    let mut closes = HashMap::with_capacity(quotes.len());
+    for quote in &quotes {
+        let close = match stored_closes.get(&quote.security_id) {
+            Some(&(date, close)) if date == newest => close,
+            _ => quote.previous_close.round() as i64,
+        };
+        closes.insert(quote.security_id.clone(), (newest, close));
+    }
+    let (mut simulator, _) = build(board.securities.clone(), settings, now, &closes);
+    // The first step opens the day (and in KRX mode trades up to `now`); the board's day
+    // then replaces what that step made up.
+    simulator.step(now);
+    for (i, quote) in quotes.iter().enumerate() {
+        let same_day = closes
+            .get(&quote.security_id)
+            .is_some_and(|&(_, close)| close == quote.previous_close.round() as i64);
+        if same_day && quote.open > 0.0 {
+            simulator.adopt(
+                i,
+                &Continued {
+                    price: quote.price.round() as i64,
+                    open: quote.open.round() as i64,
+                    high: quote.high.round() as i64,
+                    low: quote.low.round() as i64,
+                    volume: quote.volume,
+                    trading_value: quote.trading_value.round() as i64,
+                },
+            );
+        }
+    }
+    simulator
+}
+
 /// Liquidity and volatility from market-cap rank: the largest names trade on almost
 /// every step with a daily sigma near 1.5%, the smallest rarely and near 4%.
 fn instruments(securities: &[ListedStock]) -> Vec<Instrument> {
@@ -120,21 +196,38 @@ fn instruments(securities: &[ListedStock]) -> Vec<Instrument> {
         .collect()
 }
 
-/// Step the simulator every tick until cancelled; publish every changed quote.
+/// What the feed task owns across restarts and leadership terms: the simulator and the
+/// observers of its steps.
+pub(crate) struct FeedState {
+    pub simulator: Simulator,
+    pub observers: Vec<Arc<dyn StepObserver>>,
+}
+
+/// The feed state, shared between the attempts of the supervised feed task.
+pub(crate) type SharedFeed = Arc<tokio::sync::Mutex<FeedState>>;
+
+/// Step the simulator every tick until cancelled; publish every changed quote. Restartable:
+/// the state stays in `state`, so an attempt after a panic continues where the last one was.
 pub(crate) async fn run(
-    mut simulator: Simulator,
+    state: SharedFeed,
     board: Arc<QuoteBoard>,
     bus: Bus,
     settings: SimulatorSettings,
-    observers: Vec<Arc<dyn StepObserver>>,
     cancel: CancellationToken,
-) {
+) -> anyhow::Result<()> {
+    let mut guard = state.lock().await;
+    let FeedState {
+        simulator,
+        observers,
+    } = &mut *guard;
     let mut interval = tokio::time::interval(settings.tick_interval());
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     loop {
+        // Biased: once cancelled, no further step produces closes nobody stores.
         tokio::select! {
+            biased;
+            () = cancel.cancelled() => return Ok(()),
             _ = interval.tick() => {}
-            () = cancel.cancelled() => return,
         }
         let outcome = simulator.step(now_kst());
         if !outcome.closed_days.is_empty() {
@@ -154,8 +247,8 @@ pub(crate) async fn run(
                 quotes[i] = quote.clone();
             }
         }
-        for observer in &observers {
-            observer.observe(&simulator, &outcome);
+        for observer in observers.iter() {
+            observer.observe(simulator, &outcome);
         }
         for quote in changed {
             let subject = format!("quotes.{}", quote.security_id);
@@ -216,5 +309,159 @@ impl From<Session> for pb::Session {
             Session::AfterHours => Self::AfterHours,
             Session::Closed => Self::Closed,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    use chrono::{TimeDelta, TimeZone};
+    use sise_platform::task::{Backoff, TaskMonitor, TaskStatus, supervise};
+
+    use super::*;
+    use crate::domain::{Market, SecurityId};
+    use crate::simulator::{KST, SimulatorMode};
+
+    fn stock(code: &str, close: i64) -> ListedStock {
+        ListedStock {
+            security_id: SecurityId::from_code(code).expect("code"),
+            name: format!("종목{code}"),
+            name_en: None,
+            market: Market::Kospi,
+            shares_outstanding: 1_000_000,
+            last_close: close,
+            last_close_date: NaiveDate::from_ymd_opt(2026, 6, 15).expect("date"),
+        }
+    }
+
+    fn settings(mode: SimulatorMode) -> SimulatorSettings {
+        SimulatorSettings {
+            mode,
+            seed: 3,
+            tick_interval_ms: 10,
+            day_length_secs: 600,
+        }
+    }
+
+    /// Panics on its second call, then counts.
+    struct PanicOnce(AtomicUsize);
+
+    impl StepObserver for PanicOnce {
+        fn observe(&self, _: &Simulator, _: &StepOutcome) {
+            if self.0.fetch_add(1, Ordering::SeqCst) == 1 {
+                panic!("observer bug");
+            }
+        }
+    }
+
+    /// A panic inside a step ends that attempt of the feed; the supervisor starts it again on
+    /// the same simulator, and the feed keeps stepping.
+    #[tokio::test]
+    async fn a_panicking_feed_is_restarted() {
+        let settings = settings(SimulatorMode::Continuous);
+        let securities = vec![stock("005930", 50_000), stock("000660", 200_000)];
+        let (simulator, board) = build(securities, &settings, now_kst(), &HashMap::new());
+        let observer = Arc::new(PanicOnce(AtomicUsize::new(0)));
+        let state: SharedFeed = Arc::new(tokio::sync::Mutex::new(FeedState {
+            simulator,
+            observers: vec![observer.clone()],
+        }));
+        let monitor = TaskMonitor::new("feed");
+        let cancel = CancellationToken::new();
+        let backoff = Backoff {
+            initial_ms: 10,
+            max_ms: 100,
+        };
+        let bus = Bus::in_process();
+        let handle = supervise(monitor.clone(), backoff, cancel.clone(), move |cancel| {
+            run(
+                state.clone(),
+                board.clone(),
+                bus.clone(),
+                settings.clone(),
+                cancel,
+            )
+        });
+        tokio::time::timeout(Duration::from_secs(10), async {
+            while observer.0.load(Ordering::SeqCst) < 10 {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await
+        .expect("the feed steps on after the panic");
+        let state = monitor.state();
+        assert_eq!(state.restarts, 1);
+        assert_eq!(state.status, TaskStatus::Running);
+        assert!(
+            state
+                .last_error
+                .is_some_and(|e| e.contains("panicked: observer bug"))
+        );
+        cancel.cancel();
+        handle.await.expect("supervisor");
+        assert_eq!(monitor.state().status, TaskStatus::Stopped);
+    }
+
+    /// A follower's board takes newer ticks only; a resumed simulator continues the board's
+    /// day: same prices, open, high, low and volume, and trading goes on from there.
+    #[test]
+    fn a_resumed_simulator_continues_the_followed_board() {
+        let settings = settings(SimulatorMode::Krx);
+        let securities = vec![stock("005930", 50_000), stock("000660", 200_000)];
+        // The old leader started at the open on a Monday and traded until 11:00.
+        let open = KST
+            .with_ymd_and_hms(2026, 11, 23, 9, 0, 0)
+            .single()
+            .expect("time");
+        let (mut leader, _) = build(securities.clone(), &settings, open, &HashMap::new());
+        let now = open + TimeDelta::hours(2);
+        let mut at = open;
+        while at < now {
+            at += TimeDelta::seconds(30);
+            leader.step(at);
+        }
+        // A follower built at the same start follows the leader's ticks.
+        let (_, board) = build(securities.clone(), &settings, open, &HashMap::new());
+        for (i, stock) in securities.iter().enumerate() {
+            let mut quote = to_proto(stock.security_id.as_str(), leader.quote(i));
+            board.follow(quote.clone());
+            // An older tick arriving late changes nothing.
+            quote.traded_at_ms -= 1;
+            quote.price += 1.0;
+            board.follow(quote);
+        }
+        let followed = board.quotes();
+        assert_eq!(followed[0].price, leader.quote(0).price as f64);
+
+        let last_close_date = NaiveDate::from_ymd_opt(2026, 11, 20).expect("date");
+        let mut resumed = resume(&board, &settings, now, &HashMap::new(), last_close_date);
+        for i in 0..securities.len() {
+            let (old, new) = (leader.quote(i), resumed.quote(i));
+            assert_eq!(new.trading_date, old.trading_date);
+            assert_eq!(
+                (
+                    new.price,
+                    new.open,
+                    new.high,
+                    new.low,
+                    new.volume,
+                    new.previous_close
+                ),
+                (
+                    old.price,
+                    old.open,
+                    old.high,
+                    old.low,
+                    old.volume,
+                    old.previous_close
+                ),
+                "stock {i}"
+            );
+        }
+        let before = resumed.quote(0).volume;
+        resumed.step(now + TimeDelta::minutes(5));
+        assert!(resumed.quote(0).volume >= before, "the day goes on");
     }
 }

@@ -10,6 +10,8 @@
 //!    - `store`: the market database's migrations and its `dataset_meta` versions.
 //!    - `feed`: drives the simulator, keeps the latest quotes, publishes ticks on the bus.
 //!    - `feature`: the plug-in shape of a feature (`Context` in, `Feature` out).
+//!    - `leader`: leader election among replicas (a PostgreSQL advisory lock; SQLite leads
+//!      alone).
 //! 3. Features, peers that use each other without a cycle (`company` uses `charts`):
 //!    - `securities`: the securities table, `MarketService`, popularity of page views.
 //!    - `charts`: day candles (real, generated, simulated) and minute bars; `ChartService`.
@@ -20,6 +22,8 @@
 //!      indexes) and forex as assets, market condition; `AssetService`.
 //! 4. Assembly:
 //!    - `config`: the `services.market` section, gathering every feature's section.
+//!    - `runtime`: the replica's role loop: follow the leader's ticks, or lead and run the
+//!      feed and the leader tasks under supervision; the task states readiness reads.
 //!    - `startup`: the `Application` that builds the feed, plugs in every feature and serves.
 
 pub mod articles;
@@ -31,6 +35,8 @@ pub mod dataset;
 pub mod domain;
 pub(crate) mod feature;
 pub mod feed;
+pub mod leader;
+mod runtime;
 pub(crate) mod securities;
 pub mod simulator;
 mod startup;

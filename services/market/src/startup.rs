@@ -1,5 +1,6 @@
 //! Building and running the market service: the database, the dataset, the simulator and
-//! its feed, then every feature plugged in (see [`crate::feature`]) and the gRPC server.
+//! its feed, then every feature plugged in (see [`crate::feature`]), the role loop (see
+//! [`crate::runtime`]: leader or follower, supervised tasks) and the gRPC server.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -11,13 +12,18 @@ use sise_platform::bus::Bus;
 use sise_platform::db::Database;
 use sise_platform::server::{self, ReadyCheck};
 use sise_platform::service::Service;
+use sise_platform::task::Backoff;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
+use crate::charts::ChartStore;
 use crate::config::MarketConfig;
 use crate::feature::{self, Assembly, Context, Feature};
-use crate::feed::{self, QuoteBoard};
+use crate::feed::{self, FeedState, QuoteBoard};
+use crate::leader::Election;
+use crate::runtime::Runtime;
 use crate::securities::SecurityStore;
+use crate::simulator::clock::previous_trading_day;
 use crate::simulator::{Simulator, SimulatorSettings, now_kst};
 use crate::store::MIGRATIONS;
 use crate::{articles, assets, charts, company, dataset, securities};
@@ -31,6 +37,9 @@ pub struct Application {
     settings: SimulatorSettings,
     board: Arc<QuoteBoard>,
     features: Vec<Feature>,
+    election: Election,
+    backoff: Backoff,
+    charts: ChartStore,
 }
 
 impl Application {
@@ -62,6 +71,10 @@ impl Service for Application {
             start,
         )
         .await?;
+        let election = Election::new(
+            config.service.database_url(data_dir, Self::NAME),
+            config.leader.clone(),
+        )?;
         let (simulator, board) = feed::build(
             securities.clone(),
             &config.simulator,
@@ -84,7 +97,7 @@ impl Service for Application {
         // In this order the feed's observers see each step.
         let features = vec![
             securities::build(&cx),
-            charts::build(&cx, &charts),
+            charts::build(&cx, &charts, &config.charts),
             company::build(&cx, &charts).await?,
             articles::build(&cx, &config.dart, &config.news).await?,
             assets::build(&cx, &config.assets).await?,
@@ -98,6 +111,9 @@ impl Service for Application {
             settings: config.simulator,
             board,
             features,
+            election,
+            backoff: config.tasks,
+            charts: charts.store,
         })
     }
 
@@ -118,33 +134,58 @@ impl Service for Application {
             settings,
             board,
             features,
+            election,
+            backoff,
+            charts,
         } = self;
         let Assembly {
             observers,
             tasks,
+            leader_tasks,
+            follows,
+            takeovers,
             routes,
             served,
         } = feature::assemble(features);
-        let feed = tokio::spawn(feed::run(
-            simulator,
-            board.clone(),
-            bus.clone(),
+        let last_close_date = previous_trading_day(simulator.trading_date());
+        let runtime = Runtime {
+            election,
+            feed: Arc::new(tokio::sync::Mutex::new(FeedState {
+                simulator,
+                observers,
+            })),
+            board: board.clone(),
+            bus: bus.clone(),
             settings,
-            observers,
-            cancel.clone(),
-        ));
+            backoff,
+            leader_tasks,
+            follows,
+            takeovers,
+            charts,
+            last_close_date,
+        };
+        let status = runtime.status();
+        let roles = tokio::spawn(runtime.run(status.clone(), cancel.clone()));
         let tasks: Vec<_> = tasks.into_iter().map(tokio::spawn).collect();
-        // Ready once the usual checks pass and the board holds the quotes.
+        // Ready once the usual checks pass, the board holds the quotes and this replica's
+        // critical task (the feed on the leader, the follower elsewhere) keeps running.
         let ready: ReadyCheck = {
             let usual = server::ready_check(db.clone(), bus);
             Arc::new(move || {
-                let (usual, board) = (usual.clone(), board.clone());
-                Box::pin(async move { !board.is_empty() && usual().await })
+                let (usual, board, status) = (usual.clone(), board.clone(), status.clone());
+                Box::pin(async move {
+                    let running = status.ready();
+                    if !running {
+                        status.log();
+                    }
+                    running && !board.is_empty() && usual().await
+                })
             })
         };
         let result = server::serve(listener, &served, routes, ready, shutdown).await;
         cancel.cancel();
-        let _ = feed.await;
+        // Stores what the feed left pending (closes, asset days) before the pool closes.
+        let _ = roles.await;
         for task in tasks {
             let _ = task.await;
         }

@@ -11,6 +11,7 @@
 //!   HTTP status.
 //! - `request`: request rules every call shares (page sizes, dates), parsed once.
 //! - `server`: a service's gRPC + health endpoints on one port with graceful shutdown.
+//! - `task`: supervised background tasks (restart with backoff, state for readiness).
 //! - `service`: the `Service` trait every domain service implements, launching one, and the
 //!   `main` of a service's own binary.
 //! - `testing`: the test kit: one test per backend (`per_backend!`), fresh databases, the
@@ -23,6 +24,7 @@ pub mod error;
 pub mod request;
 pub mod server;
 pub mod service;
+pub mod task;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -29,7 +29,7 @@ use self::grpc::ArticleGrpc;
 use self::news::NewsIngestor;
 use self::store::ArticleStore;
 use self::tagger::Tagger;
-use crate::feature::{Context, Feature};
+use crate::feature::{Context, Feature, Stage};
 
 /// Load the corp-code map and the tagger, seed the bundled filings and the demo samples
 /// (each once per version, when enabled), serve `ArticleService` and run the ingestors
@@ -55,19 +55,44 @@ pub(crate) async fn build(
     }
     let mut feature =
         Feature::default().serve(ArticleServiceServer::new(ArticleGrpc::new(store.clone())));
-    match DartIngestor::new(dart.clone(), store.clone(), cx.bus.clone(), corp_map)? {
-        Some(ingestor) => {
-            tracing::info!(base_url = dart.base_url, "OpenDART ingestor enabled");
-            feature = feature.run(ingestor.run(cx.cancel.clone()));
-        }
-        None => tracing::info!("OpenDART ingestor disabled (no dart.api_key)"),
+    // Leader tasks: each attempt builds its ingestor afresh from the settings.
+    if DartIngestor::new(
+        dart.clone(),
+        store.clone(),
+        cx.bus.clone(),
+        corp_map.clone(),
+    )?
+    .is_some()
+    {
+        tracing::info!(base_url = dart.base_url, "OpenDART ingestor enabled");
+        let (dart, store, bus) = (dart.clone(), store.clone(), cx.bus.clone());
+        feature = feature.lead("dart_ingestor", Stage::WithFeed, move |cancel| {
+            let made =
+                DartIngestor::new(dart.clone(), store.clone(), bus.clone(), corp_map.clone());
+            async move {
+                if let Some(ingestor) = made? {
+                    ingestor.run(cancel).await;
+                }
+                Ok(())
+            }
+        });
+    } else {
+        tracing::info!("OpenDART ingestor disabled (no dart.api_key)");
     }
-    match NewsIngestor::new(news.clone(), store, cx.bus.clone(), tagger)? {
-        Some(ingestor) => {
-            tracing::info!(feeds = news.feeds.len(), "news ingestor enabled");
-            feature = feature.run(ingestor.run(cx.cancel.clone()));
-        }
-        None => tracing::info!("news ingestor disabled (no news.feeds)"),
+    if NewsIngestor::new(news.clone(), store.clone(), cx.bus.clone(), tagger.clone())?.is_some() {
+        tracing::info!(feeds = news.feeds.len(), "news ingestor enabled");
+        let (news, bus) = (news.clone(), cx.bus.clone());
+        feature = feature.lead("news_ingestor", Stage::WithFeed, move |cancel| {
+            let made = NewsIngestor::new(news.clone(), store.clone(), bus.clone(), tagger.clone());
+            async move {
+                if let Some(ingestor) = made? {
+                    ingestor.run(cancel).await;
+                }
+                Ok(())
+            }
+        });
+    } else {
+        tracing::info!("news ingestor disabled (no news.feeds)");
     }
     Ok(feature)
 }

@@ -175,7 +175,8 @@ struct Book {
 #[derive(Debug)]
 pub struct CompositeFeed {
     mode: Mode,
-    start: DateTime<FixedOffset>,
+    /// The simulator's start (continuous days are counted from it); a takeover replaces it.
+    start: Mutex<DateTime<FixedOffset>>,
     book: Mutex<Book>,
 }
 
@@ -228,7 +229,7 @@ impl CompositeFeed {
         }
         let feed = Self {
             mode,
-            start,
+            start: Mutex::new(start),
             book: Mutex::new(Book {
                 states,
                 session,
@@ -262,6 +263,22 @@ impl CompositeFeed {
             .unwrap_or_default()
     }
 
+    /// Continue from `fresh` (built over a resumed simulator by a new leader): its indexes,
+    /// session and start replace these; closed days not yet taken are kept.
+    pub fn replace_with(&self, fresh: CompositeFeed) {
+        let (Ok(mut book), Ok(fresh_book), Ok(mut start)) =
+            (self.book.lock(), fresh.book.into_inner(), self.start.lock())
+        else {
+            return;
+        };
+        let finished = std::mem::take(&mut book.finished);
+        *book = fresh_book;
+        book.finished.splice(0..0, finished);
+        if let Ok(fresh_start) = fresh.start.into_inner() {
+            *start = fresh_start;
+        }
+    }
+
     /// The trading date the quotes belong to.
     pub fn trading_date(&self) -> Option<NaiveDate> {
         let book = self.book.lock().ok()?;
@@ -281,8 +298,9 @@ impl CompositeFeed {
         let regular_minutes = REGULAR_SECONDS / 60;
         match self.mode {
             Mode::Continuous { day_length } => {
-                let k = continuous_day_index(day_length, self.start, at);
-                let begin = continuous_day_start(day_length, self.start, k);
+                let start = self.start.lock().map_or(at, |s| *s);
+                let k = continuous_day_index(day_length, start, at);
+                let begin = continuous_day_start(day_length, start, k);
                 let length = day_length.max(Duration::from_secs(1)).as_secs_f64();
                 let elapsed = at.signed_duration_since(begin).num_milliseconds() as f64 / 1_000.0;
                 ((elapsed / length * f64::from(regular_minutes))

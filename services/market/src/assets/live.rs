@@ -104,6 +104,59 @@ impl AssetBoard {
             .collect()
     }
 
+    /// Take a value the leader published (a follower's board): price, previous close, open,
+    /// high, low, session and time; the trading date moves on with the value's KST date.
+    /// Older values than the one held, stocks and unknown ids are ignored.
+    pub fn follow(&self, asset: &pb::Asset) {
+        let Some(position) = AssetId::parse(&asset.asset_id)
+            .ok()
+            .and_then(|id| self.catalog.position(&id))
+        else {
+            return;
+        };
+        let Some(traded_at) = chrono::DateTime::from_timestamp_millis(asset.traded_at_ms)
+            .map(|t| t.with_timezone(&crate::simulator::KST))
+        else {
+            return;
+        };
+        let Ok(mut slots) = self.slots.write() else {
+            return;
+        };
+        let Some(slot) = slots.get_mut(position) else {
+            return;
+        };
+        if slot.value.traded_at > traded_at {
+            return;
+        }
+        slot.value = LiveValue {
+            date: slot.value.date.max(traded_at.date_naive()),
+            price: asset.price,
+            previous_close: asset.previous_close,
+            open: asset.open,
+            high: asset.high,
+            low: asset.low,
+            volume: slot.value.volume,
+            trading_value: slot.value.trading_value,
+            traded_at,
+            session: session_of(asset.session),
+        };
+    }
+
+    /// The previous closes of the composite indexes as held (catalogue order), for a
+    /// composite feed that restarts from a followed board.
+    pub fn composite_previous_closes(&self) -> Vec<f64> {
+        let Ok(slots) = self.slots.read() else {
+            return Vec::new();
+        };
+        self.catalog
+            .entries
+            .iter()
+            .zip(slots.iter())
+            .filter(|(entry, _)| matches!(entry.series, Series::Composite(_)))
+            .map(|(_, slot)| slot.value.previous_close)
+            .collect()
+    }
+
     /// The clock of a simulated series.
     pub fn path_clock(&self, entry: &Entry) -> Option<PathClock> {
         path_clock(entry, &self.krx)
@@ -134,6 +187,17 @@ impl AssetBoard {
         let position = self.catalog.position(id)?;
         let entry = &self.catalog.entries[position];
         Some(to_asset(entry, &self.value(position)?))
+    }
+}
+
+fn session_of(wire: i32) -> Session {
+    match pb::Session::try_from(wire) {
+        Ok(pb::Session::PreMarket) => Session::PreMarket,
+        Ok(pb::Session::OpeningAuction) => Session::OpeningAuction,
+        Ok(pb::Session::Regular) => Session::Regular,
+        Ok(pb::Session::ClosingAuction) => Session::ClosingAuction,
+        Ok(pb::Session::AfterHours) => Session::AfterHours,
+        _ => Session::Closed,
     }
 }
 
@@ -465,22 +529,57 @@ impl Engine {
     }
 }
 
+/// What the engine task owns across restarts and leadership terms: the engine and the
+/// finished days not stored yet.
+pub struct EngineState {
+    pub engine: Engine,
+    pub pending: Vec<(AssetId, Bar)>,
+}
+
+impl EngineState {
+    pub fn new(mut engine: Engine) -> Self {
+        let pending = std::mem::take(&mut engine.initial);
+        Self { engine, pending }
+    }
+}
+
+pub type SharedEngine = Arc<tokio::sync::Mutex<EngineState>>;
+
 /// Step the engine every `interval` until cancelled: publish changed values on
-/// `assets.{asset_id}` (best effort) and store finished days (retried on failure).
+/// `assets.{asset_id}` (best effort) and store finished days (retried on failure). Once
+/// cancelled (after the feed stopped), a last tick takes the composite days the feed's last
+/// steps closed and every pending day is stored.
 pub async fn run(
-    mut engine: Engine,
+    state: SharedEngine,
     store: AssetStore,
     bus: Bus,
     interval: Duration,
     cancel: CancellationToken,
-) {
+) -> anyhow::Result<()> {
+    let mut guard = state.lock().await;
+    let EngineState { engine, pending } = &mut *guard;
     let mut timer = tokio::time::interval(interval);
     timer.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-    let mut pending: Vec<(AssetId, Bar)> = std::mem::take(&mut engine.initial);
     loop {
         tokio::select! {
+            biased;
+            () = cancel.cancelled() => {
+                let outcome = engine.tick(now_kst());
+                pending.extend(outcome.finished);
+                if pending.is_empty() {
+                    return Ok(());
+                }
+                match store.upsert(pending).await {
+                    Ok(()) => pending.clear(),
+                    Err(error) => tracing::error!(
+                        error = format!("{error:#}"),
+                        lost = pending.len(),
+                        "failed to store finished asset days at shutdown"
+                    ),
+                }
+                return Ok(());
+            }
             _ = timer.tick() => {}
-            () = cancel.cancelled() => return,
         }
         let outcome = engine.tick(now_kst());
         let board = engine.board().clone();
@@ -500,7 +599,7 @@ pub async fn run(
         }
         pending.extend(outcome.finished);
         if !pending.is_empty() {
-            match store.upsert(&pending).await {
+            match store.upsert(pending).await {
                 Ok(()) => {
                     tracing::debug!(days = pending.len(), "stored finished asset days");
                     pending.clear();
@@ -749,9 +848,11 @@ mod tests {
         assert_ne!(a, c, "the seed matters");
     }
 
-    #[tokio::test]
-    async fn the_task_publishes_changes_and_stores_finished_days() {
-        use futures::StreamExt;
+    async fn asset_store() -> (
+        sise_platform::db::testing::TestDatabase,
+        AssetStore,
+        sise_platform::db::Database,
+    ) {
         use sise_platform::db::testing::TestDatabase;
         use sise_platform::db::{Backend, Database};
 
@@ -761,14 +862,25 @@ mod tests {
         let db = Database::connect(&test_db.url, &crate::store::MIGRATIONS)
             .await
             .expect("connect");
-        let store = AssetStore::new(db);
+        (test_db, AssetStore::new(db.clone()), db)
+    }
+
+    fn shared(engine: Engine) -> SharedEngine {
+        Arc::new(tokio::sync::Mutex::new(EngineState::new(engine)))
+    }
+
+    #[tokio::test]
+    async fn the_task_publishes_changes_and_stores_finished_days() {
+        use futures::StreamExt;
+
+        let (test_db, store, _) = asset_store().await;
         // Started two days ago: the first tick moves every series and finishes days.
         let (engine, _board) = engine(now_kst() - TimeDelta::days(2));
         let bus = Bus::in_process();
         let mut ticks = bus.subscribe("assets.>").await.expect("subscribe");
         let cancel = CancellationToken::new();
         let task = tokio::spawn(run(
-            engine,
+            shared(engine),
             store.clone(),
             bus.clone(),
             Duration::from_millis(10),
@@ -794,7 +906,55 @@ mod tests {
         assert!(!stored.is_empty(), "finished forex days are stored");
         assert!(stored.iter().all(|b| b.source == Source::Simulated));
         cancel.cancel();
-        task.await.expect("task");
+        task.await.expect("task").expect("run");
+        test_db.cleanup().await.expect("cleanup");
+    }
+
+    /// Finished days the database refused stay pending and are stored at shutdown, not lost.
+    #[tokio::test]
+    async fn shutdown_stores_pending_asset_days() {
+        let (test_db, store, db) = asset_store().await;
+        let (engine, _board) = engine(now_kst() - TimeDelta::days(2));
+        let rename = |from: &str, to: &str| format!("ALTER TABLE {from} RENAME TO {to}");
+        let pool = &db.pool;
+        sqlx::query(sqlx::AssertSqlSafe(rename("asset_day_candles", "away")))
+            .execute(pool)
+            .await
+            .expect("rename");
+        let state = shared(engine);
+        let cancel = CancellationToken::new();
+        // One tick (at once), then none for an hour: only shutdown can store the days.
+        let task = tokio::spawn(run(
+            state.clone(),
+            store.clone(),
+            Bus::in_process(),
+            Duration::from_secs(3_600),
+            cancel.clone(),
+        ));
+        tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                if let Ok(guard) = state.try_lock() {
+                    drop(guard);
+                    continue;
+                }
+                // The task holds the state: its first tick is done once the insert failed.
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                return;
+            }
+        })
+        .await
+        .expect("first tick");
+        sqlx::query(sqlx::AssertSqlSafe(rename("away", "asset_day_candles")))
+            .execute(pool)
+            .await
+            .expect("rename back");
+        let usd = AssetId::parse("FOREX-USDKRW").expect("id");
+        assert!(store.page(&usd, None, 5).await.expect("page").is_empty());
+        cancel.cancel();
+        task.await.expect("task").expect("run");
+        let stored = store.page(&usd, None, 5).await.expect("page");
+        assert!(!stored.is_empty(), "pending days stored at shutdown");
         test_db.cleanup().await.expect("cleanup");
     }
 

@@ -36,7 +36,9 @@ mod walk;
 use std::sync::Arc;
 use std::time::Instant;
 
+use prost::Message as _;
 use serde::Deserialize;
+use sise_proto::market::v1 as pb;
 use sise_proto::market::v1::asset_service_server::AssetServiceServer;
 
 use self::catalog::{Catalog, Series};
@@ -44,9 +46,9 @@ use self::clocks::KrxClock;
 use self::grpc::AssetGrpc;
 use self::history::ASSETS_DATASET_VERSION;
 use self::indexes::CompositeFeed;
-use self::live::{Engine, Start};
+use self::live::{Engine, EngineState, SharedEngine, Start};
 use self::store::AssetStore;
-use crate::feature::{Context, Feature};
+use crate::feature::{Context, Feature, Stage};
 use crate::simulator::clock::previous_trading_day;
 
 /// The `services.market.assets` configuration section.
@@ -155,13 +157,14 @@ pub async fn build(cx: &Context<'_>, assets: &AssetSettings) -> anyhow::Result<F
             "continued index and forex history to the present"
         );
     }
+    let mode = settings.mode();
     let composites = Arc::new(CompositeFeed::new(
         &catalog,
         securities,
         simulator.quotes(),
         simulator.session(),
         &composite_closes,
-        settings.mode(),
+        mode,
         start,
     ));
     let (engine, board) = Engine::new(
@@ -174,14 +177,49 @@ pub async fn build(cx: &Context<'_>, assets: &AssetSettings) -> anyhow::Result<F
         &starts,
         start,
     );
+    let engine: SharedEngine = Arc::new(tokio::sync::Mutex::new(EngineState::new(engine)));
+    let (bus, interval) = (cx.bus.clone(), settings.tick_interval());
+    let engine_store = store.clone();
+    // A new leader's composites continue from the levels it followed.
+    let takeover = {
+        let (board, composites, securities) =
+            (board.clone(), composites.clone(), securities.to_vec());
+        move |simulator: &crate::simulator::Simulator, at| {
+            let fresh = CompositeFeed::new(
+                &board.catalog,
+                &securities,
+                simulator.quotes(),
+                simulator.session(),
+                &board.composite_previous_closes(),
+                mode,
+                at,
+            );
+            composites.replace_with(fresh);
+        }
+    };
+    let follower = board.clone();
     Ok(Feature::default()
         .observe(composites)
-        .run(live::run(
-            engine,
-            store.clone(),
-            cx.bus.clone(),
-            settings.tick_interval(),
-            cx.cancel.clone(),
-        ))
+        // After the feed: the composite days its last steps closed are stored too.
+        .lead("asset_engine", Stage::AfterFeed, move |cancel| {
+            live::run(
+                engine.clone(),
+                engine_store.clone(),
+                bus.clone(),
+                interval,
+                cancel,
+            )
+        })
+        .follow(
+            "assets.>",
+            Arc::new(move |event| {
+                if let Ok(tick) = pb::AssetTicked::decode(event.payload.clone())
+                    && let Some(asset) = tick.asset
+                {
+                    follower.follow(&asset);
+                }
+            }),
+        )
+        .on_takeover(Arc::new(takeover))
         .serve(AssetServiceServer::new(AssetGrpc::new(board, store))))
 }

@@ -11,6 +11,9 @@
 //! - `minute`: today's live day candle and minute bars, in memory, fed by the quote feed.
 //! - `grpc`: `sise.market.v1.ChartService`.
 //!
+//! [`run_writer`] (the leader's candle writer, supervised) stores simulated closes; a failed
+//! insert keeps its rows and retries, with at most `writer_pending_max` rows pending.
+//!
 //! [`prepare`] runs at start-up before the simulator is built: it resets the table when the
 //! dataset changed and returns each stock's last close before the simulator's first day
 //! (its newest stored candle, or the end of its seeded history, walked forward over any
@@ -24,22 +27,23 @@ mod history;
 mod minute;
 mod store;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, FixedOffset, NaiveDate};
 use serde::Deserialize;
 use sise_proto::market::v1::chart_service_server::ChartServiceServer;
 use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
 
 pub use self::candle::{Candle, Source};
 use self::grpc::ChartGrpc;
 pub use self::minute::IntradayBook;
 pub use self::store::ChartStore;
 use crate::dataset::ListedStock;
-use crate::feature::{Context, Feature};
+use crate::feature::{Context, Feature, Stage};
 use crate::feed::StepObserver;
 use crate::simulator::clock::{kst_date, previous_trading_day};
 use crate::simulator::{Simulator, SimulatorMode, SimulatorSettings, StepOutcome};
@@ -51,16 +55,33 @@ pub struct ChartsConfig {
     /// first real candle where the dataset has fewer).
     #[serde(default = "default_history_days")]
     pub history_days: usize,
+    /// Most simulated closes the candle writer keeps while the database refuses them (the
+    /// oldest are dropped, counted in a warning, past it).
+    #[serde(default = "default_writer_pending_max")]
+    pub writer_pending_max: usize,
+    /// Time between two tries of the candle writer while inserts fail.
+    #[serde(default = "default_writer_retry_ms")]
+    pub writer_retry_ms: u64,
 }
 
 fn default_history_days() -> usize {
     250
 }
 
+fn default_writer_pending_max() -> usize {
+    100_000
+}
+
+fn default_writer_retry_ms() -> u64 {
+    1_000
+}
+
 impl Default for ChartsConfig {
     fn default() -> Self {
         Self {
             history_days: default_history_days(),
+            writer_pending_max: default_writer_pending_max(),
+            writer_retry_ms: default_writer_retry_ms(),
         }
     }
 }
@@ -147,12 +168,19 @@ pub async fn prepare(
 
 /// The charts' part of the feed (minute bars and the live candle in memory, closed days to
 /// the store) and `ChartService`.
-pub fn build(cx: &Context<'_>, charts: &Prepared) -> Feature {
+pub fn build(cx: &Context<'_>, charts: &Prepared, config: &ChartsConfig) -> Feature {
     let (observer, closes) = ChartFeed::new(charts.book.clone());
+    let writer: SharedWriter = Arc::new(tokio::sync::Mutex::new(Writer::new(
+        charts.store.clone(),
+        closes,
+        config,
+    )));
     Feature::default()
         .observe(Arc::new(observer))
-        // Ends when the feed stops and drops the sender, after storing the last closes.
-        .run(run_writer(charts.store.clone(), closes))
+        // After the feed: the closes of its last steps are stored too.
+        .lead("candle_writer", Stage::AfterFeed, move |cancel| {
+            run_writer(writer.clone(), cancel)
+        })
         .serve(ChartServiceServer::new(ChartGrpc::new(
             charts.store.clone(),
             charts.book.clone(),
@@ -201,28 +229,113 @@ impl StepObserver for ChartFeed {
     }
 }
 
-/// Store the simulated closes the feed sends until the feed stops (the channel closes),
-/// so closes of the last step are still written during a graceful shutdown.
-pub async fn run_writer(
+/// What the candle writer owns across restarts and leadership terms: the channel from the
+/// feed and the closes not stored yet.
+pub struct Writer {
     store: ChartStore,
-    mut closes: mpsc::UnboundedReceiver<Vec<(String, Candle)>>,
-) {
-    while let Some(mut batch) = closes.recv().await {
-        while let Ok(more) = closes.try_recv() {
-            batch.extend(more);
+    closes: mpsc::UnboundedReceiver<Vec<(String, Candle)>>,
+    /// Oldest first; at most `pending_max` rows.
+    pending: VecDeque<(String, Candle)>,
+    pending_max: usize,
+    retry: Duration,
+    /// Rows dropped because `pending` was full, since start.
+    dropped: u64,
+}
+
+impl Writer {
+    pub fn new(
+        store: ChartStore,
+        closes: mpsc::UnboundedReceiver<Vec<(String, Candle)>>,
+        config: &ChartsConfig,
+    ) -> Self {
+        Self {
+            store,
+            closes,
+            pending: VecDeque::new(),
+            pending_max: config.writer_pending_max.max(1),
+            retry: Duration::from_millis(config.writer_retry_ms.max(1)),
+            dropped: 0,
         }
-        let rows: Vec<(String, Vec<(Candle, Source)>)> = batch
-            .into_iter()
-            .map(|(id, candle)| (id, vec![(candle, Source::Simulated)]))
-            .collect();
-        if let Err(error) = store.insert(&rows).await {
-            tracing::error!(
-                error = format!("{error:#}"),
-                rows = rows.len(),
-                "failed to store simulated day candles"
+    }
+
+    /// Queue a batch, dropping the oldest rows (counted, with a warning) past the cap.
+    fn queue(&mut self, batch: Vec<(String, Candle)>) {
+        self.pending.extend(batch);
+        let excess = self.pending.len().saturating_sub(self.pending_max);
+        if excess > 0 {
+            self.pending.drain(..excess);
+            self.dropped += excess as u64;
+            tracing::warn!(
+                dropped = excess,
+                dropped_total = self.dropped,
+                pending_max = self.pending_max,
+                "day candle writer queue full; dropped the oldest simulated closes"
             );
         }
     }
+
+    fn drain_channel(&mut self) {
+        while let Ok(batch) = self.closes.try_recv() {
+            self.queue(batch);
+        }
+    }
+
+    /// Store every pending row; on failure they stay pending.
+    async fn flush(&mut self) -> anyhow::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let rows: Vec<(String, Vec<(Candle, Source)>)> = self
+            .pending
+            .iter()
+            .map(|(id, candle)| (id.clone(), vec![(*candle, Source::Simulated)]))
+            .collect();
+        self.store.insert(&rows).await?;
+        tracing::debug!(rows = rows.len(), "stored simulated day candles");
+        self.pending.clear();
+        Ok(())
+    }
+}
+
+pub type SharedWriter = Arc<tokio::sync::Mutex<Writer>>;
+
+/// Store the simulated closes the feed sends, until `cancel` fires (after the feed stopped):
+/// then take what is left in the channel and try once more. A failed insert keeps its rows
+/// and is retried every `writer_retry_ms`.
+pub async fn run_writer(writer: SharedWriter, cancel: CancellationToken) -> anyhow::Result<()> {
+    let mut writer = writer.lock().await;
+    loop {
+        let retry = writer.retry;
+        let waiting = !writer.pending.is_empty();
+        tokio::select! {
+            biased;
+            () = cancel.cancelled() => break,
+            batch = writer.closes.recv() => match batch {
+                Some(batch) => writer.queue(batch),
+                // Every sender gone: nothing more will come.
+                None => break,
+            },
+            () = tokio::time::sleep(retry), if waiting => {}
+        }
+        writer.drain_channel();
+        if let Err(error) = writer.flush().await {
+            tracing::error!(
+                error = format!("{error:#}"),
+                pending = writer.pending.len(),
+                retry_ms = retry.as_millis() as u64,
+                "failed to store simulated day candles; keeping them to retry"
+            );
+        }
+    }
+    writer.drain_channel();
+    if let Err(error) = writer.flush().await {
+        tracing::error!(
+            error = format!("{error:#}"),
+            lost = writer.pending.len(),
+            "failed to store simulated day candles at shutdown"
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -364,6 +477,127 @@ mod tests {
             db.pool.close().await;
             test_db.cleanup().await.expect("cleanup");
         }
+    }
+
+    sise_platform::per_backend! {
+        /// A failed insert (the table is gone for a while) keeps its batch, retries, and the
+        /// rows land once the table is back.
+        async fn a_failed_candle_insert_keeps_the_batch(backend) {
+            let test_db = TestDatabase::create(backend, "market").await.expect("db");
+            let db = Database::connect(&test_db.url, &MIGRATIONS)
+                .await
+                .expect("connect");
+            let store = ChartStore::new(db.clone());
+            let config = ChartsConfig {
+                writer_retry_ms: 50,
+                ..ChartsConfig::default()
+            };
+            let (sender, closes) = mpsc::unbounded_channel();
+            let writer = Arc::new(tokio::sync::Mutex::new(Writer::new(
+                store.clone(),
+                closes,
+                &config,
+            )));
+            let cancel = CancellationToken::new();
+            let task = tokio::spawn(run_writer(writer, cancel.clone()));
+            let rename = |from: &str, to: &str| format!("ALTER TABLE {from} RENAME TO {to}");
+            sqlx::query(sqlx::AssertSqlSafe(rename("day_candles", "day_candles_away")))
+                .execute(&db.pool)
+                .await
+                .expect("rename");
+            let day = date(2026, 6, 16);
+            let candle = Candle {
+                date: day,
+                open: 100,
+                high: 110,
+                low: 90,
+                close: 105,
+                volume: 7,
+                trading_value: 700,
+            };
+            sender
+                .send(vec![("KOREA-A005930".to_owned(), candle)])
+                .expect("send");
+            // Several failed tries.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            sqlx::query(sqlx::AssertSqlSafe(rename("day_candles_away", "day_candles")))
+                .execute(&db.pool)
+                .await
+                .expect("rename back");
+            let mut stored = HashMap::new();
+            for _ in 0..100 {
+                stored = store.last_closes().await.expect("closes");
+                if !stored.is_empty() {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            assert_eq!(stored.get("KOREA-A005930"), Some(&(day, 105)), "{backend:?}");
+            cancel.cancel();
+            task.await.expect("task").expect("writer");
+            db.pool.close().await;
+            test_db.cleanup().await.expect("cleanup");
+        }
+    }
+
+    sise_platform::per_backend! {
+        /// Closes sent after the writer last ran are stored when it stops at shutdown.
+        async fn the_writer_stores_what_is_left_at_shutdown(backend) {
+            let test_db = TestDatabase::create(backend, "market").await.expect("db");
+            let db = Database::connect(&test_db.url, &MIGRATIONS)
+                .await
+                .expect("connect");
+            let store = ChartStore::new(db.clone());
+            let (sender, closes) = mpsc::unbounded_channel();
+            let writer = Arc::new(tokio::sync::Mutex::new(Writer::new(
+                store.clone(),
+                closes,
+                &ChartsConfig::default(),
+            )));
+            let cancel = CancellationToken::new();
+            cancel.cancel();
+            let candle = Candle {
+                date: date(2026, 6, 16),
+                open: 1,
+                high: 1,
+                low: 1,
+                close: 1,
+                volume: 1,
+                trading_value: 1,
+            };
+            sender.send(vec![("KOREA-A000040".to_owned(), candle)]).expect("send");
+            run_writer(writer, cancel).await.expect("writer");
+            assert_eq!(store.last_closes().await.expect("closes").len(), 1);
+            db.pool.close().await;
+            test_db.cleanup().await.expect("cleanup");
+        }
+    }
+
+    #[tokio::test]
+    async fn the_pending_batch_is_capped_dropping_the_oldest() {
+        let db = Database::connect("sqlite::memory:", &MIGRATIONS)
+            .await
+            .expect("db");
+        let (_sender, closes) = mpsc::unbounded_channel();
+        let config = ChartsConfig {
+            writer_pending_max: 3,
+            ..ChartsConfig::default()
+        };
+        let mut writer = Writer::new(ChartStore::new(db), closes, &config);
+        let candle = |close| Candle {
+            date: date(2026, 6, 16),
+            open: close,
+            high: close,
+            low: close,
+            close,
+            volume: 1,
+            trading_value: close,
+        };
+        writer.queue((1..=2).map(|c| (format!("S{c}"), candle(c))).collect());
+        writer.queue((3..=5).map(|c| (format!("S{c}"), candle(c))).collect());
+        let kept: Vec<&str> = writer.pending.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(kept, ["S3", "S4", "S5"]);
+        assert_eq!(writer.dropped, 2);
     }
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {

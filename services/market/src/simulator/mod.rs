@@ -211,6 +211,18 @@ pub struct QuoteState {
     pub trading_date: NaiveDate,
 }
 
+/// A day as another simulator published it, for [`Simulator::adopt`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Continued {
+    pub price: i64,
+    /// 0 before the day's first trade (then high and low are ignored).
+    pub open: i64,
+    pub high: i64,
+    pub low: i64,
+    pub volume: i64,
+    pub trading_value: i64,
+}
+
 /// One instrument's finished trading day.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DayClose {
@@ -539,6 +551,32 @@ impl Simulator {
             closed_days,
             session,
         }
+    }
+
+    /// Continues instrument `index`'s current day from a quote another simulator published
+    /// (a new leader taking over from a failed one): the day's price, open, high, low,
+    /// volume and trading value become `day`'s, and the hidden price moves to that price, so
+    /// the next trades start from it. Limits and the previous close stay this simulator's;
+    /// prices are clamped to the limits. An index out of range is ignored.
+    pub fn adopt(&mut self, index: usize, day: &Continued) {
+        let (Some(quote), Some(model)) = (self.quotes.get_mut(index), self.models.get_mut(index))
+        else {
+            return;
+        };
+        let clamp = |p: i64| p.clamp(quote.lower_limit, quote.upper_limit);
+        quote.price = clamp(day.price);
+        quote.open = if day.open > 0 { clamp(day.open) } else { 0 };
+        quote.high = if day.open > 0 { clamp(day.high) } else { 0 };
+        quote.low = if day.open > 0 { clamp(day.low) } else { 0 };
+        quote.volume = day.volume.max(0);
+        quote.trading_value = day.trading_value.max(0);
+        quote.change = classify(
+            quote.price,
+            quote.previous_close,
+            quote.upper_limit,
+            quote.lower_limit,
+        );
+        model.latent = (quote.price.max(1) as f64).ln();
     }
 
     /// The quote of instrument `index`.
