@@ -247,6 +247,7 @@ async fn services_as_processes_on_postgres_and_nats() {
     let bus = Bus::connect(&BusConfig {
         url: nats,
         namespace,
+        ..BusConfig::default()
     })
     .await
     .expect("nats");

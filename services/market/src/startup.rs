@@ -9,9 +9,9 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use sise_platform::bus::Bus;
 use sise_platform::db::Database;
+use sise_platform::outbox;
 use sise_platform::server::{self, ReadyCheck};
 use sise_platform::service::Service;
-use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::MarketConfig;
@@ -23,7 +23,7 @@ use crate::store::MIGRATIONS;
 use crate::{articles, assets, charts, company, dataset, securities};
 
 pub struct Application {
-    listener: TcpListener,
+    listener: server::Listener,
     db: Database,
     bus: Bus,
     cancel: CancellationToken,
@@ -134,6 +134,14 @@ impl Service for Application {
             cancel.clone(),
         ));
         let tasks: Vec<_> = tasks.into_iter().map(tokio::spawn).collect();
+        // Stopped after the tasks, so that what they commit last still goes out.
+        let relay_stop = CancellationToken::new();
+        let relay = tokio::spawn(outbox::relay(
+            db.clone(),
+            bus.clone(),
+            Self::NAME,
+            relay_stop.clone(),
+        ));
         // Ready once the usual checks pass and the board holds the quotes.
         let ready: ReadyCheck = {
             let usual = server::ready_check(db.clone(), bus);
@@ -148,6 +156,8 @@ impl Service for Application {
         for task in tasks {
             let _ = task.await;
         }
+        relay_stop.cancel();
+        let _ = relay.await;
         db.pool.close().await;
         result
     }
