@@ -16,6 +16,7 @@ use opentelemetry::trace::{TraceContextExt, TraceId, TracerProvider as _};
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::SdkTracerProvider;
 use sise_platform::bus::{Bus, BusConfig, ConsumerOptions, Delivery, Event, Headers};
+use sise_platform::testing::PrivateNats;
 use tracing::Instrument as _;
 use tracing::instrument::WithSubscriber as _;
 use tracing_opentelemetry::OpenTelemetrySpanExt as _;
@@ -441,58 +442,6 @@ async fn inproc_url_gives_in_process_bus() {
     assert!(bus.destroy_namespace().await.is_ok());
 }
 
-/// A NATS server of this test's own (free port, temp dir), which the test may kill:
-/// never the machine's.
-struct PrivateNats {
-    child: std::process::Child,
-    url: String,
-    _dir: tempfile::TempDir,
-}
-
-impl PrivateNats {
-    async fn start() -> Self {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .expect("free port")
-            .local_addr()
-            .expect("addr")
-            .port();
-        let dir = tempfile::tempdir().expect("tempdir");
-        let child = std::process::Command::new("/usr/sbin/nats-server")
-            .args(["-a", "127.0.0.1", "-p", &port.to_string(), "-js", "-sd"])
-            .arg(dir.path())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("start /usr/sbin/nats-server");
-        let server = Self {
-            child,
-            url: format!("nats://127.0.0.1:{port}"),
-            _dir: dir,
-        };
-        for _ in 0..200 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .is_ok()
-            {
-                return server;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("private nats-server did not start");
-    }
-
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for PrivateNats {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
 async fn wait_disconnected(bus: &Bus) {
     tokio::time::timeout(WAIT, async {
         while bus.is_ready() {
@@ -512,7 +461,7 @@ async fn live_publish_never_waits_for_a_dead_server() {
     }
     let mut nats = PrivateNats::start().await;
     let bus = Bus::connect(&BusConfig {
-        url: nats.url.clone(),
+        url: nats.url().to_owned(),
         namespace: "outage".to_owned(),
         live_queue: 64,
         ..BusConfig::default()
@@ -547,7 +496,7 @@ async fn background_publisher_drops_and_counts_when_the_server_is_gone() {
     }
     let mut nats = PrivateNats::start().await;
     let bus = Bus::connect(&BusConfig {
-        url: nats.url.clone(),
+        url: nats.url().to_owned(),
         namespace: "outage".to_owned(),
         background_queue: 4,
         ..BusConfig::default()

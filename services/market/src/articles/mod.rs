@@ -55,14 +55,14 @@ pub(crate) async fn build(
     }
     let mut feature =
         Feature::default().serve(ArticleServiceServer::new(ArticleGrpc::new(store.clone())));
-    match DartIngestor::new(dart.clone(), store.clone(), cx.bus.clone(), corp_map)? {
+    match DartIngestor::new(dart.clone(), store.clone(), corp_map)? {
         Some(ingestor) => {
             tracing::info!(base_url = dart.base_url, "OpenDART ingestor enabled");
             feature = feature.run(ingestor.run(cx.cancel.clone()));
         }
         None => tracing::info!("OpenDART ingestor disabled (no dart.api_key)"),
     }
-    match NewsIngestor::new(news.clone(), store, cx.bus.clone(), tagger)? {
+    match NewsIngestor::new(news.clone(), store, tagger)? {
         Some(ingestor) => {
             tracing::info!(feeds = news.feeds.len(), "news ingestor enabled");
             feature = feature.run(ingestor.run(cx.cancel.clone()));

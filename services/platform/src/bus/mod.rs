@@ -47,8 +47,9 @@
 //! `{namespace}.events.>`, file storage, limits retention, created (or its limits
 //! updated) on first use: at most `bus.stream.max_bytes` and `bus.stream.max_age_secs`,
 //! the oldest discarded beyond them, and a `Nats-Msg-Id` duplicate window of
-//! `bus.stream.duplicate_window_secs`. Each consumer name is a durable pull consumer with explicit ack that
-//! starts at the oldest retained event and resumes where it stopped after a restart.
+//! `bus.stream.duplicate_window_secs`. Each consumer name is a durable pull consumer
+//! with explicit ack that starts at the oldest retained event and resumes where it
+//! stopped after a restart.
 //! An unacked delivery is redelivered after the consumer's ack wait ([`ConsumerOptions`],
 //! 30 s by default, fixed when the consumer is first created), or at once after
 //! [`Delivery::nack`]. Messages already pulled into a dropped stream also count as
