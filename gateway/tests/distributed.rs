@@ -258,6 +258,7 @@ async fn services_as_processes_on_postgres_and_nats() {
     let bus = Bus::connect(&BusConfig {
         url: nats,
         namespace,
+        ..BusConfig::default()
     })
     .await
     .expect("nats");
@@ -474,6 +475,7 @@ async fn two_markets_two_gateways_survive_the_leader_sigkill() {
     let bus = Bus::connect(&BusConfig {
         url: nats.clone(),
         namespace: namespace.clone(),
+        ..BusConfig::default()
     })
     .await
     .expect("nats");

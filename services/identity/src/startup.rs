@@ -8,14 +8,13 @@ use sise_platform::bus::Bus;
 use sise_platform::server;
 use sise_platform::service::Service;
 use sise_proto::identity::v1::identity_service_server::{IdentityServiceServer, SERVICE_NAME};
-use tokio::net::TcpListener;
 
 use crate::config::IdentityConfig;
 use crate::grpc::IdentityGrpc;
 use crate::store::{MIGRATIONS, Store};
 
 pub struct Application {
-    listener: TcpListener,
+    listener: server::Listener,
     store: Store,
     bus: Bus,
 }

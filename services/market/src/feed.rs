@@ -253,7 +253,8 @@ pub(crate) async fn run(
         for quote in changed {
             let subject = format!("quotes.{}", quote.security_id);
             let payload = pb::QuoteTicked { quote: Some(quote) }.encode_to_vec();
-            if let Err(error) = bus.publish(&subject, Headers::new(), payload.into()).await {
+            // Never waits: with NATS away the tick is dropped and counted, prices go on.
+            if let Err(error) = bus.publish(&subject, Headers::new(), payload.into()) {
                 tracing::warn!(error = format!("{error:#}"), "failed to publish quote");
             }
         }

@@ -10,10 +10,10 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use sise_platform::bus::Bus;
 use sise_platform::db::Database;
+use sise_platform::outbox;
 use sise_platform::server::{self, ReadyCheck};
 use sise_platform::service::Service;
 use sise_platform::task::Backoff;
-use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use crate::charts::ChartStore;
@@ -29,7 +29,7 @@ use crate::store::MIGRATIONS;
 use crate::{articles, assets, charts, company, dataset, securities};
 
 pub struct Application {
-    listener: TcpListener,
+    listener: server::Listener,
     db: Database,
     bus: Bus,
     cancel: CancellationToken,
@@ -167,6 +167,14 @@ impl Service for Application {
         let status = runtime.status();
         let roles = tokio::spawn(runtime.run(status.clone(), cancel.clone()));
         let tasks: Vec<_> = tasks.into_iter().map(tokio::spawn).collect();
+        // Stopped after the tasks, so that what they commit last still goes out.
+        let relay_stop = CancellationToken::new();
+        let relay = tokio::spawn(outbox::relay(
+            db.clone(),
+            bus.clone(),
+            Self::NAME,
+            relay_stop.clone(),
+        ));
         // Ready once the usual checks pass, the board holds the quotes and this replica's
         // critical task (the feed on the leader, the follower elsewhere) keeps running.
         let ready: ReadyCheck = {
@@ -189,6 +197,8 @@ impl Service for Application {
         for task in tasks {
             let _ = task.await;
         }
+        relay_stop.cancel();
+        let _ = relay.await;
         db.pool.close().await;
         result
     }

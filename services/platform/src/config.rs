@@ -77,9 +77,33 @@ pub struct ServiceConfig {
     /// Secret: a PostgreSQL URL may carry a password, so it never reaches a log.
     #[serde(default)]
     pub database_url: Option<SecretString>,
+    /// How often gRPC health re-evaluates readiness (`crate::server`).
+    #[serde(default = "default_health_interval_ms")]
+    pub health_interval_ms: u64,
+    /// How long shutdown waits for in-flight requests before closing them.
+    #[serde(default = "default_drain_timeout_secs")]
+    pub drain_timeout_secs: u64,
+}
+
+fn default_health_interval_ms() -> u64 {
+    1000
+}
+
+fn default_drain_timeout_secs() -> u64 {
+    10
 }
 
 impl ServiceConfig {
+    /// The defaults of every setting but the address and the database.
+    pub(crate) fn default_settings() -> Self {
+        Self {
+            listen: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+            database_url: None,
+            health_interval_ms: default_health_interval_ms(),
+            drain_timeout_secs: default_drain_timeout_secs(),
+        }
+    }
+
     /// The database URL, defaulting to an SQLite file in the data directory.
     pub fn database_url(&self, data_dir: &Path, service: &str) -> SecretString {
         self.database_url.clone().unwrap_or_else(|| {

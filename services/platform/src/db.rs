@@ -3,9 +3,12 @@
 //! Every query is written once with `$1` placeholders, which both backends accept. Instants
 //! are epoch milliseconds and booleans are integers, because `Any` decodes only plain types
 //! (see docs/architecture.md, "Storage"). Each service keeps one migrations folder per
-//! backend and hands both to [`Database::connect`], which applies the matching one at start.
+//! backend and hands both to [`Database::connect`], which applies the matching one at start,
+//! then the platform's own (the outbox table, `migrations/` of this crate), recorded in a
+//! separate table so that the two sets never mix.
 
 use std::str::FromStr;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -59,11 +62,24 @@ pub struct Migrations {
     pub postgres: &'static Migrator,
 }
 
+/// The platform's migrations, in their own bookkeeping table.
+static PLATFORM_SQLITE: LazyLock<Migrator> =
+    LazyLock::new(|| platform(migrate!("migrations/sqlite")));
+static PLATFORM_POSTGRES: LazyLock<Migrator> =
+    LazyLock::new(|| platform(migrate!("migrations/postgres")));
+
+fn platform(mut migrator: Migrator) -> Migrator {
+    migrator.dangerous_set_table_name("_sise_platform_migrations");
+    migrator
+}
+
 /// A connected, migrated database.
 #[derive(Clone, Debug)]
 pub struct Database {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// Wakes this database's outbox relay after a commit (see `crate::outbox`).
+    pub(crate) outbox_wake: Arc<tokio::sync::Notify>,
 }
 
 impl Database {
@@ -93,15 +109,23 @@ impl Database {
             .connect(url)
             .await
             .with_context(|| format!("failed to connect to the {} database", backend.as_str()))?;
-        let migrator = match backend {
-            Backend::Sqlite => migrations.sqlite,
-            Backend::Postgres => migrations.postgres,
+        let (migrator, platform) = match backend {
+            Backend::Sqlite => (migrations.sqlite, &*PLATFORM_SQLITE),
+            Backend::Postgres => (migrations.postgres, &*PLATFORM_POSTGRES),
         };
         migrator
             .run(&pool)
             .await
             .context("failed to apply migrations")?;
-        Ok(Self { pool, backend })
+        platform
+            .run(&pool)
+            .await
+            .context("failed to apply the platform's migrations")?;
+        Ok(Self {
+            pool,
+            backend,
+            outbox_wake: Arc::default(),
+        })
     }
 
     /// Readiness: a trivial round trip.

@@ -6,11 +6,15 @@
 //!   through gRPC metadata.
 //! - `db`: sqlx `Any` pools for SQLite (embedded default) and PostgreSQL, per-backend migrations,
 //!   and fresh databases for tests.
-//! - `bus`: the event bus: NATS (core + JetStream) or an in-process bus with the same interface.
+//! - `bus`: the event bus: NATS (core + JetStream) or an in-process bus with the same interface;
+//!   supervised durable consumers with dead-lettering.
+//! - `outbox`: the transactional outbox, the one way a service publishes durable events: the
+//!   event is written in the transaction of its row, and a relay publishes it afterwards.
 //! - `error`: the one catalogue of error codes; domain errors that know their gRPC and
 //!   HTTP status.
 //! - `request`: request rules every call shares (page sizes, dates), parsed once.
-//! - `server`: a service's gRPC + health endpoints on one port with graceful shutdown.
+//! - `server`: a service's gRPC + health endpoints on one port; health follows readiness (the
+//!   database, not the bus); graceful shutdown with a drain deadline.
 //! - `task`: supervised background tasks (restart with backoff, state for readiness).
 //! - `service`: the `Service` trait every domain service implements, launching one, and the
 //!   `main` of a service's own binary.
@@ -21,6 +25,7 @@ pub mod bus;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod outbox;
 pub mod request;
 pub mod server;
 pub mod service;

@@ -200,9 +200,14 @@ impl TestService {
         &self.database.url
     }
 
+    /// Ready over HTTP and over gRPC health: health re-evaluates readiness on its own
+    /// interval, so it may follow `/readyz` by up to that interval.
     async fn wait_ready(&self) {
+        use tonic_health::pb::health_check_response::ServingStatus;
         for _ in 0..200 {
-            if self.get("/readyz").await.status() == reqwest::StatusCode::OK {
+            if self.get("/readyz").await.status() == reqwest::StatusCode::OK
+                && self.health("").await == Ok(ServingStatus::Serving)
+            {
                 return;
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -218,6 +223,67 @@ impl TestService {
             .expect("graceful shutdown within 15 s");
         result.expect("join").expect("clean exit");
         self.database.cleanup().await.expect("drop test database");
+    }
+}
+
+/// A NATS server (with JetStream) of the test's own, on a free port with its store in a
+/// temporary directory, for tests that take NATS away: never kill the machine's. Killed
+/// when dropped.
+pub struct PrivateNats {
+    child: std::process::Child,
+    url: String,
+    _dir: tempfile::TempDir,
+}
+
+impl PrivateNats {
+    /// Starts `nats-server` (`SISE_TEST_NATS_SERVER`, default `/usr/sbin/nats-server`) and
+    /// waits until it accepts connections.
+    pub async fn start() -> Self {
+        let binary = std::env::var("SISE_TEST_NATS_SERVER")
+            .unwrap_or_else(|_| "/usr/sbin/nats-server".to_owned());
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|listener| listener.local_addr())
+            .expect("free port")
+            .port();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let child = std::process::Command::new(&binary)
+            .args(["-a", "127.0.0.1", "-p", &port.to_string(), "-js", "-sd"])
+            .arg(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {binary}: {e}"));
+        let server = Self {
+            child,
+            url: format!("nats://127.0.0.1:{port}"),
+            _dir: dir,
+        };
+        for _ in 0..200 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return server;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("private nats-server did not start");
+    }
+
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Stops the server at once (SIGKILL) and waits for it to exit.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for PrivateNats {
+    fn drop(&mut self) {
+        self.kill();
     }
 }
 

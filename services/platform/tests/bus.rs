@@ -16,6 +16,7 @@ use opentelemetry::trace::{TraceContextExt, TraceId, TracerProvider as _};
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::SdkTracerProvider;
 use sise_platform::bus::{Bus, BusConfig, ConsumerOptions, Delivery, Event, Headers};
+use sise_platform::testing::PrivateNats;
 use tracing::Instrument as _;
 use tracing::instrument::WithSubscriber as _;
 use tracing_opentelemetry::OpenTelemetrySpanExt as _;
@@ -64,6 +65,7 @@ where
     let config = BusConfig {
         url: NATS_URL.to_owned(),
         namespace: format!("t{}", rand::random::<u64>()),
+        ..BusConfig::default()
     };
     let bus = Bus::connect(&config).await.unwrap_or_else(|e| {
         panic!(
@@ -104,7 +106,6 @@ async fn next_delivery(stream: &mut BoxStream<'static, Delivery>) -> Delivery {
 
 async fn publish(bus: &Bus, subject: &str, payload: &str) {
     bus.publish(subject, Headers::new(), bytes(payload))
-        .await
         .expect("publish");
 }
 
@@ -154,7 +155,6 @@ async fn headers_round_trip(bus: Bus) {
 
     let mut live = bus.subscribe("h.>").await.expect("subscribe");
     bus.publish("h.live", headers.clone(), bytes("{}"))
-        .await
         .expect("publish");
     let event = next_event(&mut live).await;
     assert_eq!(event.subject, "h.live");
@@ -180,10 +180,10 @@ async fn headers_round_trip(bus: Bus) {
     // Header names NATS cannot carry are rejected up front, on both buses.
     let mut bad = Headers::new();
     bad.insert("bad:name".into(), "x".into());
-    assert!(bus.publish("h.live", bad, Bytes::new()).await.is_err());
+    assert!(bus.publish("h.live", bad, Bytes::new()).is_err());
     let mut bad = Headers::new();
     bad.insert("x".into(), "line\r\nbreak".into());
-    assert!(bus.publish("h.live", bad, Bytes::new()).await.is_err());
+    assert!(bus.publish("h.live", bad, Bytes::new()).is_err());
 }
 
 async fn durable_delivered_to_late_consumer(bus: Bus) {
@@ -227,6 +227,7 @@ async fn durable_consumer_resumes_after_restart(bus: Bus) {
     // (4 and 5 are prefetched) come back only after it.
     let options = ConsumerOptions {
         ack_wait: Duration::from_secs(2),
+        ..ConsumerOptions::default()
     };
 
     {
@@ -327,12 +328,10 @@ async fn publish_kinds_do_not_mix(bus: Bus) {
     );
     assert!(
         bus.publish("events.market.x", Headers::new(), Bytes::new())
-            .await
             .is_err()
     );
     assert!(
         bus.publish("quotes.*", Headers::new(), Bytes::new())
-            .await
             .is_err()
     );
     assert!(bus.subscribe("quotes.>.x").await.is_err());
@@ -408,9 +407,7 @@ async fn trace_context_propagates(bus: Bus) {
         let given = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
         let mut headers = Headers::new();
         headers.insert("traceparent".into(), given.into());
-        bus.publish("trace.given", headers, Bytes::new())
-            .instrument(root)
-            .await
+        root.in_scope(|| bus.publish("trace.given", headers, Bytes::new()))
             .expect("publish");
         let event = next_event(&mut live).await;
         assert_eq!(event.headers["traceparent"], given);
@@ -428,6 +425,7 @@ async fn unreachable_nats_is_an_error() {
     let config = BusConfig {
         url: "nats://127.0.0.1:1".to_owned(),
         namespace: "unreachable".to_owned(),
+        ..BusConfig::default()
     };
     let result = tokio::time::timeout(WAIT, Bus::connect(&config))
         .await
@@ -442,4 +440,82 @@ async fn inproc_url_gives_in_process_bus() {
     assert_eq!(bus.namespace(), "sise");
     assert!(bus.is_ready());
     assert!(bus.destroy_namespace().await.is_ok());
+}
+
+async fn wait_disconnected(bus: &Bus) {
+    tokio::time::timeout(WAIT, async {
+        while bus.is_ready() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the client notices the server is gone");
+}
+
+/// While the client reconnects, async-nats' own buffer fills and its `publish` waits;
+/// `Bus::publish` must not: the message is dropped and counted instead.
+#[tokio::test]
+async fn live_publish_never_waits_for_a_dead_server() {
+    if std::env::var("SISE_SKIP_NATS").as_deref() == Ok("1") {
+        return;
+    }
+    let mut nats = PrivateNats::start().await;
+    let bus = Bus::connect(&BusConfig {
+        url: nats.url().to_owned(),
+        namespace: "outage".to_owned(),
+        live_queue: 64,
+        ..BusConfig::default()
+    })
+    .await
+    .expect("connect");
+    publish(&bus, "quotes.up", "while up").await;
+    nats.kill();
+    wait_disconnected(&bus).await;
+
+    // Far more than the client's buffer (2048 commands) and the queue together.
+    let payload = Bytes::from(vec![b'x'; 512]);
+    let done = tokio::time::timeout(WAIT, async {
+        for n in 0..20_000 {
+            bus.publish("quotes.down", Headers::new(), payload.clone())
+                .expect("publish");
+            if n % 256 == 0 {
+                tokio::task::yield_now().await; // let the publisher task run meanwhile
+            }
+        }
+    })
+    .await;
+    assert!(done.is_ok(), "publishing waited for the dead server");
+    assert!(bus.live_dropped() > 0, "the overflow is counted");
+}
+
+/// A durable event queued from a request path never waits either.
+#[tokio::test]
+async fn background_publisher_drops_and_counts_when_the_server_is_gone() {
+    if std::env::var("SISE_SKIP_NATS").as_deref() == Ok("1") {
+        return;
+    }
+    let mut nats = PrivateNats::start().await;
+    let bus = Bus::connect(&BusConfig {
+        url: nats.url().to_owned(),
+        namespace: "outage".to_owned(),
+        background_queue: 4,
+        ..BusConfig::default()
+    })
+    .await
+    .expect("connect");
+    let views = bus.background_publisher();
+    nats.kill();
+    wait_disconnected(&bus).await;
+    for _ in 0..100 {
+        views
+            .publish("events.market.security_viewed", Headers::new(), bytes("v"))
+            .expect("queued or dropped");
+    }
+    assert!(views.dropped() > 0, "the overflow is counted");
+    assert!(
+        views
+            .publish("quotes.x", Headers::new(), Bytes::new())
+            .is_err(),
+        "a live subject is refused"
+    );
 }

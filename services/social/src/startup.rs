@@ -9,13 +9,12 @@ use std::path::Path;
 use sise_platform::bus::Bus;
 use sise_platform::server;
 use sise_platform::service::Service;
-use tokio::net::TcpListener;
 
 use crate::config::SocialConfig;
 use crate::store::{MIGRATIONS, Store};
 
 pub struct Application {
-    listener: TcpListener,
+    listener: server::Listener,
     store: Store,
     bus: Bus,
 }

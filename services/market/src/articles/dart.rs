@@ -12,7 +12,8 @@
 //! "020" rate limit, "800" maintenance, "900" undefined error) is retried with exponential
 //! backoff from that same page; a run that still fails leaves its mark unchanged, so the
 //! next run covers the window again: nothing is lost. Rows are deduplicated by rcept_no and
-//! an `events.market.disclosure_published` event is published for each new row only.
+//! each new row is stored with its `events.market.disclosure_published` event in one
+//! transaction (the outbox; the service's relay publishes it).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -25,11 +26,12 @@ use chrono::{Days, NaiveDate};
 use prost::Message;
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
-use sise_platform::bus::{Bus, Headers};
+use sise_platform::bus::Headers;
+use sise_platform::outbox;
 use sise_proto::market::v1 as pb;
 
 use super::config::DartSettings;
-use super::store::{ArticleStore, Disclosure, NewDisclosure};
+use super::store::{ArticleStore, NewDisclosure};
 use crate::dataset::ListedStock;
 
 pub const SUBJECT: &str = "events.market.disclosure_published";
@@ -350,7 +352,6 @@ pub struct RunReport {
 pub struct DartIngestor {
     client: DartClient,
     store: ArticleStore,
-    bus: Bus,
     corp_map: Arc<CorpMap>,
     settings: DartSettings,
     stats: Arc<DartStats>,
@@ -361,7 +362,6 @@ impl DartIngestor {
     pub fn new(
         settings: DartSettings,
         store: ArticleStore,
-        bus: Bus,
         corp_map: Arc<CorpMap>,
     ) -> anyhow::Result<Option<Self>> {
         let Some(api_key) = settings
@@ -374,7 +374,6 @@ impl DartIngestor {
         Ok(Some(Self {
             client: DartClient::new(&settings, api_key)?,
             store,
-            bus,
             corp_map,
             settings,
             stats: Arc::default(),
@@ -500,9 +499,8 @@ impl DartIngestor {
         }
     }
 
-    /// Store one page and publish an event per new row. If an event cannot be published,
-    /// the rows whose events are not out yet are removed again (the next run re-inserts
-    /// and publishes them) and the run fails.
+    /// Store one page and, in the same transaction, an event per new row (the outbox; the
+    /// service's relay publishes them). Consumers key the event by `rcept_no`.
     async fn store_page(&self, items: &[ListItem]) -> anyhow::Result<usize> {
         let rows: Vec<NewDisclosure> = items
             .iter()
@@ -516,29 +514,20 @@ impl DartIngestor {
             })
             .collect();
         let now = chrono::Utc::now().timestamp_millis();
-        let inserted = self.store.insert_disclosures(&rows, now).await?;
-        for (i, disclosure) in inserted.iter().enumerate() {
-            if let Err(error) = self.publish(disclosure).await {
-                for unpublished in &inserted[i..] {
-                    self.store.delete_disclosure(&unpublished.rcept_no).await?;
-                }
-                self.stats.inserted.fetch_add(i as u64, Ordering::Relaxed);
-                return Err(error.context("publishing disclosure_published"));
-            }
+        let db = self.store.database();
+        let mut tx = db.pool.begin().await?;
+        let inserted = ArticleStore::insert_disclosures_in(&mut tx, &rows, now).await?;
+        for disclosure in &inserted {
+            let event = pb::DisclosurePublished {
+                disclosure: Some(super::grpc::disclosure_to_proto(disclosure.clone())),
+            };
+            outbox::enqueue(&mut tx, SUBJECT, Headers::new(), &event.encode_to_vec()).await?;
         }
+        outbox::commit(db, tx).await?;
         self.stats
             .inserted
             .fetch_add(inserted.len() as u64, Ordering::Relaxed);
         Ok(inserted.len())
-    }
-
-    async fn publish(&self, disclosure: &Disclosure) -> anyhow::Result<()> {
-        let event = pb::DisclosurePublished {
-            disclosure: Some(super::grpc::disclosure_to_proto(disclosure.clone())),
-        };
-        self.bus
-            .publish_durable(SUBJECT, Headers::new(), event.encode_to_vec().into())
-            .await
     }
 }
 

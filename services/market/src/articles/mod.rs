@@ -56,19 +56,11 @@ pub(crate) async fn build(
     let mut feature =
         Feature::default().serve(ArticleServiceServer::new(ArticleGrpc::new(store.clone())));
     // Leader tasks: each attempt builds its ingestor afresh from the settings.
-    if DartIngestor::new(
-        dart.clone(),
-        store.clone(),
-        cx.bus.clone(),
-        corp_map.clone(),
-    )?
-    .is_some()
-    {
+    if DartIngestor::new(dart.clone(), store.clone(), corp_map.clone())?.is_some() {
         tracing::info!(base_url = dart.base_url, "OpenDART ingestor enabled");
-        let (dart, store, bus) = (dart.clone(), store.clone(), cx.bus.clone());
+        let (dart, store) = (dart.clone(), store.clone());
         feature = feature.lead("dart_ingestor", Stage::WithFeed, move |cancel| {
-            let made =
-                DartIngestor::new(dart.clone(), store.clone(), bus.clone(), corp_map.clone());
+            let made = DartIngestor::new(dart.clone(), store.clone(), corp_map.clone());
             async move {
                 if let Some(ingestor) = made? {
                     ingestor.run(cancel).await;
@@ -79,11 +71,11 @@ pub(crate) async fn build(
     } else {
         tracing::info!("OpenDART ingestor disabled (no dart.api_key)");
     }
-    if NewsIngestor::new(news.clone(), store.clone(), cx.bus.clone(), tagger.clone())?.is_some() {
+    if NewsIngestor::new(news.clone(), store.clone(), tagger.clone())?.is_some() {
         tracing::info!(feeds = news.feeds.len(), "news ingestor enabled");
-        let (news, bus) = (news.clone(), cx.bus.clone());
+        let news = news.clone();
         feature = feature.lead("news_ingestor", Stage::WithFeed, move |cancel| {
-            let made = NewsIngestor::new(news.clone(), store.clone(), bus.clone(), tagger.clone());
+            let made = NewsIngestor::new(news.clone(), store.clone(), tagger.clone());
             async move {
                 if let Some(ingestor) = made? {
                     ingestor.run(cancel).await;

@@ -2,8 +2,9 @@
 //!
 //! Each run fetches every configured feed (retrying network errors and HTTP 5xx/429 with
 //! exponential backoff), parses it whole, tags each entry with the stocks its title and
-//! summary name ([`Tagger`]) and stores the entries whose link is new, publishing
-//! `events.market.news_published` for each of those only. A feed that cannot be parsed is
+//! summary name ([`Tagger`]) and stores the entries whose link is new, each with its
+//! `events.market.news_published` event in the same transaction (the outbox; the service's
+//! relay publishes it). Consumers key the event by the item's link. A feed that cannot be parsed is
 //! logged and counted and contributes nothing; the other feeds go on.
 
 use std::path::Path;
@@ -14,11 +15,12 @@ use std::time::Duration;
 use anyhow::Context;
 use prost::Message;
 use serde::Deserialize;
-use sise_platform::bus::{Bus, Headers};
+use sise_platform::bus::Headers;
+use sise_platform::outbox;
 use sise_proto::market::v1 as pb;
 
 use super::config::NewsSettings;
-use super::store::{ArticleStore, NewNewsItem, NewsItem};
+use super::store::{ArticleStore, NewNewsItem};
 use super::tagger::Tagger;
 
 pub const SUBJECT: &str = "events.market.news_published";
@@ -250,7 +252,6 @@ pub struct RunReport {
 pub struct NewsIngestor {
     http: reqwest::Client,
     store: ArticleStore,
-    bus: Bus,
     tagger: Arc<Tagger>,
     settings: NewsSettings,
     stats: Arc<NewsStats>,
@@ -261,7 +262,6 @@ impl NewsIngestor {
     pub fn new(
         settings: NewsSettings,
         store: ArticleStore,
-        bus: Bus,
         tagger: Arc<Tagger>,
     ) -> anyhow::Result<Option<Self>> {
         if settings.feeds.is_empty() {
@@ -274,7 +274,6 @@ impl NewsIngestor {
         Ok(Some(Self {
             http,
             store,
-            bus,
             tagger,
             settings,
             stats: Arc::default(),
@@ -337,13 +336,8 @@ impl NewsIngestor {
             .fetch_add(skipped as u64, Ordering::Relaxed);
         let mut inserted = 0;
         for item in &items {
-            let Some(stored) = self.store.insert_news(item, now).await? else {
+            if !self.store_with_event(item, now).await? {
                 continue;
-            };
-            if let Err(error) = self.publish(&stored).await {
-                // Undo, so the next run inserts and publishes it again.
-                self.store.delete_news(stored.id).await?;
-                return Err(FeedError::Store(error.context("publishing news_published")));
             }
             inserted += 1;
             self.stats.inserted.fetch_add(1, Ordering::Relaxed);
@@ -387,13 +381,20 @@ impl NewsIngestor {
         response.bytes().await.map_err(FeedError::Network)
     }
 
-    async fn publish(&self, item: &NewsItem) -> anyhow::Result<()> {
-        let event = pb::NewsPublished {
-            news: Some(super::grpc::news_to_proto(item.clone())),
+    /// Stores `item` unless its link is known, with its event in the same transaction;
+    /// returns whether it was new.
+    async fn store_with_event(&self, item: &NewNewsItem, now: i64) -> anyhow::Result<bool> {
+        let db = self.store.database();
+        let mut tx = db.pool.begin().await?;
+        let Some(stored) = ArticleStore::insert_news_in(&mut tx, item, now).await? else {
+            return Ok(false);
         };
-        self.bus
-            .publish_durable(SUBJECT, Headers::new(), event.encode_to_vec().into())
-            .await
+        let event = pb::NewsPublished {
+            news: Some(super::grpc::news_to_proto(stored)),
+        };
+        outbox::enqueue(&mut tx, SUBJECT, Headers::new(), &event.encode_to_vec()).await?;
+        outbox::commit(db, tx).await?;
+        Ok(true)
     }
 }
 

@@ -1,7 +1,9 @@
 //! Storage of news items and disclosures (migration `0005_articles.sql`), both backends.
 //!
 //! Inserts are idempotent (`ON CONFLICT DO NOTHING` on the link / rcept_no) and report
-//! which rows were new, so the ingestors publish an event for new rows only. Reads are
+//! which rows were new, so the ingestors publish an event for new rows only. The `_in`
+//! forms run inside the caller's transaction, where the ingestors also enqueue the rows'
+//! events (`sise_platform::outbox`), so a row and its event commit together. Reads are
 //! keyset pages, newest first (see [`super::cursor`]). SQL with a variable number of ids
 //! is built from `$n` placeholders only (never from values), because sqlx's
 //! `QueryBuilder` writes `?` for `Any`, which PostgreSQL rejects.
@@ -12,7 +14,7 @@ use anyhow::Context;
 use chrono::NaiveDate;
 use sise_platform::db::Database;
 use sqlx::any::AnyRow;
-use sqlx::{AssertSqlSafe, Row};
+use sqlx::{AnyConnection, AssertSqlSafe, Row};
 
 use super::cursor::{DisclosureKey, NewsKey, start_of_day_ms};
 use crate::store;
@@ -182,6 +184,18 @@ impl ArticleStore {
         rows: &[NewDisclosure],
         now_ms: i64,
     ) -> anyhow::Result<Vec<Disclosure>> {
+        let mut tx = self.db.pool.begin().await?;
+        let inserted = Self::insert_disclosures_in(&mut tx, rows, now_ms).await?;
+        tx.commit().await?;
+        Ok(inserted)
+    }
+
+    /// [`Self::insert_disclosures`] inside the caller's transaction.
+    pub async fn insert_disclosures_in(
+        tx: &mut AnyConnection,
+        rows: &[NewDisclosure],
+        now_ms: i64,
+    ) -> anyhow::Result<Vec<Disclosure>> {
         let mut seen = std::collections::HashSet::new();
         let unique: Vec<&NewDisclosure> = rows
             .iter()
@@ -211,23 +225,13 @@ impl ArticleStore {
                     .bind(row.rm.clone())
                     .bind(now_ms);
             }
-            inserted.extend(query.fetch_all(&self.db.pool).await?);
+            inserted.extend(query.fetch_all(&mut *tx).await?);
         }
         Ok(unique
             .into_iter()
             .filter(|r| inserted.contains(&r.rcept_no))
             .map(|r| Disclosure::from(r.clone()))
             .collect())
-    }
-
-    /// Remove a disclosure (undoes an insert whose event could not be published, so the
-    /// next ingestion run inserts and publishes it again).
-    pub async fn delete_disclosure(&self, rcept_no: &str) -> anyhow::Result<()> {
-        sqlx::query("DELETE FROM disclosures WHERE rcept_no = $1")
-            .bind(rcept_no)
-            .execute(&self.db.pool)
-            .await?;
-        Ok(())
     }
 
     pub async fn disclosure_count(&self) -> anyhow::Result<i64> {
@@ -285,6 +289,17 @@ impl ArticleStore {
         now_ms: i64,
     ) -> anyhow::Result<Option<NewsItem>> {
         let mut tx = self.db.pool.begin().await?;
+        let inserted = Self::insert_news_in(&mut tx, item, now_ms).await?;
+        tx.commit().await?;
+        Ok(inserted)
+    }
+
+    /// [`Self::insert_news`] inside the caller's transaction.
+    pub async fn insert_news_in(
+        tx: &mut AnyConnection,
+        item: &NewNewsItem,
+        now_ms: i64,
+    ) -> anyhow::Result<Option<NewsItem>> {
         let id: Option<i64> = sqlx::query_scalar(
             "INSERT INTO news_items (url, title, summary, publisher, published_at_ms, source, \
              sample, ingested_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
@@ -317,7 +332,6 @@ impl ArticleStore {
             .execute(&mut *tx)
             .await?;
         }
-        tx.commit().await?;
         Ok(Some(NewsItem {
             id,
             url: item.url.clone(),
@@ -329,21 +343,6 @@ impl ArticleStore {
             sample: item.sample,
             security_ids,
         }))
-    }
-
-    /// Remove a news item (see [`ArticleStore::delete_disclosure`]).
-    pub async fn delete_news(&self, id: i64) -> anyhow::Result<()> {
-        let mut tx = self.db.pool.begin().await?;
-        sqlx::query("DELETE FROM news_item_securities WHERE news_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM news_items WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
     }
 
     pub async fn news_count(&self) -> anyhow::Result<i64> {
@@ -557,20 +556,6 @@ mod tests {
             assert_eq!(only_a.len(), 1);
             assert_eq!(only_a[0].url, "https://n/1");
             assert_eq!(only_a[0].security_ids, [B, A]);
-
-            store.delete_news(n1.id).await.expect("delete");
-            assert!(
-                store
-                    .list_news(&[A.to_owned()], None, 10)
-                    .await
-                    .expect("a")
-                    .is_empty()
-            );
-            store
-                .delete_disclosure("20260821000003")
-                .await
-                .expect("delete");
-            assert_eq!(store.disclosure_count().await.expect("count"), 3);
 
             assert_eq!(store.meta("x").await.expect("meta"), None);
             store.set_meta("x", "1").await.expect("set");

@@ -593,7 +593,8 @@ pub async fn run(
                 asset: Some(to_asset(entry, &value)),
             }
             .encode_to_vec();
-            if let Err(error) = bus.publish(&subject, Headers::new(), payload.into()).await {
+            // Never waits (see `Bus::publish`).
+            if let Err(error) = bus.publish(&subject, Headers::new(), payload.into()) {
                 tracing::warn!(error = format!("{error:#}"), "failed to publish asset tick");
             }
         }

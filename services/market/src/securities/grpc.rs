@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use prost::Message;
-use sise_platform::bus::{Bus, Headers};
+use sise_platform::bus::{BackgroundPublisher, Bus, Headers};
 use sise_platform::error::{DomainError, ErrorCode};
 use sise_proto::market::v1 as pb;
 use tonic::{Request, Response, Status};
@@ -17,12 +17,16 @@ pub const MAX_QUOTES_PER_CALL: usize = 200;
 
 pub struct MarketGrpc {
     board: Arc<QuoteBoard>,
-    bus: Bus,
+    views: BackgroundPublisher,
 }
 
 impl MarketGrpc {
+    /// Needs a Tokio runtime (view events are published by a task of their own).
     pub fn new(board: Arc<QuoteBoard>, bus: Bus) -> Self {
-        Self { board, bus }
+        Self {
+            board,
+            views: bus.background_publisher(),
+        }
     }
 }
 
@@ -38,21 +42,17 @@ impl pb::market_service_server::MarketService for MarketGrpc {
             .board
             .security_with_quote(id.as_str())
             .ok_or_else(security_not_found)?;
-        // A page view feeds popularity rankings; losing the read because the bus is down
-        // would be worse than losing one count.
+        // A page view feeds popularity rankings; the read must not wait for the bus, and
+        // losing one count is better than a slow page: queued, dropped when full.
         let event = pb::SecurityViewed {
             security_id: id.as_str().to_owned(),
             viewed_at_ms: now_kst().timestamp_millis(),
         };
-        if let Err(error) = self
-            .bus
-            .publish_durable(
-                "events.market.security_viewed",
-                Headers::new(),
-                event.encode_to_vec().into(),
-            )
-            .await
-        {
+        if let Err(error) = self.views.publish(
+            "events.market.security_viewed",
+            Headers::new(),
+            event.encode_to_vec().into(),
+        ) {
             tracing::warn!(
                 error = format!("{error:#}"),
                 "failed to publish security_viewed"

@@ -39,16 +39,7 @@ pub fn build(cx: &Context<'_>) -> Feature {
             SecurityStore::new(cx.db.clone()),
             cx.cancel.clone(),
         );
-        async move {
-            tokio::select! {
-                result = popularity::run(bus, store) => {
-                    if let Err(error) = result {
-                        tracing::error!(error = format!("{error:#}"), "popularity consumer stopped");
-                    }
-                }
-                () = cancel.cancelled() => {}
-            }
-        }
+        popularity::run(bus, store, cancel)
     };
     Feature::default()
         .serve(MarketServiceServer::new(MarketGrpc::new(

@@ -1,12 +1,15 @@
 //! Consumer of `events.market.security_viewed`: counts page views per security and day,
-//! the basis of the "popular stocks" trend. Durable, so no view is lost across restarts.
+//! the basis of the "popular stocks" trend. Durable, so no view is lost across restarts;
+//! supervised by `sise_platform::bus::consume` (restarted with backoff, a failing event
+//! redelivered and finally dead-lettered).
+//!
+//! Not idempotent by design: a view has no id of its own, so a redelivered event counts
+//! twice. A popularity count tolerates that; it would not tolerate losing the consumer.
 
-use futures::StreamExt;
 use prost::Message;
-use sise_platform::bus::Bus;
+use sise_platform::bus::{self, Bus};
 use sise_proto::market::v1 as pb;
-use tracing::Instrument;
-use tracing_opentelemetry::OpenTelemetrySpanExt;
+use tokio_util::sync::CancellationToken;
 
 use super::store::SecurityStore;
 use crate::simulator::KST;
@@ -14,37 +17,24 @@ use crate::simulator::KST;
 pub const CONSUMER: &str = "market-popularity";
 pub const SUBJECT: &str = "events.market.security_viewed";
 
-/// Consume until the bus closes the stream.
-pub async fn run(bus: Bus, store: SecurityStore) -> anyhow::Result<()> {
-    let mut deliveries = bus.consume_durable(CONSUMER, SUBJECT).await?;
-    while let Some(delivery) = deliveries.next().await {
-        let span = tracing::info_span!(
-            "bus.consume",
-            otel.kind = "consumer",
-            messaging.destination.name = SUBJECT,
-            messaging.consumer.group.name = CONSUMER,
-        );
-        let _ = span.set_parent(delivery.event.parent_context());
-        async {
-            match pb::SecurityViewed::decode(delivery.event.payload.clone()) {
-                Ok(event) => {
-                    let day = chrono::DateTime::from_timestamp_millis(event.viewed_at_ms)
-                        .map(|t| t.with_timezone(&KST).date_naive())
-                        .unwrap_or_default();
-                    if let Err(error) = store.record_view(&event.security_id, day).await {
-                        // Not acked: redelivered later.
-                        tracing::warn!(error = format!("{error:#}"), "failed to record view");
-                        return;
-                    }
+/// Consume until `cancel`.
+pub async fn run(bus: Bus, store: SecurityStore, cancel: CancellationToken) {
+    bus::consume(bus, CONSUMER, SUBJECT, cancel, move |event| {
+        let store = store.clone();
+        async move {
+            let event = match pb::SecurityViewed::decode(event.payload) {
+                Ok(event) => event,
+                Err(error) => {
+                    // Nothing a retry could change: acked and dropped.
+                    tracing::warn!(%error, "dropping malformed security_viewed");
+                    return Ok(());
                 }
-                Err(error) => tracing::warn!(%error, "dropping malformed security_viewed"),
-            }
-            if let Err(error) = delivery.ack().await {
-                tracing::warn!(error = format!("{error:#}"), "failed to ack");
-            }
+            };
+            let day = chrono::DateTime::from_timestamp_millis(event.viewed_at_ms)
+                .map(|t| t.with_timezone(&KST).date_naive())
+                .unwrap_or_default();
+            store.record_view(&event.security_id, day).await
         }
-        .instrument(span)
-        .await;
-    }
-    Ok(())
+    })
+    .await;
 }

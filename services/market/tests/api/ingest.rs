@@ -27,6 +27,7 @@ use sise_market::dataset::{ListedStock, load_listing};
 use sise_platform::bus::{Bus, Event, Headers};
 use sise_platform::db::Database;
 use sise_platform::db::testing::TestDatabase;
+use sise_platform::outbox;
 use sise_proto::market::v1 as pb;
 use tokio::net::TcpListener;
 
@@ -80,10 +81,13 @@ impl Fixture {
         self.db.cleanup().await.expect("cleanup");
     }
 
-    /// The events published since the last call (for this consumer name): a marker is
-    /// published after them and the durable log is read up to it, so nothing is guessed
-    /// from timing.
+    /// The events published since the last call (for this consumer name): the outbox is
+    /// relayed (as the service's relay would), a marker is published after them and the
+    /// durable log is read up to it, so nothing is guessed from timing.
     async fn events(&self, consumer: &str) -> Vec<Event> {
+        outbox::drain(self.store.database(), &self.bus, "market")
+            .await
+            .expect("relay the outbox");
         self.bus
             .publish_durable(MARKER, Headers::new(), Bytes::from_static(b"marker"))
             .await
@@ -272,14 +276,9 @@ fn dart_settings(base_url: &str, retry: RetrySettings) -> DartSettings {
 
 fn dart_ingestor(fixture: &Fixture, settings: DartSettings) -> DartIngestor {
     let corp_map = Arc::new(CorpMap::load(&data_dir(), listing()).expect("corp map"));
-    DartIngestor::new(
-        settings,
-        fixture.store.clone(),
-        fixture.bus.clone(),
-        corp_map,
-    )
-    .expect("ingestor")
-    .expect("enabled with a key")
+    DartIngestor::new(settings, fixture.store.clone(), corp_map)
+        .expect("ingestor")
+        .expect("enabled with a key")
 }
 
 fn published_rcept_nos(events: &[Event]) -> Vec<String> {
@@ -329,6 +328,9 @@ sise_platform::per_backend! {
             "lookback 2 days"
         );
         assert_eq!((report.pages, report.rows, report.inserted), (3, 250, 250));
+        // Each new row's event committed with it, waiting for the relay (the outbox).
+        let pending = outbox::pending(fixture.store.database()).await.expect("pending");
+        assert_eq!(pending, 250);
         assert_eq!(pages_requested(&fake), [1, 2, 3]);
         let log = fake.lock().expect("lock").log.clone();
         assert!(log.iter().all(|l| l.1 == "20260819" && l.2 == "20260821"));
@@ -451,14 +453,9 @@ async fn dart_error_statuses_stop_the_run_without_retries() {
     settings.api_key = None;
     let corp_map = Arc::new(CorpMap::default());
     assert!(
-        DartIngestor::new(
-            settings,
-            fixture.store.clone(),
-            fixture.bus.clone(),
-            corp_map
-        )
-        .expect("new")
-        .is_none()
+        DartIngestor::new(settings, fixture.store.clone(), corp_map)
+            .expect("new")
+            .is_none()
     );
     fixture.finish().await;
 }
@@ -719,7 +716,7 @@ fn news_ingestor(fixture: &Fixture, feeds: Vec<String>, retry: RetrySettings) ->
         retry,
         ..NewsSettings::default()
     };
-    NewsIngestor::new(settings, fixture.store.clone(), fixture.bus.clone(), tagger)
+    NewsIngestor::new(settings, fixture.store.clone(), tagger)
         .expect("ingestor")
         .expect("enabled with feeds")
 }

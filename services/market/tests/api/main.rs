@@ -1,10 +1,12 @@
 //! API tests of the market service, one test per backend (`sise_platform::per_backend!`):
 //! - `securities`: the service on port 0 through real tonic clients (`helpers::TestApp`);
-//! - `ingest`: the news and OpenDART ingestors against local fake providers.
+//! - `ingest`: the news and OpenDART ingestors against local fake providers;
+//! - `outage`: the service while NATS is down.
 //!
 //! The HTTP behaviour of every market call is tested through the gateway
 //! (`gateway/tests/api`); these tests hold what only the service level can show.
 
 mod helpers;
 mod ingest;
+mod outage;
 mod securities;

@@ -1,8 +1,10 @@
 //! In-process bus: a broadcast channel for live messages and an in-memory log with
-//! per-consumer positions for durable events (semantics in the parent module doc).
+//! per-consumer positions for durable events (semantics in the parent module doc),
+//! deduplicated by [`super::MSG_ID_HEADER`] within the duplicate window.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 use futures::StreamExt;
@@ -11,7 +13,7 @@ use tokio::sync::{Notify, broadcast};
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 
-use super::{Delivery, Event, subject_matches};
+use super::{Delivery, Event, MSG_ID_HEADER, subject_matches};
 
 /// Live messages a subscriber may fall behind by before it starts losing them.
 const LIVE_CAPACITY: usize = 4096;
@@ -38,10 +40,42 @@ struct DurableLog {
     first_seq: u64,
     evicted: u64,
     consumers: HashMap<String, ConsumerState>,
+    dedupe: Dedupe,
+}
+
+/// Message ids seen within the duplicate window, oldest first; at most the log's capacity.
+struct Dedupe {
+    window: Duration,
+    seen: HashSet<String>,
+    order: VecDeque<(Instant, String)>,
+}
+
+impl Dedupe {
+    /// Whether `id` is new (and remembers it).
+    fn admit(&mut self, id: &str, now: Instant, capacity: usize) -> bool {
+        while let Some((at, _)) = self.order.front() {
+            if now.duration_since(*at) < self.window && self.order.len() < capacity {
+                break;
+            }
+            if let Some((_, old)) = self.order.pop_front() {
+                self.seen.remove(&old);
+            }
+        }
+        if self.seen.contains(id) {
+            return false;
+        }
+        self.seen.insert(id.to_owned());
+        self.order.push_back((now, id.to_owned()));
+        true
+    }
 }
 
 struct ConsumerState {
     pattern: String,
+    /// Deliveries after which an event is not delivered again (see `ConsumerOptions`).
+    max_deliver: u32,
+    /// Deliveries so far of each event delivered but not acked.
+    delivered: HashMap<u64, u32>,
     /// Next sequence not yet looked at.
     next_seq: u64,
     /// Delivered, awaiting ack.
@@ -52,7 +86,7 @@ struct ConsumerState {
 
 impl DurableLog {
     /// Next event for `name`, marked pending. Redeliveries first, then new events.
-    fn take(&mut self, name: &str) -> Option<(u64, Event)> {
+    fn take(&mut self, name: &str) -> Option<(u64, Event, u32)> {
         // Destructure for disjoint borrows of the log and the consumer table.
         let DurableLog {
             events,
@@ -69,13 +103,18 @@ impl DurableLog {
             match get(seq) {
                 Some(event) => {
                     consumer.pending.insert(seq);
-                    return Some((seq, event.clone()));
+                    let count = consumer.delivered.entry(seq).or_insert(0);
+                    *count += 1;
+                    return Some((seq, event.clone(), *count));
                 }
-                None => tracing::warn!(
-                    consumer = name,
-                    seq,
-                    "unacked durable event was evicted from the in-process log before redelivery"
-                ),
+                None => {
+                    consumer.delivered.remove(&seq);
+                    tracing::warn!(
+                        consumer = name,
+                        seq,
+                        "unacked durable event was evicted from the in-process log before redelivery"
+                    );
+                }
             }
         }
         if consumer.next_seq < first_seq {
@@ -91,7 +130,8 @@ impl DurableLog {
             if let Some(event) = get(seq).filter(|e| subject_matches(&consumer.pattern, &e.subject))
             {
                 consumer.pending.insert(seq);
-                return Some((seq, event.clone()));
+                consumer.delivered.insert(seq, 1);
+                return Some((seq, event.clone(), 1));
             }
         }
         None
@@ -99,11 +139,15 @@ impl DurableLog {
 }
 
 impl InProcessBus {
-    pub(super) fn new(namespace: &str) -> Self {
-        Self::with_capacity(namespace, DURABLE_LOG_CAPACITY)
+    pub(super) fn new(namespace: &str, duplicate_window: Duration) -> Self {
+        Self::with_capacity(namespace, DURABLE_LOG_CAPACITY, duplicate_window)
     }
 
-    pub(super) fn with_capacity(namespace: &str, capacity: usize) -> Self {
+    pub(super) fn with_capacity(
+        namespace: &str,
+        capacity: usize,
+        duplicate_window: Duration,
+    ) -> Self {
         let (live, _) = broadcast::channel(LIVE_CAPACITY);
         Self {
             namespace: namespace.into(),
@@ -115,6 +159,11 @@ impl InProcessBus {
                     first_seq: 0,
                     evicted: 0,
                     consumers: HashMap::new(),
+                    dedupe: Dedupe {
+                        window: duplicate_window,
+                        seen: HashSet::new(),
+                        order: VecDeque::new(),
+                    },
                 }),
                 changed: Notify::new(),
             }),
@@ -133,6 +182,13 @@ impl InProcessBus {
     pub(super) fn publish_durable(&self, event: Event) {
         {
             let mut log = self.shared.lock();
+            if let Some(id) = event.headers.get(MSG_ID_HEADER) {
+                let capacity = log.capacity;
+                if !log.dedupe.admit(id, Instant::now(), capacity) {
+                    tracing::debug!(msg_id = %id, "duplicate durable event dropped");
+                    return;
+                }
+            }
             log.events.push_back(event.clone());
             if log.events.len() > log.capacity {
                 log.events.pop_front();
@@ -178,6 +234,7 @@ impl InProcessBus {
         &self,
         name: &str,
         pattern: &str,
+        max_deliver: u32,
     ) -> Result<BoxStream<'static, Delivery>> {
         {
             let mut log = self.shared.lock();
@@ -187,6 +244,8 @@ impl InProcessBus {
                 .entry(name.to_owned())
                 .or_insert_with(|| ConsumerState {
                     pattern: pattern.to_owned(),
+                    max_deliver: max_deliver.saturating_add(1),
+                    delivered: HashMap::new(),
                     // New consumers start with everything still retained.
                     next_seq: first_seq,
                     pending: BTreeSet::new(),
@@ -225,13 +284,14 @@ async fn next_delivery(shared: &Arc<Shared>, name: &str) -> Delivery {
         tokio::pin!(changed);
         changed.as_mut().enable();
         let taken = shared.lock().take(name);
-        if let Some((seq, event)) = taken {
+        if let Some((seq, event, delivered)) = taken {
             return Delivery {
                 event,
                 handle: super::AckHandle::InProcess(AckHandle {
                     shared: Arc::clone(shared),
                     consumer: name.to_owned(),
                     seq,
+                    delivered,
                     settled: false,
                 }),
             };
@@ -246,14 +306,20 @@ pub(super) struct AckHandle {
     shared: Arc<Shared>,
     consumer: String,
     seq: u64,
+    delivered: u32,
     settled: bool,
 }
 
 impl AckHandle {
+    pub(super) fn delivered(&self) -> u32 {
+        self.delivered
+    }
+
     pub(super) fn ack(mut self) {
         self.settled = true;
         if let Some(consumer) = self.shared.lock().consumers.get_mut(&self.consumer) {
             consumer.pending.remove(&self.seq);
+            consumer.delivered.remove(&self.seq);
         }
     }
 
@@ -268,7 +334,18 @@ impl AckHandle {
             if let Some(consumer) = log.consumers.get_mut(&self.consumer)
                 && consumer.pending.remove(&self.seq)
             {
-                consumer.redeliver.insert(self.seq);
+                if self.delivered >= consumer.max_deliver {
+                    // Like JetStream's max_deliver: the event stays in the log, unacked,
+                    // and is not delivered to this consumer again.
+                    consumer.delivered.remove(&self.seq);
+                    tracing::warn!(
+                        consumer = %self.consumer,
+                        seq = self.seq,
+                        "durable event reached max_deliver without ack: not delivered again"
+                    );
+                } else {
+                    consumer.redeliver.insert(self.seq);
+                }
             }
         }
         self.shared.changed.notify_waiters();
@@ -306,11 +383,11 @@ mod tests {
 
     #[tokio::test]
     async fn full_log_drops_oldest_and_consumers_skip_them() {
-        let bus = InProcessBus::with_capacity("t", 3);
+        let bus = InProcessBus::with_capacity("t", 3, Duration::from_secs(120));
         for n in 0..5 {
             bus.publish_durable(event("events.x", n));
         }
-        let mut stream = bus.consume_durable("c", "events.>").expect("consumer");
+        let mut stream = bus.consume_durable("c", "events.>", 5).expect("consumer");
         for n in 2..5 {
             let d = next(&mut stream).await;
             assert_eq!(d.event.payload[0], n);
@@ -320,11 +397,11 @@ mod tests {
 
     #[tokio::test]
     async fn dropped_and_nacked_deliveries_come_back_first() {
-        let bus = InProcessBus::new("t");
+        let bus = InProcessBus::new("t", Duration::from_secs(120));
         for n in 0..3 {
             bus.publish_durable(event("events.x", n));
         }
-        let mut stream = bus.consume_durable("c", "events.x").expect("consumer");
+        let mut stream = bus.consume_durable("c", "events.x", 5).expect("consumer");
         let first = next(&mut stream).await;
         let second = next(&mut stream).await;
         drop(first);
@@ -342,9 +419,9 @@ mod tests {
 
     #[tokio::test]
     async fn same_name_with_other_pattern_is_rejected() {
-        let bus = InProcessBus::new("t");
-        let _a = bus.consume_durable("c", "events.a.>").expect("consumer");
-        assert!(bus.consume_durable("c", "events.b.>").is_err());
-        assert!(bus.consume_durable("c", "events.a.>").is_ok());
+        let bus = InProcessBus::new("t", Duration::from_secs(120));
+        let _a = bus.consume_durable("c", "events.a.>", 5).expect("consumer");
+        assert!(bus.consume_durable("c", "events.b.>", 5).is_err());
+        assert!(bus.consume_durable("c", "events.a.>", 5).is_ok());
     }
 }

@@ -19,6 +19,22 @@
 //! capture them) and `publish_durable` requires them. A live subscription on
 //! `events.>` does see durable events as they are published, on both buses.
 //!
+//! [`Bus::publish`] never waits on the server: on NATS it puts the message on a bounded
+//! queue (`bus.live_queue`) drained by one task per [`Bus`]; when NATS is down and the
+//! queue is full, messages are dropped and counted ([`Bus::live_dropped`]) — a price
+//! loop must not stall because the bus is away. Durable events that a request path
+//! produces but must not wait for go through a [`BackgroundPublisher`] (bounded, dropped
+//! when full, counted). Durable events that must not be lost, once their row is
+//! committed, go through the transactional outbox (`crate::outbox`), which publishes
+//! with a [`MSG_ID_HEADER`] so that a retried publish is stored once.
+//!
+//! Consumers should use [`consume`]: it restarts a failed subscription with backoff,
+//! acks what the handler handled, redelivers what it failed, and after
+//! `max_deliver` failed deliveries republishes the event to the dead-letter subject
+//! `events.dead.{rest of the subject}` ([`dead_letter_subject`]) and acks it. Handlers
+//! must be idempotent (an event may come more than once), keyed by the event's
+//! natural id.
+//!
 //! Subjects are `.`-separated tokens; patterns use NATS wildcards (`*` one token, `>`
 //! one or more trailing tokens). On the wire every subject is prefixed with the
 //! namespace (`{namespace}.{subject}`) so deployments and parallel tests can share a
@@ -28,9 +44,12 @@
 //!
 //! Live messages are core NATS. Durable events go to one JetStream stream per
 //! namespace, `{NAMESPACE}_EVENTS` (upper case, `.`/`-` → `_`) over
-//! `{namespace}.events.>`, file storage, limits retention, kept 7 days, created on
-//! first use. Each consumer name is a durable pull consumer with explicit ack that
-//! starts at the oldest retained event and resumes where it stopped after a restart.
+//! `{namespace}.events.>`, file storage, limits retention, created (or its limits
+//! updated) on first use: at most `bus.stream.max_bytes` and `bus.stream.max_age_secs`,
+//! the oldest discarded beyond them, and a `Nats-Msg-Id` duplicate window of
+//! `bus.stream.duplicate_window_secs`. Each consumer name is a durable pull consumer
+//! with explicit ack that starts at the oldest retained event and resumes where it
+//! stopped after a restart.
 //! An unacked delivery is redelivered after the consumer's ack wait ([`ConsumerOptions`],
 //! 30 s by default, fixed when the consumer is first created), or at once after
 //! [`Delivery::nack`]. Messages already pulled into a dropped stream also count as
@@ -46,7 +65,9 @@
 //! clones): a new name starts at the oldest retained event, a re-created name resumes
 //! after its last delivered event. A delivery dropped without ack, or nacked, goes back
 //! to the front of its consumer's queue at once (there is no ack timer in-process).
-//! [`ConsumerOptions`] are ignored. Separate `Bus::in_process()` calls are separate buses.
+//! Events carrying a [`MSG_ID_HEADER`] already seen within the duplicate window are
+//! dropped, like JetStream does. Of [`ConsumerOptions`] only `max_deliver` applies (the
+//! delivery count is kept per event). Separate `Bus::in_process()` calls are separate buses.
 //!
 //! # Tracing
 //!
@@ -55,6 +76,8 @@
 //! `tracestate`), unless the caller already set `traceparent`. A consumer continues
 //! the trace with `span.set_parent(event.parent_context())`.
 
+mod background;
+mod consume;
 mod inproc;
 mod nats;
 mod subject;
@@ -68,7 +91,13 @@ use bytes::Bytes;
 use futures::stream::BoxStream;
 use tracing::Instrument as _;
 
+pub use background::BackgroundPublisher;
+pub use consume::{consume, dead_letter_subject};
 pub use subject::subject_matches;
+
+/// The header JetStream deduplicates on (within the stream's duplicate window); the
+/// in-process bus honours it too. The outbox sets it to a stable id of the row.
+pub const MSG_ID_HEADER: &str = "Nats-Msg-Id";
 
 /// Bus configuration, deserialised from the `bus` config section.
 #[derive(Clone, Debug, serde::Deserialize)]
@@ -78,10 +107,33 @@ pub struct BusConfig {
     /// Prefix of every subject and of stream names; lets parallel tests and deployments share a server.
     #[serde(default = "default_namespace")]
     pub namespace: String,
+    /// Live messages waiting for the NATS connection; beyond this they are dropped
+    /// (and counted) rather than stall the publisher.
+    #[serde(default = "default_live_queue")]
+    pub live_queue: usize,
+    /// Durable events waiting in a [`BackgroundPublisher`]; beyond this they are dropped.
+    #[serde(default = "default_background_queue")]
+    pub background_queue: usize,
+    #[serde(default)]
+    pub stream: StreamLimits,
+    /// Defaults of [`Bus::consume_durable`] and [`consume`].
+    #[serde(default)]
+    pub consumer: ConsumerOptions,
+    /// The transactional outbox's relay (`crate::outbox`).
+    #[serde(default)]
+    pub outbox: OutboxSettings,
 }
 
 fn default_namespace() -> String {
     "sise".to_owned()
+}
+
+fn default_live_queue() -> usize {
+    8192
+}
+
+fn default_background_queue() -> usize {
+    1024
 }
 
 /// The embedded default: in-process, namespace "sise".
@@ -90,6 +142,53 @@ impl Default for BusConfig {
         Self {
             url: INPROC_URL.to_owned(),
             namespace: default_namespace(),
+            live_queue: default_live_queue(),
+            background_queue: default_background_queue(),
+            stream: StreamLimits::default(),
+            consumer: ConsumerOptions::default(),
+            outbox: OutboxSettings::default(),
+        }
+    }
+}
+
+/// Limits of the JetStream stream (`bus.stream`), applied whenever a process first uses it.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(default)]
+pub struct StreamLimits {
+    /// Bytes kept at most; the oldest events are discarded beyond it.
+    pub max_bytes: i64,
+    /// Events older than this are discarded.
+    pub max_age_secs: u64,
+    /// A second publish with the same [`MSG_ID_HEADER`] within this window is stored once.
+    pub duplicate_window_secs: u64,
+}
+
+impl Default for StreamLimits {
+    fn default() -> Self {
+        Self {
+            max_bytes: 1 << 30,
+            max_age_secs: 7 * 24 * 60 * 60,
+            duplicate_window_secs: 120,
+        }
+    }
+}
+
+/// The outbox relay (`bus.outbox`): how many rows one round publishes, how often it looks
+/// when nothing woke it, and how long it waits at most between retries while the bus is down.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(default)]
+pub struct OutboxSettings {
+    pub batch_size: u32,
+    pub poll_interval_ms: u64,
+    pub max_backoff_ms: u64,
+}
+
+impl Default for OutboxSettings {
+    fn default() -> Self {
+        Self {
+            batch_size: 100,
+            poll_interval_ms: 1000,
+            max_backoff_ms: 30_000,
         }
     }
 }
@@ -117,18 +216,30 @@ impl Event {
     }
 }
 
-/// Options of a durable consumer, applied when the consumer is first created.
-#[derive(Clone, Debug)]
+/// Options of a durable consumer (`bus.consumer`), applied when the consumer is first
+/// created.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(default)]
 pub struct ConsumerOptions {
     /// NATS: how long a delivery may stay unacked before it is redelivered.
     /// Ignored in-process (dropping an unacked delivery requeues it at once).
+    #[serde(rename = "ack_wait_secs", deserialize_with = "secs")]
     pub ack_wait: Duration,
+    /// Deliveries of one event before [`consume`] gives up on it and dead-letters it.
+    /// The server stops redelivering one attempt later, in case the last attempt
+    /// crashed the consumer before it could dead-letter.
+    pub max_deliver: u32,
+}
+
+fn secs<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Duration, D::Error> {
+    <u64 as serde::Deserialize>::deserialize(deserializer).map(Duration::from_secs)
 }
 
 impl Default for ConsumerOptions {
     fn default() -> Self {
         Self {
             ack_wait: Duration::from_secs(30),
+            max_deliver: 5,
         }
     }
 }
@@ -157,6 +268,29 @@ impl std::fmt::Debug for AckHandle {
 }
 
 impl Delivery {
+    /// How many times this event has been delivered to this consumer, this one included
+    /// (1 the first time).
+    pub fn delivered(&self) -> u32 {
+        match &self.handle {
+            AckHandle::InProcess(handle) => handle.delivered(),
+            AckHandle::Nats(message) => message
+                .info()
+                .map(|info| u32::try_from(info.delivered).unwrap_or(u32::MAX))
+                .unwrap_or(1),
+        }
+    }
+
+    /// Gives the event back for redelivery after `delay` (NATS; in-process at once).
+    pub async fn nack_after(self, delay: Duration) -> Result<()> {
+        match self.handle {
+            AckHandle::InProcess(handle) => {
+                handle.nack();
+                Ok(())
+            }
+            AckHandle::Nats(message) => nats::nack(&message, Some(delay)).await,
+        }
+    }
+
     /// Marks the event handled; it will not be delivered to this consumer again.
     /// NATS: returns once the server has confirmed the ack.
     pub async fn ack(self) -> Result<()> {
@@ -176,7 +310,7 @@ impl Delivery {
                 handle.nack();
                 Ok(())
             }
-            AckHandle::Nats(message) => nats::nack(&message).await,
+            AckHandle::Nats(message) => nats::nack(&message, None).await,
         }
     }
 }
@@ -185,6 +319,18 @@ impl Delivery {
 #[derive(Clone)]
 pub struct Bus {
     inner: Inner,
+    consumer_defaults: ConsumerOptions,
+    outbox: OutboxSettings,
+    background_queue: usize,
+}
+
+/// The checks `publish_durable` makes, for events stored to be published later (the
+/// outbox): subject and headers valid, and the current trace context in the headers.
+pub(crate) fn prepare_durable(subject: &str, headers: &mut Headers) -> Result<()> {
+    subject::validate_durable_subject(subject)?;
+    subject::validate_headers(headers)?;
+    trace::inject(&tracing::Span::current(), headers);
+    Ok(())
 }
 
 #[derive(Clone)]
@@ -206,21 +352,33 @@ impl Bus {
     /// In-process for `url = "inproc"`, else connects to NATS (fails if unreachable).
     pub async fn connect(config: &BusConfig) -> Result<Bus> {
         subject::validate_namespace(&config.namespace)?;
-        if config.url == INPROC_URL {
-            return Ok(Bus {
-                inner: Inner::InProcess(inproc::InProcessBus::new(&config.namespace)),
-            });
-        }
-        let bus = nats::NatsBus::connect(&config.url, &config.namespace).await?;
+        let inner = if config.url == INPROC_URL {
+            Inner::InProcess(inproc::InProcessBus::new(
+                &config.namespace,
+                Duration::from_secs(config.stream.duplicate_window_secs),
+            ))
+        } else {
+            Inner::Nats(nats::NatsBus::connect(config).await?)
+        };
         Ok(Bus {
-            inner: Inner::Nats(bus),
+            inner,
+            consumer_defaults: config.consumer.clone(),
+            outbox: config.outbox.clone(),
+            background_queue: config.background_queue,
         })
     }
 
     /// A new, empty in-process bus (same as url "inproc").
     pub fn in_process() -> Bus {
+        let config = BusConfig::default();
         Bus {
-            inner: Inner::InProcess(inproc::InProcessBus::new(&default_namespace())),
+            inner: Inner::InProcess(inproc::InProcessBus::new(
+                &config.namespace,
+                Duration::from_secs(config.stream.duplicate_window_secs),
+            )),
+            consumer_defaults: config.consumer,
+            outbox: config.outbox,
+            background_queue: config.background_queue,
         }
     }
 
@@ -251,7 +409,11 @@ impl Bus {
 
     /// Best-effort fan-out (core NATS), e.g. live quote ticks: loss is acceptable.
     /// Subjects under `events.` are rejected (use [`Bus::publish_durable`]).
-    pub async fn publish(&self, subject: &str, mut headers: Headers, payload: Bytes) -> Result<()> {
+    ///
+    /// Never waits: on NATS the message is queued for the connection, and dropped (counted
+    /// in [`Bus::live_dropped`]) when the queue is full because the server is away. An
+    /// error means the subject or headers are invalid.
+    pub fn publish(&self, subject: &str, mut headers: Headers, payload: Bytes) -> Result<()> {
         subject::validate_live_subject(subject)?;
         subject::validate_headers(&headers)?;
         // Live ticks go out thousands of times a second outside any request; a root span per
@@ -262,26 +424,39 @@ impl Bus {
         } else {
             self.producer_span(subject)
         };
+        let _entered = span.enter();
         trace::inject(&span, &mut headers);
-        async {
-            match &self.inner {
-                Inner::InProcess(bus) => {
-                    bus.publish(Event {
-                        subject: subject.to_owned(),
-                        headers,
-                        payload,
-                    });
-                    Ok(())
-                }
-                Inner::Nats(bus) => bus.publish(subject, &headers, payload).await,
+        match &self.inner {
+            Inner::InProcess(bus) => {
+                bus.publish(Event {
+                    subject: subject.to_owned(),
+                    headers,
+                    payload,
+                });
+                Ok(())
             }
+            Inner::Nats(bus) => bus.publish(subject, &headers, payload),
         }
-        .instrument(span)
-        .await
+    }
+
+    /// Live messages dropped so far because the NATS connection could not take them
+    /// (always 0 in-process, where publishing cannot back up).
+    pub fn live_dropped(&self) -> u64 {
+        match &self.inner {
+            Inner::InProcess(_) => 0,
+            Inner::Nats(bus) => bus.live_dropped(),
+        }
+    }
+
+    /// A queue of `bus.background_queue` durable events, for a request path that must not
+    /// wait for the bus (see [`BackgroundPublisher`]). Needs a Tokio runtime.
+    pub fn background_publisher(&self) -> BackgroundPublisher {
+        BackgroundPublisher::spawn(self.clone(), self.background_queue)
     }
 
     /// Must-not-be-lost events (JetStream with server acknowledgement): returns once
-    /// the event is stored. Subjects must start with "events.".
+    /// the event is stored. Subjects must start with "events.". With a [`MSG_ID_HEADER`],
+    /// a second publish of the same id within the duplicate window is stored once.
     pub async fn publish_durable(
         &self,
         subject: &str,
@@ -320,14 +495,25 @@ impl Bus {
     }
 
     /// Durable, at-least-once consumer `consumer` over `pattern` (within "events.>"),
-    /// with default [`ConsumerOptions`]. See the module doc for resume semantics.
+    /// with the configured [`ConsumerOptions`] (`bus.consumer`). See the module doc for
+    /// resume semantics; [`consume`] adds supervision and dead-lettering.
     pub async fn consume_durable(
         &self,
         consumer: &str,
         pattern: &str,
     ) -> Result<BoxStream<'static, Delivery>> {
-        self.consume_durable_with(consumer, pattern, ConsumerOptions::default())
+        self.consume_durable_with(consumer, pattern, self.consumer_defaults.clone())
             .await
+    }
+
+    /// The configured outbox relay settings (`bus.outbox`).
+    pub fn outbox_settings(&self) -> &OutboxSettings {
+        &self.outbox
+    }
+
+    /// The configured consumer options (`bus.consumer`).
+    pub fn consumer_defaults(&self) -> &ConsumerOptions {
+        &self.consumer_defaults
     }
 
     /// [`Bus::consume_durable`] with options. Re-using a consumer name with another
@@ -341,13 +527,14 @@ impl Bus {
         subject::validate_consumer_name(consumer)?;
         subject::validate_durable_pattern(pattern)?;
         match &self.inner {
-            Inner::InProcess(bus) => bus.consume_durable(consumer, pattern),
+            Inner::InProcess(bus) => bus.consume_durable(consumer, pattern, options.max_deliver),
             Inner::Nats(bus) => bus.consume_durable(consumer, pattern, &options).await,
         }
         .with_context(|| format!("durable consumer {consumer:?} on {pattern:?}"))
     }
 
-    /// Readiness: NATS connection is up; in-process always true.
+    /// NATS connection is up; in-process always true. Not part of a service's readiness
+    /// (NATS down only degrades live events), but reported beside it.
     pub fn is_ready(&self) -> bool {
         match &self.inner {
             Inner::InProcess(_) => true,

@@ -1,8 +1,9 @@
-//! NATS bus: core NATS for live messages, one JetStream stream per namespace for
-//! durable events, durable pull consumers with explicit ack.
+//! NATS bus: core NATS for live messages (through a bounded queue and one publisher
+//! task, so that a publisher never waits on a reconnecting client), one JetStream stream
+//! per namespace for durable events, durable pull consumers with explicit ack.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context as _, Result, anyhow, bail};
@@ -12,10 +13,18 @@ use bytes::Bytes;
 use futures::StreamExt;
 use futures::stream::BoxStream;
 
-use super::{ConsumerOptions, Delivery, Event, Headers, subject::DURABLE_ROOT};
+use tokio::sync::mpsc;
 
-/// Durable events older than this are dropped by the server (limits retention).
-const STREAM_MAX_AGE: Duration = Duration::from_secs(7 * 24 * 60 * 60);
+use super::{
+    BusConfig, ConsumerOptions, Delivery, Event, Headers, StreamLimits, subject::DURABLE_ROOT,
+};
+
+/// A live message waiting for the publisher task.
+struct Live {
+    subject: String,
+    headers: HeaderMap,
+    payload: Bytes,
+}
 
 #[derive(Clone)]
 pub(super) struct NatsBus {
@@ -31,16 +40,23 @@ struct Inner {
     stream_name: String,
     /// The stream is known to exist: skip the lookup round trip on publish.
     stream_ready: AtomicBool,
+    limits: StreamLimits,
+    /// Live messages for the publisher task; it ends when the last handle is dropped.
+    live: mpsc::Sender<Live>,
+    live_dropped: AtomicU64,
 }
 
 impl NatsBus {
-    pub(super) async fn connect(url: &str, namespace: &str) -> Result<Self> {
+    pub(super) async fn connect(config: &BusConfig) -> Result<Self> {
+        let (url, namespace) = (&config.url, &config.namespace);
         let client = async_nats::ConnectOptions::new()
             .name(format!("sise:{namespace}"))
-            .connect(url)
+            .connect(url.as_str())
             .await
             .with_context(|| format!("connecting to NATS at {url}"))?;
         let jetstream = jetstream::new(client.clone());
+        let (live, queue) = mpsc::channel(config.live_queue.max(1));
+        tokio::spawn(publish_live(client.clone(), queue));
         Ok(Self {
             inner: Arc::new(Inner {
                 client,
@@ -49,6 +65,9 @@ impl NatsBus {
                 prefix: format!("{namespace}."),
                 stream_name: super::subject::stream_name(namespace),
                 stream_ready: AtomicBool::new(false),
+                limits: config.stream.clone(),
+                live,
+                live_dropped: AtomicU64::new(0),
             }),
         })
     }
@@ -69,17 +88,30 @@ impl NatsBus {
         }
     }
 
-    pub(super) async fn publish(
-        &self,
-        subject: &str,
-        headers: &Headers,
-        payload: Bytes,
-    ) -> Result<()> {
-        self.inner
-            .client
-            .publish_with_headers(self.wire_subject(subject), to_header_map(headers)?, payload)
-            .await
-            .with_context(|| format!("publishing to {subject}"))
+    /// Queues a live message; never waits. A full queue (the connection is down or
+    /// cannot keep up) drops the message and counts it.
+    pub(super) fn publish(&self, subject: &str, headers: &Headers, payload: Bytes) -> Result<()> {
+        let message = Live {
+            subject: self.wire_subject(subject),
+            headers: to_header_map(headers)?,
+            payload,
+        };
+        if self.inner.live.try_send(message).is_err() {
+            let dropped = self.inner.live_dropped.fetch_add(1, Ordering::Relaxed) + 1;
+            // The first drop, then one line per 10k, so an outage does not flood the log.
+            if dropped % 10_000 == 1 {
+                tracing::warn!(
+                    dropped,
+                    connected = self.is_ready(),
+                    "live message queue full: dropping live messages until NATS takes them again"
+                );
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn live_dropped(&self) -> u64 {
+        self.inner.live_dropped.load(Ordering::Relaxed)
     }
 
     pub(super) async fn publish_durable(
@@ -145,18 +177,28 @@ impl NatsBus {
 
     async fn stream(&self) -> Result<stream::Stream> {
         let inner = &self.inner;
-        let stream = inner
+        let limits = &inner.limits;
+        // Create, or bring the limits of an existing stream to the configuration.
+        inner
             .jetstream
-            .get_or_create_stream(stream::Config {
+            .create_or_update_stream(stream::Config {
                 name: inner.stream_name.clone(),
                 subjects: vec![format!("{}{DURABLE_ROOT}.>", inner.prefix)],
                 storage: stream::StorageType::File,
                 retention: stream::RetentionPolicy::Limits,
-                max_age: STREAM_MAX_AGE,
+                max_bytes: limits.max_bytes,
+                max_age: Duration::from_secs(limits.max_age_secs),
+                discard: stream::DiscardPolicy::Old,
+                duplicate_window: Duration::from_secs(limits.duplicate_window_secs),
                 ..Default::default()
             })
             .await
             .with_context(|| format!("creating JetStream stream {}", inner.stream_name))?;
+        let stream = inner
+            .jetstream
+            .get_stream(&inner.stream_name)
+            .await
+            .with_context(|| format!("looking up JetStream stream {}", inner.stream_name))?;
         inner.stream_ready.store(true, Ordering::Release);
         Ok(stream)
     }
@@ -179,6 +221,8 @@ impl NatsBus {
                     deliver_policy: consumer::DeliverPolicy::All,
                     ack_policy: consumer::AckPolicy::Explicit,
                     ack_wait: options.ack_wait,
+                    // One more than `consume` attempts: see `ConsumerOptions::max_deliver`.
+                    max_deliver: i64::from(options.max_deliver.saturating_add(1)),
                     ..Default::default()
                 },
             )
@@ -254,11 +298,24 @@ pub(super) async fn ack(message: &jetstream::Message) -> Result<()> {
         .map_err(|e| anyhow!(e).context("acknowledging event"))
 }
 
-pub(super) async fn nack(message: &jetstream::Message) -> Result<()> {
+pub(super) async fn nack(message: &jetstream::Message, delay: Option<Duration>) -> Result<()> {
     message
-        .ack_with(jetstream::AckKind::Nak(None))
+        .ack_with(jetstream::AckKind::Nak(delay))
         .await
         .map_err(|e| anyhow!(e).context("negatively acknowledging event"))
+}
+
+/// Drains the live queue into the client. While the client reconnects, its own buffer
+/// fills and `publish` waits here, not in the caller; the queue then fills and drops.
+async fn publish_live(client: async_nats::Client, mut queue: mpsc::Receiver<Live>) {
+    while let Some(message) = queue.recv().await {
+        if let Err(error) = client
+            .publish_with_headers(message.subject, message.headers, message.payload)
+            .await
+        {
+            tracing::debug!(%error, "live publish failed");
+        }
+    }
 }
 
 fn to_header_map(headers: &Headers) -> Result<HeaderMap> {

@@ -1,0 +1,87 @@
+//! The market while NATS is down (a private nats-server, killed mid-test): readiness and
+//! gRPC health stay green, prices keep moving and `GetSecurity` answers. Only live events
+//! are lost meanwhile. Storage plays no part, so SQLite only.
+
+use std::time::Duration;
+
+use sise_market::Application;
+use sise_platform::bus::{Bus, BusConfig};
+use sise_platform::db::Backend;
+use sise_platform::testing::{PrivateNats, TestService, repo_root};
+
+use crate::helpers::{SAMSUNG, TestApp};
+
+/// Generous: reached only when something hangs.
+const WAIT: Duration = Duration::from_secs(30);
+const IDS: [&str; 3] = [SAMSUNG, "KOREA-A000660", "KOREA-A035420"];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reads_and_prices_go_on_while_nats_is_down() {
+    if std::env::var("SISE_SKIP_NATS").as_deref() == Ok("1") {
+        return;
+    }
+    let mut nats = PrivateNats::start().await;
+    let url = nats.url().to_owned();
+    let service = TestService::spawn_with::<Application>(Backend::Sqlite, |config| {
+        let dataset = repo_root().join("services/market/data");
+        config
+            .set("services.market.dataset_dir", dataset.display().to_string())
+            .expect("dataset_dir");
+        config.set("bus.url", url).expect("bus url");
+        config.set("bus.namespace", "outage").expect("namespace");
+    })
+    .await;
+    let app = TestApp { service };
+    let served = ["Market", "Chart", "Company", "Article", "Asset"]
+        .map(|name| format!("sise.market.v1.{name}Service"));
+    let served: Vec<&str> = served.iter().map(String::as_str).collect();
+
+    // A client of our own notices the outage as the market's does.
+    let witness = Bus::connect(&BusConfig {
+        url: nats.url().to_owned(),
+        namespace: "outage".to_owned(),
+        ..BusConfig::default()
+    })
+    .await
+    .expect("witness");
+    nats.kill();
+    tokio::time::timeout(WAIT, async {
+        while witness.is_ready() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the outage is noticed");
+
+    let before = quotes(&app).await;
+    let moved = tokio::time::timeout(WAIT, async {
+        loop {
+            // Every call must answer: a view event must not wait for the bus.
+            let security = app.get_security(SAMSUNG).await.expect("GetSecurity");
+            assert_eq!(security.security.expect("security").security_id, SAMSUNG);
+            if quotes(&app).await != before {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    })
+    .await;
+    assert!(
+        moved.is_ok(),
+        "prices froze or GetSecurity hung while NATS was down"
+    );
+    app.service.assert_health(&served, &[]).await;
+    app.stop().await;
+}
+
+async fn quotes(app: &TestApp) -> Vec<(String, f64)> {
+    let response = tokio::time::timeout(WAIT, app.get_quotes(&IDS))
+        .await
+        .expect("GetQuotes answers")
+        .expect("GetQuotes");
+    response
+        .quotes
+        .into_iter()
+        .map(|q| (q.security_id, q.price))
+        .collect()
+}

@@ -1,0 +1,262 @@
+//! The transactional outbox: the one way a service publishes durable events.
+//!
+//! A durable event describes a change to the service's own rows (a news item stored, a
+//! user created). Publishing it after the commit loses it when the process dies in
+//! between; publishing it before commits an event for a row that may roll back. So the
+//! event is written to the `outbox` table in the same transaction as the row
+//! ([`enqueue`]), and a relay ([`relay`], started by the service's server) publishes
+//! committed rows afterwards and deletes them:
+//!
+//! ```ignore
+//! let mut tx = db.pool.begin().await?;
+//! sqlx::query("INSERT INTO users …").execute(&mut *tx).await?;
+//! outbox::enqueue(&mut tx, "events.identity.user_created", Headers::new(), &payload).await?;
+//! outbox::commit(&db, tx).await?; // commits and wakes the relay
+//! ```
+//!
+//! Delivery is at least once. The relay publishes rows in id order with a
+//! [`MSG_ID_HEADER`] of `{service}:{id}:{created_at_ms}`, so a row published again after a
+//! crash (published, not yet deleted) is stored once by JetStream within the stream's
+//! duplicate window (`bus.stream.duplicate_window_secs`). Consumers must still be
+//! idempotent: a retry later than the window, or a replica's, is a second event.
+//!
+//! The relay wakes when [`commit`] says so, and looks every `bus.outbox.poll_interval_ms`
+//! anyway (a commit in another replica, or one made with a plain `tx.commit()`). It
+//! publishes at most `bus.outbox.batch_size` rows a round and, while the bus refuses
+//! them, retries with a backoff doubling up to `bus.outbox.max_backoff_ms`; the rows wait
+//! in the table meanwhile. On PostgreSQL a round claims its rows with
+//! `FOR UPDATE SKIP LOCKED`, so replicas share the work instead of racing for it.
+//!
+//! The table comes from the platform's own migrations (`services/platform/migrations`),
+//! applied to every service's database by [`Database::connect`].
+
+use std::time::Duration;
+
+use anyhow::{Context as _, Result};
+use bytes::Bytes;
+use sqlx::any::AnyRow;
+use sqlx::{Any, AnyConnection, AssertSqlSafe, Row as _, Transaction};
+use tokio_util::sync::CancellationToken;
+
+use crate::bus::{self, Bus, Headers, MSG_ID_HEADER};
+use crate::db::{Backend, Database};
+
+/// First wait after the bus refused a round.
+const FIRST_BACKOFF: Duration = Duration::from_millis(200);
+
+/// Adds a durable event to the transaction `tx`: it is published once `tx` commits, and
+/// never if it rolls back. The subject and headers follow
+/// [`Bus::publish_durable`]'s rules, checked here; the current trace context goes into
+/// the headers, so that consumers join the trace of the operation that made the event.
+pub async fn enqueue(
+    tx: &mut AnyConnection,
+    subject: &str,
+    mut headers: Headers,
+    payload: &[u8],
+) -> Result<()> {
+    bus::prepare_durable(subject, &mut headers)?;
+    let headers = serde_json::to_string(&headers).context("encoding outbox headers")?;
+    sqlx::query(
+        "INSERT INTO outbox (subject, headers, payload, created_at_ms) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(subject)
+    .bind(headers)
+    .bind(payload.to_vec())
+    .bind(chrono::Utc::now().timestamp_millis())
+    .execute(&mut *tx)
+    .await
+    .context("writing to the outbox")?;
+    Ok(())
+}
+
+/// Commits `tx` and wakes the relay of `db`, so its events go out at once.
+pub async fn commit(db: &Database, tx: Transaction<'_, Any>) -> Result<()> {
+    tx.commit().await?;
+    db.outbox_wake.notify_one();
+    Ok(())
+}
+
+/// Events committed and not yet published.
+pub async fn pending(db: &Database) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM outbox")
+        .fetch_one(&db.pool)
+        .await?)
+}
+
+/// Publishes what is pending now, round after round, until the outbox is empty; returns
+/// how many events went out. For a final flush, and for tests that read the events.
+pub async fn drain(db: &Database, bus: &Bus, service: &str) -> Result<usize> {
+    let batch = bus.outbox_settings().batch_size.max(1);
+    let mut total = 0;
+    loop {
+        let sent = publish_round(db, bus, service, batch).await?;
+        total += sent;
+        if sent < batch as usize {
+            return Ok(total);
+        }
+    }
+}
+
+/// The relay of `service`'s outbox: publishes committed events until `cancel`, then makes
+/// one last attempt to publish what is left (what it cannot stays for the next start).
+pub async fn relay(db: Database, bus: Bus, service: &str, cancel: CancellationToken) {
+    let settings = bus.outbox_settings().clone();
+    let batch = settings.batch_size.max(1);
+    let poll = Duration::from_millis(settings.poll_interval_ms.max(1));
+    let max_backoff = Duration::from_millis(settings.max_backoff_ms).max(FIRST_BACKOFF);
+    let mut backoff: Option<Duration> = None;
+    loop {
+        if cancel.is_cancelled() {
+            break;
+        }
+        let wait = match publish_round(&db, &bus, service, batch).await {
+            Ok(sent) => {
+                if backoff.take().is_some() {
+                    tracing::info!(service, "outbox relay publishing again");
+                }
+                if sent == batch as usize {
+                    continue; // more may be waiting
+                }
+                poll
+            }
+            Err(error) => {
+                let next = backoff.map_or(FIRST_BACKOFF, |b| (b * 2).min(max_backoff));
+                if backoff.is_none() {
+                    tracing::warn!(
+                        service,
+                        error = format!("{error:#}"),
+                        "outbox relay cannot publish: events wait in the outbox"
+                    );
+                }
+                backoff = Some(next);
+                next
+            }
+        };
+        tokio::select! {
+            // While backing off, a commit does not cut the wait short.
+            () = db.outbox_wake.notified(), if backoff.is_none() => {}
+            () = tokio::time::sleep(wait) => {}
+            () = cancel.cancelled() => break,
+        }
+    }
+    if !bus.is_ready() {
+        // Each refused publish would hold the shutdown for the bus's timeout.
+        tracing::info!(
+            service,
+            "bus down at shutdown: outbox events go out at the next start"
+        );
+        return;
+    }
+    match drain(&db, &bus, service).await {
+        Ok(0) => {}
+        Ok(sent) => tracing::info!(service, sent, "outbox flushed at shutdown"),
+        Err(error) => tracing::warn!(
+            service,
+            error = format!("{error:#}"),
+            "outbox not flushed at shutdown: the rest goes out at the next start"
+        ),
+    }
+}
+
+struct Pending {
+    id: i64,
+    subject: String,
+    headers: Headers,
+    payload: Vec<u8>,
+    created_at_ms: i64,
+}
+
+impl Pending {
+    fn from_row(row: &AnyRow) -> Result<Self> {
+        let headers: String = row.try_get("headers")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            subject: row.try_get("subject")?,
+            headers: serde_json::from_str(&headers).context("stored outbox headers")?,
+            payload: row.try_get("payload")?,
+            created_at_ms: row.try_get("created_at_ms")?,
+        })
+    }
+
+    /// Stable across retries of this row, distinct for every row ever written (ids are
+    /// never reused; the instant guards against a database recreated from scratch).
+    fn message_id(&self, service: &str) -> String {
+        format!("{service}:{}:{}", self.id, self.created_at_ms)
+    }
+}
+
+/// One round: up to `batch` rows in id order, published one by one, the published ones
+/// deleted. Stops at the first refusal (keeping the order) and reports it once the
+/// published ones are deleted.
+async fn publish_round(db: &Database, bus: &Bus, service: &str, batch: u32) -> Result<usize> {
+    let claim = match db.backend {
+        // Replicas skip each other's claimed rows instead of publishing them twice.
+        Backend::Postgres => " FOR UPDATE SKIP LOCKED",
+        // One process per SQLite file: nothing to claim, and a write lock held while
+        // publishing would stall the service's own writers.
+        Backend::Sqlite => "",
+    };
+    let select = format!(
+        "SELECT id, subject, headers, payload, created_at_ms FROM outbox ORDER BY id LIMIT $1{claim}"
+    );
+    let mut tx = match db.backend {
+        Backend::Postgres => Some(db.pool.begin().await?),
+        Backend::Sqlite => None,
+    };
+    let rows = match tx.as_mut() {
+        Some(tx) => {
+            sqlx::query(AssertSqlSafe(select))
+                .bind(i64::from(batch))
+                .fetch_all(&mut **tx)
+                .await?
+        }
+        None => {
+            sqlx::query(AssertSqlSafe(select))
+                .bind(i64::from(batch))
+                .fetch_all(&db.pool)
+                .await?
+        }
+    }
+    .iter()
+    .map(Pending::from_row)
+    .collect::<Result<Vec<_>>>()?;
+
+    let mut sent = Vec::with_capacity(rows.len());
+    let mut refused = None;
+    for row in rows {
+        let mut headers = row.headers.clone();
+        headers.insert(MSG_ID_HEADER.to_owned(), row.message_id(service));
+        match bus
+            .publish_durable(&row.subject, headers, Bytes::from(row.payload))
+            .await
+        {
+            Ok(()) => sent.push(row.id),
+            Err(error) => {
+                refused = Some(error.context(format!("publishing outbox event {}", row.id)));
+                break;
+            }
+        }
+    }
+    if !sent.is_empty() {
+        let placeholders = (1..=sent.len())
+            .map(|n| format!("${n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let delete = format!("DELETE FROM outbox WHERE id IN ({placeholders})");
+        let mut query = sqlx::query(AssertSqlSafe(delete));
+        for id in &sent {
+            query = query.bind(*id);
+        }
+        match tx.as_mut() {
+            Some(tx) => query.execute(&mut **tx).await?,
+            None => query.execute(&db.pool).await?,
+        };
+    }
+    if let Some(tx) = tx {
+        tx.commit().await?;
+    }
+    match refused {
+        Some(error) => Err(error),
+        None => Ok(sent.len()),
+    }
+}
