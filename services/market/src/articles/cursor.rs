@@ -74,11 +74,9 @@ pub fn start_of_day_ms(date: NaiveDate) -> i64 {
         .unwrap_or_default()
 }
 
-/// The KST date an instant falls on.
-pub fn kst_date(ms: i64) -> NaiveDate {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .map(|t| t.with_timezone(&KST).date_naive())
-        .unwrap_or_default()
+/// The KST date an instant falls on, if chrono can represent it.
+pub fn kst_date(ms: i64) -> Option<NaiveDate> {
+    chrono::DateTime::from_timestamp_millis(ms).map(|t| t.with_timezone(&KST).date_naive())
 }
 
 impl NewsKey {
@@ -170,7 +168,7 @@ impl ArticleKey {
         match self {
             Self::Disclosure(key) => Some(key.clone()),
             Self::News(key) => {
-                let Some(at) = chrono::DateTime::from_timestamp_millis(key.published_at_ms) else {
+                let Some(day) = kst_date(key.published_at_ms) else {
                     // Beyond chrono's range: after every disclosure's instant (all follow),
                     // or before every one (none follows).
                     return (key.published_at_ms < 0).then_some(DisclosureKey {
@@ -178,9 +176,7 @@ impl ArticleKey {
                         rcept_no: String::new(),
                     });
                 };
-                let next_day = at
-                    .with_timezone(&KST)
-                    .date_naive()
+                let next_day = day
                     .checked_add_days(Days::new(1))
                     // The store compares `YYYY-MM-DD` text: a later year cannot be written
                     // so, and every disclosure follows such an instant anyway.
@@ -305,8 +301,8 @@ mod tests {
         // 2026-08-21 00:00 KST is 2026-08-20 15:00 UTC.
         let midnight = start_of_day_ms(date(2026, 8, 21));
         assert_eq!(midnight, 1_787_238_000_000);
-        assert_eq!(kst_date(midnight), date(2026, 8, 21));
-        assert_eq!(kst_date(midnight - 1), date(2026, 8, 20));
+        assert_eq!(kst_date(midnight), Some(date(2026, 8, 21)));
+        assert_eq!(kst_date(midnight - 1), Some(date(2026, 8, 20)));
 
         let at_disclosure = ArticleKey::Disclosure(DisclosureKey {
             rcept_dt: date(2026, 8, 21),
