@@ -281,7 +281,12 @@ pub fn to_new_disclosure(item: &ListItem, corp_map: &CorpMap) -> Option<NewDiscl
     if !super::cursor::is_rcept_no(rcept_no) {
         return None;
     }
-    let rcept_dt = NaiveDate::parse_from_str(item.rcept_dt.trim(), "%Y%m%d").ok()?;
+    // Exactly `YYYYMMDD`: chrono alone also reads "0 1 1" or "2026811" as dates.
+    let rcept_dt = item.rcept_dt.trim();
+    if rcept_dt.len() != 8 || !rcept_dt.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rcept_dt = NaiveDate::parse_from_str(rcept_dt, "%Y%m%d").ok()?;
     let clean = |text: &str, max: usize| truncate_chars(&collapse(text), max);
     let corp_code = clean(&item.corp_code, CODE_CHARS);
     let stock_code = clean(&item.stock_code, CODE_CHARS);
@@ -680,6 +685,13 @@ mod tests {
         assert!(row.report_nm.starts_with("분기보고서 (2026.06) 가가"));
         assert_eq!(row.report_nm.chars().count(), REPORT_NAME_CHARS);
         assert_eq!(row.rm, "유");
+        for bad in ["0 1 1", "2026814", "2026 8 14", "+2026081"] {
+            let item = ListItem {
+                rcept_dt: bad.into(),
+                ..item.clone()
+            };
+            assert!(to_new_disclosure(&item, corp_map()).is_none(), "{bad}");
+        }
     }
 
     /// Any JSON value, to a few levels deep, with DART's field names likely.
