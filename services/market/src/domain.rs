@@ -100,6 +100,8 @@ impl From<Market> for pb::Market {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     #[test]
@@ -129,5 +131,29 @@ mod tests {
     fn maps_listing_markets() {
         assert_eq!(Market::from_listing("KOSDAQ GLOBAL"), Some(Market::Kosdaq));
         assert_eq!(Market::from_listing("KONEX"), None);
+    }
+
+    proptest! {
+        #[test]
+        fn prop_ids_security_id_round_trips(code in "[0-9A-Z]{6}") {
+            let id = SecurityId::from_code(&code).expect("a KRX code");
+            prop_assert_eq!(id.code(), code.as_str());
+            prop_assert_eq!(SecurityId::parse(id.as_str()).expect("again"), id.clone());
+            prop_assert_eq!(id.short_code(), format!("A{code}"));
+        }
+
+        #[test]
+        fn prop_ids_security_id_accepts_only_its_form(
+            text in prop_oneof![any::<String>(), "KOREA-A[0-9A-Za-z가-힣-]{0,8}", "[A-Z]{0,6}-?A?[0-9]{0,7}"],
+        ) {
+            match SecurityId::parse(&text) {
+                Ok(id) => {
+                    prop_assert_eq!(id.as_str(), text.as_str());
+                    prop_assert!(text.len() == 13 && text.starts_with("KOREA-A"));
+                    prop_assert!(id.code().bytes().all(|b| b.is_ascii_digit() || b.is_ascii_uppercase()));
+                }
+                Err(error) => prop_assert_eq!(error.code, "invalid_security_id"),
+            }
+        }
     }
 }

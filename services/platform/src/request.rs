@@ -76,6 +76,8 @@ impl TradingDate {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     #[test]
@@ -139,6 +141,52 @@ mod tests {
             let error = TradingDate::parse(bad).expect_err(bad);
             assert_eq!(error.code, "invalid_date");
             assert_eq!(error.message, "날짜 형식이 올바르지 않습니다. (YYYY-MM-DD)");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn prop_limit_in_range_or_invalid(value in prop::option::of(any::<i64>()), default in 1u32..1_000, max in 1u32..1_000) {
+            match PageLimit::parse(value, default, max) {
+                Ok(limit) => {
+                    prop_assert!((1..=max as usize).contains(&limit.get()));
+                    prop_assert_eq!(limit.as_i64() as usize, limit.get());
+                    match value {
+                        None => prop_assert_eq!(limit.get(), default.min(max) as usize),
+                        Some(n) => prop_assert_eq!(limit.as_i64(), n),
+                    }
+                }
+                Err(error) => {
+                    let n = value.expect("absent is never an error");
+                    prop_assert!(n < 1 || n > i64::from(max));
+                    prop_assert_eq!(error.code, "invalid_limit");
+                }
+            }
+        }
+
+        #[test]
+        fn prop_limit_query_text_never_panics(text in prop_oneof![any::<String>(), "[ +-]?[0-9]{0,25} ?"], max in 1u32..1_000) {
+            match PageLimit::from_query(Some(&text), max) {
+                Ok(None) => prop_assert!(text.trim().is_empty()),
+                Ok(Some(n)) => prop_assert_eq!(Some(n), text.trim().parse::<i64>().ok()),
+                Err(error) => prop_assert_eq!(error.code, "invalid_limit"),
+            }
+        }
+
+        #[test]
+        fn prop_date_round_trips(days in 0i64..3_652_059) {
+            // Every day of the years 0001 to 9999 parses back from its own text.
+            let date = NaiveDate::from_ymd_opt(1, 1, 1).expect("date") + chrono::Duration::days(days);
+            let text = date.format("%Y-%m-%d").to_string();
+            prop_assert_eq!(TradingDate::parse(&text).map(TradingDate::date), Ok(date));
+        }
+
+        #[test]
+        fn prop_date_accepts_only_yyyy_mm_dd(text in prop_oneof![any::<String>(), "[0-9-]{8,12}", "[0-9]{4}-[0-9]{2}-[0-9]{2}.?"]) {
+            match TradingDate::parse(&text) {
+                Ok(date) => prop_assert_eq!(date.date().format("%Y-%m-%d").to_string(), text),
+                Err(error) => prop_assert_eq!(error.code, "invalid_date"),
+            }
         }
     }
 }

@@ -6,6 +6,8 @@ use std::time::Duration;
 use secrecy::SecretString;
 use serde::{Deserialize, Deserializer};
 
+use super::http::Limits;
+
 /// `services.market.dart`: the OpenDART disclosure ingestor. Without `api_key` the
 /// ingestor is disabled (the bundled seed is still loaded).
 #[derive(Clone, Debug, Deserialize)]
@@ -27,6 +29,16 @@ pub struct DartSettings {
     pub page_count: u32,
     /// Timeout of one HTTP request.
     pub request_timeout_secs: u64,
+    /// Pages one run reads at most; a window with more pages fails the run (the rows read
+    /// are kept, the mark does not move) instead of paging without end.
+    pub max_pages: u32,
+    /// Longest response body read; a longer one fails the request.
+    pub max_body_bytes: u64,
+    /// Redirects followed per request, each to the same host and never from https to http.
+    pub max_redirects: usize,
+    /// Allow loopback, private, link-local and other non-public addresses (local fakes in
+    /// development and tests); off by default and in production.
+    pub allow_private_addresses: bool,
     pub retry: RetrySettings,
     /// Load the bundled real filings (`data/dart_list_sample_*.json`) once per dataset version.
     pub seed: bool,
@@ -41,6 +53,10 @@ impl Default for DartSettings {
             lookback_days: 2,
             page_count: 100,
             request_timeout_secs: 20,
+            max_pages: 200,
+            max_body_bytes: 2 * MIB,
+            max_redirects: 3,
+            allow_private_addresses: false,
             retry: RetrySettings::default(),
             seed: true,
         }
@@ -58,6 +74,13 @@ pub struct NewsSettings {
     /// Where the `/m/news` pages send the browser (spec §2).
     pub external_news_url: String,
     pub request_timeout_secs: u64,
+    /// Longest response body read; a longer one fails the request.
+    pub max_body_bytes: u64,
+    /// Redirects followed per request, each to the same host and never from https to http.
+    pub max_redirects: usize,
+    /// Allow loopback, private, link-local and other non-public addresses (local fakes in
+    /// development and tests); off by default and in production.
+    pub allow_private_addresses: bool,
     pub retry: RetrySettings,
     /// Seed the clearly labelled sample news (`data/sample_news_ko.json`) once.
     pub seed_samples: bool,
@@ -70,8 +93,39 @@ impl Default for NewsSettings {
             poll_interval_secs: 600,
             external_news_url: "https://news.naver.com/section/101".to_owned(),
             request_timeout_secs: 20,
+            max_body_bytes: 5 * MIB,
+            max_redirects: 3,
+            allow_private_addresses: false,
             retry: RetrySettings::default(),
             seed_samples: true,
+        }
+    }
+}
+
+const MIB: u64 = 1024 * 1024;
+
+impl DartSettings {
+    /// The limits of the `list.json` client.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            timeout: Duration::from_secs(self.request_timeout_secs.max(1)),
+            max_body_bytes: self.max_body_bytes,
+            max_redirects: self.max_redirects,
+            allow_private_addresses: self.allow_private_addresses,
+            user_agent: "sise-market/0.1 (OpenDART list.json)",
+        }
+    }
+}
+
+impl NewsSettings {
+    /// The limits of the feed client.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            timeout: Duration::from_secs(self.request_timeout_secs.max(1)),
+            max_body_bytes: self.max_body_bytes,
+            max_redirects: self.max_redirects,
+            allow_private_addresses: self.allow_private_addresses,
+            user_agent: "sise-market/0.1 (news feeds)",
         }
     }
 }
@@ -158,5 +212,13 @@ mod tests {
         assert_eq!(from_text.feeds, ["https://a/rss", "https://b/atom"]);
         let default: NewsSettings = serde_json::from_str("{}").expect("default");
         assert!(default.feeds.is_empty() && default.seed_samples);
+        assert!(
+            !default.allow_private_addresses,
+            "public addresses only by default"
+        );
+        assert_eq!(default.limits().max_body_bytes, 5 * MIB);
+        let dart: DartSettings = serde_json::from_str("{}").expect("default");
+        assert!(!dart.allow_private_addresses);
+        assert_eq!((dart.max_body_bytes, dart.max_pages), (2 * MIB, 200));
     }
 }

@@ -14,7 +14,7 @@
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use chrono::{Days, NaiveDate};
+use chrono::{Datelike, Days, NaiveDate};
 use sise_platform::error::{DomainError, ErrorCode};
 
 use crate::simulator::KST;
@@ -74,11 +74,9 @@ pub fn start_of_day_ms(date: NaiveDate) -> i64 {
         .unwrap_or_default()
 }
 
-/// The KST date an instant falls on.
-pub fn kst_date(ms: i64) -> NaiveDate {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .map(|t| t.with_timezone(&KST).date_naive())
-        .unwrap_or_default()
+/// The KST date an instant falls on, if chrono can represent it.
+pub fn kst_date(ms: i64) -> Option<NaiveDate> {
+    chrono::DateTime::from_timestamp_millis(ms).map(|t| t.with_timezone(&KST).date_naive())
 }
 
 impl NewsKey {
@@ -170,7 +168,19 @@ impl ArticleKey {
         match self {
             Self::Disclosure(key) => Some(key.clone()),
             Self::News(key) => {
-                let next_day = kst_date(key.published_at_ms).checked_add_days(Days::new(1))?;
+                let Some(day) = kst_date(key.published_at_ms) else {
+                    // Beyond chrono's range: after every disclosure's instant (all follow),
+                    // or before every one (none follows).
+                    return (key.published_at_ms < 0).then_some(DisclosureKey {
+                        rcept_dt: NaiveDate::MIN,
+                        rcept_no: String::new(),
+                    });
+                };
+                let next_day = day
+                    .checked_add_days(Days::new(1))
+                    // The store compares `YYYY-MM-DD` text: a later year cannot be written
+                    // so, and every disclosure follows such an instant anyway.
+                    .filter(|d| d.year() <= 9999)?;
                 Some(DisclosureKey {
                     rcept_dt: next_day,
                     rcept_no: String::new(),
@@ -189,6 +199,8 @@ fn parse_i64(text: &str) -> Result<i64, DomainError> {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -289,8 +301,8 @@ mod tests {
         // 2026-08-21 00:00 KST is 2026-08-20 15:00 UTC.
         let midnight = start_of_day_ms(date(2026, 8, 21));
         assert_eq!(midnight, 1_787_238_000_000);
-        assert_eq!(kst_date(midnight), date(2026, 8, 21));
-        assert_eq!(kst_date(midnight - 1), date(2026, 8, 20));
+        assert_eq!(kst_date(midnight), Some(date(2026, 8, 21)));
+        assert_eq!(kst_date(midnight - 1), Some(date(2026, 8, 20)));
 
         let at_disclosure = ArticleKey::Disclosure(DisclosureKey {
             rcept_dt: date(2026, 8, 21),
@@ -315,5 +327,98 @@ mod tests {
                 rcept_no: String::new()
             })
         );
+    }
+
+    /// Dates a cursor can carry: years 0 to 9999 (`%Y` writes four digits there).
+    fn any_date() -> impl Strategy<Value = NaiveDate> {
+        (0i32..=9999, 1u32..=366)
+            .prop_filter_map("a day of that year", |(y, d)| NaiveDate::from_yo_opt(y, d))
+    }
+
+    fn news_key() -> impl Strategy<Value = NewsKey> {
+        // Any instant, the years 0 to 9999, and around now.
+        let at = prop_oneof![
+            any::<i64>(),
+            -62_200_000_000_000i64..253_500_000_000_000,
+            1_700_000_000_000i64..1_800_000_000_000,
+        ];
+        (at, any::<i64>()).prop_map(|(published_at_ms, id)| NewsKey {
+            published_at_ms,
+            id,
+        })
+    }
+
+    fn disclosure_key() -> impl Strategy<Value = DisclosureKey> {
+        (any_date(), "[0-9]{1,20}")
+            .prop_map(|(rcept_dt, rcept_no)| DisclosureKey { rcept_dt, rcept_no })
+    }
+
+    /// Cursors as clients might send them: base64 of anything, of near-valid texts, and any
+    /// string at all.
+    fn cursor_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            any::<String>(),
+            "[A-Za-z0-9_=+/-]{0,140}",
+            prop::collection::vec(any::<u8>(), 0..100).prop_map(|b| URL_SAFE_NO_PAD.encode(b)),
+            "[nd]?:?-?[0-9]{0,22}:-?[0-9:-]{0,22}".prop_map(|t| encode(&t)),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn prop_cursor_news_round_trips(key in news_key()) {
+            let cursor = key.encode();
+            prop_assert!(cursor.len() <= MAX_CURSOR_LEN);
+            prop_assert_eq!(NewsKey::decode(&cursor).expect("decode"), key.clone());
+            let article = ArticleKey::News(key);
+            prop_assert_eq!(ArticleKey::decode(&article.encode()).expect("decode"), article);
+        }
+
+        #[test]
+        fn prop_cursor_disclosure_round_trips(key in disclosure_key()) {
+            prop_assert_eq!(DisclosureKey::decode(&key.encode()).expect("decode"), key.clone());
+            let article = ArticleKey::Disclosure(key);
+            prop_assert_eq!(ArticleKey::decode(&article.encode()).expect("decode"), article);
+        }
+
+        #[test]
+        fn prop_cursor_arbitrary_text_never_panics(cursor in cursor_text()) {
+            // Whatever decodes re-encodes to the same position, and every decoded position
+            // translates to both lists.
+            if let Ok(key) = NewsKey::decode(&cursor) {
+                prop_assert_eq!(NewsKey::decode(&key.encode()).expect("again"), key);
+            }
+            if let Ok(key) = DisclosureKey::decode(&cursor) {
+                prop_assert!(is_rcept_no(&key.rcept_no));
+                prop_assert_eq!(DisclosureKey::decode(&key.encode()).expect("again"), key);
+            }
+            match ArticleKey::decode(&cursor) {
+                Ok(key) => {
+                    let _ = key.news_after();
+                    let _ = key.disclosures_after();
+                    prop_assert_eq!(ArticleKey::decode(&key.encode()).expect("again"), key);
+                }
+                Err(error) => prop_assert_eq!(error.code, "invalid_cursor"),
+            }
+        }
+
+        #[test]
+        fn prop_cursor_after_news_come_the_disclosures_of_its_day_and_before(
+            key in news_key(),
+            day in any_date(),
+        ) {
+            // A disclosure follows a news item in the merged order when its instant (00:00
+            // KST of its day) is at or before the item's: news sort first at one instant.
+            let follows = start_of_day_ms(day) <= key.published_at_ms;
+            // The store's test: (rcept_dt, rcept_no) < the key's, as `YYYY-MM-DD` text.
+            let listed = match ArticleKey::News(key).disclosures_after() {
+                None => true,
+                Some(after) => {
+                    let text = |d: NaiveDate| d.format("%Y-%m-%d").to_string();
+                    (text(day), "20260821000001") < (text(after.rcept_dt), after.rcept_no.as_str())
+                }
+            };
+            prop_assert_eq!(listed, follows);
+        }
     }
 }

@@ -11,9 +11,11 @@
 //! older) to today, page by page. A page that fails (network error, HTTP 5xx/429, status
 //! "020" rate limit, "800" maintenance, "900" undefined error) is retried with exponential
 //! backoff from that same page; a run that still fails leaves its mark unchanged, so the
-//! next run covers the window again: nothing is lost. Rows are deduplicated by rcept_no and
-//! each new row is stored with its `events.market.disclosure_published` event in one
-//! transaction (the outbox; the service's relay publishes it).
+//! next run covers the window again: nothing is lost. A run reads at most `max_pages`
+//! pages, each through the hardened client of [`super::http`] (body cap, same-host
+//! redirects, public addresses only). Rows are deduplicated by rcept_no and each new row is
+//! stored with its `events.market.disclosure_published` event in one transaction (the
+//! outbox; the service's relay publishes it).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -31,7 +33,9 @@ use sise_platform::outbox;
 use sise_proto::market::v1 as pb;
 
 use super::config::DartSettings;
+use super::http::{HttpClient, HttpError};
 use super::store::{ArticleStore, NewDisclosure};
+use super::text::{collapse, truncate_chars};
 use crate::dataset::ListedStock;
 
 pub const SUBJECT: &str = "events.market.disclosure_published";
@@ -44,6 +48,11 @@ const SEED_META_KEY: &str = "disclosures_seed";
 const MARK_META_KEY: &str = "dart_synced_through";
 /// OpenDART limits a search without `corp_code` to three months.
 const MAX_WINDOW_DAYS: u64 = 90;
+/// Longest stored field, in characters (real values are far shorter: corp_code 8,
+/// stock_code 6, rm a few letters, names a few dozen characters).
+const CODE_CHARS: usize = 20;
+const NAME_CHARS: usize = 100;
+const REPORT_NAME_CHARS: usize = 300;
 
 /// What an OpenDART status code means (the codes of the developer guide's 메시지 설명).
 pub fn status_meaning(status: &str) -> Option<&'static str> {
@@ -123,10 +132,8 @@ pub struct ListItem {
 
 #[derive(Debug, thiserror::Error)]
 pub enum FetchError {
-    #[error("request failed: {0}")]
-    Network(#[source] reqwest::Error),
-    #[error("HTTP status {0}")]
-    Http(reqwest::StatusCode),
+    #[error(transparent)]
+    Http(#[from] HttpError),
     #[error("malformed answer: {0}")]
     Malformed(String),
     #[error("OpenDART status {status}: {meaning} ({message})")]
@@ -140,8 +147,8 @@ pub enum FetchError {
 impl FetchError {
     pub fn is_retryable(&self) -> bool {
         match self {
-            Self::Network(_) | Self::Malformed(_) => true,
-            Self::Http(status) => status.is_server_error() || status.as_u16() == 429,
+            Self::Malformed(_) => true,
+            Self::Http(error) => error.is_retryable(),
             Self::Provider { status, .. } => classify(status) == StatusClass::Retry,
         }
     }
@@ -150,7 +157,7 @@ impl FetchError {
 /// The `list.json` client.
 #[derive(Clone)]
 pub struct DartClient {
-    http: reqwest::Client,
+    http: HttpClient,
     base_url: String,
     api_key: SecretString,
     page_count: u32,
@@ -158,12 +165,8 @@ pub struct DartClient {
 
 impl DartClient {
     pub fn new(settings: &DartSettings, api_key: SecretString) -> anyhow::Result<Self> {
-        let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(settings.request_timeout_secs.max(1)))
-            .user_agent("sise-market/0.1 (OpenDART list.json)")
-            .build()?;
         Ok(Self {
-            http,
+            http: HttpClient::new(settings.limits())?,
             base_url: settings.base_url.trim_end_matches('/').to_owned(),
             api_key,
             page_count: settings.page_count.clamp(1, 100),
@@ -177,9 +180,9 @@ impl DartClient {
         end_de: NaiveDate,
         page_no: u32,
     ) -> Result<ListResponse, FetchError> {
-        let response = self
+        let request = self
             .http
-            .get(format!("{}/api/list.json", self.base_url))
+            .get(&format!("{}/api/list.json", self.base_url))
             .query(&[
                 ("crtfc_key", self.api_key.expose_secret()),
                 ("bgn_de", &bgn_de.format("%Y%m%d").to_string()),
@@ -188,32 +191,29 @@ impl DartClient {
                 ("sort_mth", "desc"),
                 ("page_no", &page_no.to_string()),
                 ("page_count", &self.page_count.to_string()),
-            ])
-            .send()
-            .await
-            .map_err(|e| FetchError::Network(e.without_url()))?;
-        if !response.status().is_success() {
-            return Err(FetchError::Http(response.status()));
+            ]);
+        let body = self.http.fetch(request).await?;
+        parse_list(&body)
+    }
+}
+
+/// One `list.json` body: `Ok` for "000" and "013" (an empty list); other statuses are
+/// errors.
+pub fn parse_list(body: &[u8]) -> Result<ListResponse, FetchError> {
+    let mut answer: ListResponse =
+        serde_json::from_slice(body).map_err(|e| FetchError::Malformed(e.to_string()))?;
+    match classify(&answer.status) {
+        StatusClass::Ok => Ok(answer),
+        StatusClass::NoData => {
+            answer.list.clear();
+            answer.total_page = 0;
+            Ok(answer)
         }
-        let body = response
-            .bytes()
-            .await
-            .map_err(|e| FetchError::Network(e.without_url()))?;
-        let mut answer: ListResponse =
-            serde_json::from_slice(&body).map_err(|e| FetchError::Malformed(e.to_string()))?;
-        match classify(&answer.status) {
-            StatusClass::Ok => Ok(answer),
-            StatusClass::NoData => {
-                answer.list.clear();
-                answer.total_page = 0;
-                Ok(answer)
-            }
-            StatusClass::Retry | StatusClass::Fatal => Err(FetchError::Provider {
-                meaning: status_meaning(&answer.status).unwrap_or("알 수 없는 상태 코드"),
-                status: answer.status,
-                message: answer.message,
-            }),
-        }
+        StatusClass::Retry | StatusClass::Fatal => Err(FetchError::Provider {
+            meaning: status_meaning(&answer.status).unwrap_or("알 수 없는 상태 코드"),
+            status: truncate_chars(&collapse(&answer.status), 20),
+            message: truncate_chars(&collapse(&answer.message), 300),
+        }),
     }
 }
 
@@ -274,26 +274,34 @@ impl CorpMap {
     }
 }
 
-/// Clean one row: trim every field (DART pads `report_nm`), parse the date, map the stock.
-/// `None` for rows without a usable rcept_no or date.
+/// Clean one row: every field trimmed (DART pads `report_nm`), whitespace collapsed, control
+/// characters dropped (PostgreSQL cannot store a NUL, and one bad row would fail its whole
+/// page) and the length capped; the date parsed, the stock mapped. `None` for rows without
+/// a usable rcept_no or date.
 pub fn to_new_disclosure(item: &ListItem, corp_map: &CorpMap) -> Option<NewDisclosure> {
     let rcept_no = item.rcept_no.trim();
     if !super::cursor::is_rcept_no(rcept_no) {
         return None;
     }
-    let rcept_dt = NaiveDate::parse_from_str(item.rcept_dt.trim(), "%Y%m%d").ok()?;
-    let corp_code = item.corp_code.trim();
-    let stock_code = item.stock_code.trim();
+    // Exactly `YYYYMMDD`: chrono alone also reads "0 1 1" or "2026811" as dates.
+    let rcept_dt = item.rcept_dt.trim();
+    if rcept_dt.len() != 8 || !rcept_dt.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rcept_dt = NaiveDate::parse_from_str(rcept_dt, "%Y%m%d").ok()?;
+    let clean = |text: &str, max: usize| truncate_chars(&collapse(text), max);
+    let corp_code = clean(&item.corp_code, CODE_CHARS);
+    let stock_code = clean(&item.stock_code, CODE_CHARS);
     Some(NewDisclosure {
         rcept_no: rcept_no.to_owned(),
-        corp_code: corp_code.to_owned(),
-        corp_name: item.corp_name.trim().to_owned(),
-        stock_code: stock_code.to_owned(),
-        security_id: corp_map.resolve(corp_code, stock_code),
-        report_nm: item.report_nm.trim().to_owned(),
-        flr_nm: item.flr_nm.trim().to_owned(),
+        security_id: corp_map.resolve(&corp_code, &stock_code),
+        corp_code,
+        corp_name: clean(&item.corp_name, NAME_CHARS),
+        stock_code,
+        report_nm: clean(&item.report_nm, REPORT_NAME_CHARS),
+        flr_nm: clean(&item.flr_nm, NAME_CHARS),
         rcept_dt,
-        rm: item.rm.trim().to_owned(),
+        rm: clean(&item.rm, CODE_CHARS),
     })
 }
 
@@ -447,7 +455,9 @@ impl DartIngestor {
         }
     }
 
-    /// Every page of `bgn..=end`.
+    /// Every page of `bgn..=end`, at most `max_pages` of them: a window with more fails the
+    /// run (after storing the pages read), so a server that always announces another page
+    /// cannot keep a run going.
     pub async fn run_window(&self, bgn: NaiveDate, end: NaiveDate) -> anyhow::Result<RunReport> {
         let mut report = RunReport {
             bgn_de: bgn,
@@ -464,6 +474,13 @@ impl DartIngestor {
             report.inserted += self.store_page(&page.list).await?;
             if page.list.is_empty() || page_no >= page.total_page {
                 return Ok(report);
+            }
+            if page_no >= self.settings.max_pages {
+                anyhow::bail!(
+                    "OpenDART announced {} pages; a run reads at most {} (dart.max_pages)",
+                    page.total_page,
+                    self.settings.max_pages
+                );
             }
             page_no += 1;
         }
@@ -533,6 +550,8 @@ impl DartIngestor {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     #[test]
@@ -569,9 +588,11 @@ mod tests {
         assert!(provider("800").is_retryable());
         assert!(!provider("010").is_retryable());
         assert!(!provider("100").is_retryable());
-        assert!(FetchError::Http(reqwest::StatusCode::BAD_GATEWAY).is_retryable());
-        assert!(FetchError::Http(reqwest::StatusCode::TOO_MANY_REQUESTS).is_retryable());
-        assert!(!FetchError::Http(reqwest::StatusCode::NOT_FOUND).is_retryable());
+        let http = |status| FetchError::Http(HttpError::Status(status));
+        assert!(http(reqwest::StatusCode::BAD_GATEWAY).is_retryable());
+        assert!(http(reqwest::StatusCode::TOO_MANY_REQUESTS).is_retryable());
+        assert!(!http(reqwest::StatusCode::NOT_FOUND).is_retryable());
+        assert!(!FetchError::Http(HttpError::TooLarge { limit: 1 }).is_retryable());
     }
 
     fn data_dir() -> std::path::PathBuf {
@@ -623,6 +644,155 @@ mod tests {
             ..item
         };
         assert!(to_new_disclosure(&bad_no, &map).is_none());
+    }
+
+    fn corp_map() -> &'static CorpMap {
+        static MAP: std::sync::OnceLock<CorpMap> = std::sync::OnceLock::new();
+        MAP.get_or_init(|| {
+            let listing = crate::dataset::load_listing(&data_dir()).expect("listing");
+            CorpMap::load(&data_dir(), &listing).expect("corp map")
+        })
+    }
+
+    #[test]
+    fn rows_are_stored_clean() {
+        let item = ListItem {
+            corp_code: " 00126380\u{0}".into(),
+            corp_name: "삼성\u{0}전자".into(),
+            stock_code: "005930".into(),
+            corp_cls: "Y".into(),
+            report_nm: format!("분기보고서\t\n(2026.06) {}", "가".repeat(1_000)),
+            rcept_no: "20260814001234".into(),
+            flr_nm: "삼성전자".into(),
+            rcept_dt: "20260814".into(),
+            rm: "유\u{7}".into(),
+        };
+        let row = to_new_disclosure(&item, corp_map()).expect("row");
+        assert_eq!(row.corp_code, "00126380");
+        assert_eq!(row.corp_name, "삼성전자");
+        assert_eq!(row.security_id.as_deref(), Some("KOREA-A005930"));
+        assert!(row.report_nm.starts_with("분기보고서 (2026.06) 가가"));
+        assert_eq!(row.report_nm.chars().count(), REPORT_NAME_CHARS);
+        assert_eq!(row.rm, "유");
+        for bad in ["0 1 1", "2026814", "2026 8 14", "+2026081"] {
+            let item = ListItem {
+                rcept_dt: bad.into(),
+                ..item.clone()
+            };
+            assert!(to_new_disclosure(&item, corp_map()).is_none(), "{bad}");
+        }
+    }
+
+    /// Any JSON value, to a few levels deep, with DART's field names likely.
+    fn json_value() -> impl Strategy<Value = serde_json::Value> {
+        let key = prop_oneof![
+            prop::sample::select(vec![
+                "status",
+                "message",
+                "page_no",
+                "total_page",
+                "total_count",
+                "list",
+                "corp_code",
+                "corp_name",
+                "stock_code",
+                "report_nm",
+                "rcept_no",
+                "rcept_dt",
+                "flr_nm",
+                "rm",
+            ])
+            .prop_map(str::to_owned),
+            "[a-z_]{1,8}",
+        ];
+        let leaf = prop_oneof![
+            Just(serde_json::Value::Null),
+            any::<bool>().prop_map(serde_json::Value::from),
+            any::<i64>().prop_map(serde_json::Value::from),
+            any::<f64>().prop_map(serde_json::Value::from),
+            prop::sample::select(vec!["000", "013", "020", "100", "999"])
+                .prop_map(serde_json::Value::from),
+            "\\PC{0,20}".prop_map(serde_json::Value::from),
+        ];
+        leaf.prop_recursive(4, 64, 8, move |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(serde_json::Value::from),
+                prop::collection::btree_map(key.clone(), inner, 0..8)
+                    .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    fn list_item() -> impl Strategy<Value = ListItem> {
+        let text = || prop_oneof!["\\PC{0,30}", "[0-9 ]{0,20}", any::<String>()];
+        (
+            (text(), text(), text(), text()),
+            (text(), text(), text(), text(), text()),
+        )
+            .prop_map(
+                |(
+                    (corp_code, corp_name, stock_code, corp_cls),
+                    (report_nm, rcept_no, flr_nm, rcept_dt, rm),
+                )| {
+                    ListItem {
+                        corp_code,
+                        corp_name,
+                        stock_code,
+                        corp_cls,
+                        report_nm,
+                        rcept_no,
+                        flr_nm,
+                        rcept_dt,
+                        rm,
+                    }
+                },
+            )
+    }
+
+    proptest! {
+        #[test]
+        fn prop_dart_arbitrary_bytes_never_panic(body in prop::collection::vec(any::<u8>(), 0..512)) {
+            let _ = parse_list(&body);
+        }
+
+        #[test]
+        fn prop_dart_arbitrary_json_is_parsed_or_refused(value in json_value()) {
+            let body = serde_json::to_vec(&value).expect("json");
+            match parse_list(&body) {
+                Ok(answer) => {
+                    prop_assert!(matches!(classify(&answer.status), StatusClass::Ok | StatusClass::NoData));
+                    for item in &answer.list {
+                        let _ = to_new_disclosure(item, corp_map());
+                    }
+                }
+                Err(FetchError::Provider { status, message, .. }) => {
+                    prop_assert!(status.chars().count() <= 20 && message.chars().count() <= 300);
+                }
+                Err(_) => {}
+            }
+        }
+
+        #[test]
+        fn prop_dart_rows_are_stored_clean_or_skipped(item in list_item()) {
+            if let Some(row) = to_new_disclosure(&item, corp_map()) {
+                prop_assert!(super::super::cursor::is_rcept_no(&row.rcept_no));
+                prop_assert_eq!(row.rcept_dt.format("%Y%m%d").to_string(), item.rcept_dt.trim());
+                for (text, max) in [
+                    (&row.corp_code, CODE_CHARS),
+                    (&row.stock_code, CODE_CHARS),
+                    (&row.rm, CODE_CHARS),
+                    (&row.corp_name, NAME_CHARS),
+                    (&row.flr_nm, NAME_CHARS),
+                    (&row.report_nm, REPORT_NAME_CHARS),
+                ] {
+                    prop_assert!(text.chars().count() <= max);
+                    prop_assert!(!text.chars().any(char::is_control), "{:?}", text);
+                }
+                if let Some(id) = &row.security_id {
+                    prop_assert!(crate::domain::SecurityId::parse(id).is_ok());
+                }
+            }
+        }
     }
 
     #[test]

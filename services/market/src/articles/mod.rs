@@ -6,6 +6,8 @@
 //! - `dart`: the OpenDART `list.json` client and ingestor, the corp_code → stock mapping and
 //!   the seed of real filings bundled in `data/`.
 //! - `news`: the RSS/Atom ingestor and the labelled demo samples.
+//! - `http`: the ingestors' HTTP client: body cap, same-host redirects, public addresses only.
+//! - `text`: plain text from feed markup (entities decoded in one pass).
 //! - `tagger`: finds the listed companies a text names (one Aho-Corasick pass).
 //! - `store`: tables of migration `0005_articles.sql`, idempotent inserts, keyset pages.
 //! - `cursor`: the opaque keyset cursors and the merged order.
@@ -15,9 +17,11 @@ pub mod config;
 mod cursor;
 pub mod dart;
 mod grpc;
+pub mod http;
 pub mod news;
 pub mod store;
 pub mod tagger;
+pub mod text;
 
 use std::sync::Arc;
 

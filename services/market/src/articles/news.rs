@@ -1,11 +1,15 @@
-//! News: the RSS 2.0 / Atom ingestor (`feed-rs` over `reqwest`) and the labelled demo samples.
+//! News: the RSS 2.0 / Atom ingestor (`feed-rs` over the hardened client of
+//! [`super::http`]) and the labelled demo samples.
 //!
 //! Each run fetches every configured feed (retrying network errors and HTTP 5xx/429 with
-//! exponential backoff), parses it whole, tags each entry with the stocks its title and
-//! summary name ([`Tagger`]) and stores the entries whose link is new, each with its
+//! exponential backoff; a body over `max_body_bytes`, a refused address or redirect is not
+//! retried), parses it whole, tags each entry with the stocks its title and summary name
+//! ([`Tagger`]) and stores the entries whose link is new, each with its
 //! `events.market.news_published` event in the same transaction (the outbox; the service's
-//! relay publishes it). Consumers key the event by the item's link. A feed that cannot be parsed is
-//! logged and counted and contributes nothing; the other feeds go on.
+//! relay publishes it). Consumers key the event by the item's link. A feed that cannot be
+//! parsed is logged and counted and contributes nothing; the other feeds go on. An entry
+//! that cannot be stored (no title, no http(s) link, a link over [`MAX_LINK_BYTES`]) is
+//! skipped with a warning; the other entries of its feed are kept.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -20,22 +24,27 @@ use sise_platform::outbox;
 use sise_proto::market::v1 as pb;
 
 use super::config::NewsSettings;
+use super::http::{HttpClient, HttpError};
 use super::store::{ArticleStore, NewNewsItem};
 use super::tagger::Tagger;
+use super::text::{plain_text, truncate_chars};
 
 pub const SUBJECT: &str = "events.market.news_published";
 pub const SAMPLES_FILE: &str = "sample_news_ko.json";
 pub const SAMPLE_PUBLISHER: &str = "Sise 샘플 뉴스";
 const SAMPLES_META_KEY: &str = "sample_news";
-/// Longest stored summary, in characters.
+/// Longest stored summary, title and publisher name, in characters.
 const SUMMARY_CHARS: usize = 300;
+const TITLE_CHARS: usize = 200;
+const PUBLISHER_CHARS: usize = 100;
+/// Longest stored link, in bytes. Real article links are far shorter; PostgreSQL's unique
+/// index on the link refuses keys over about 2.7 kB, which used to fail the whole feed.
+pub const MAX_LINK_BYTES: usize = 2_048;
 
 #[derive(Debug, thiserror::Error)]
 pub enum FeedError {
-    #[error("request failed: {0}")]
-    Network(#[source] reqwest::Error),
-    #[error("HTTP status {0}")]
-    Http(reqwest::StatusCode),
+    #[error(transparent)]
+    Fetch(#[from] HttpError),
     #[error("malformed feed: {0}")]
     Malformed(String),
     #[error(transparent)]
@@ -45,118 +54,103 @@ pub enum FeedError {
 impl FeedError {
     fn is_retryable(&self) -> bool {
         match self {
-            Self::Network(_) => true,
-            Self::Http(status) => status.is_server_error() || status.as_u16() == 429,
+            Self::Fetch(error) => error.is_retryable(),
             Self::Malformed(_) | Self::Store(_) => false,
         }
     }
 }
 
-/// Elements that separate text (a tag of any other element is dropped without a space).
-const BLOCK_TAGS: &[&str] = &[
-    "p",
-    "br",
-    "div",
-    "li",
-    "ul",
-    "ol",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "tr",
-    "td",
-    "th",
-    "table",
-    "blockquote",
-    "hr",
-    "section",
-    "article",
-];
-
-/// Text without markup: tags dropped (block elements leave a space), common entities
-/// decoded, whitespace collapsed.
-pub fn plain_text(html: &str) -> String {
-    let mut text = String::with_capacity(html.len());
-    let mut rest = html;
-    while let Some(open) = rest.find('<') {
-        text.push_str(&rest[..open]);
-        let Some(close) = rest[open..].find('>') else {
-            // A lone '<' is text.
-            text.push_str(&rest[open..]);
-            rest = "";
-            break;
-        };
-        let tag = &rest[open + 1..open + close];
-        let name: String = tag
-            .trim_start_matches('/')
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .collect::<String>()
-            .to_ascii_lowercase();
-        if BLOCK_TAGS.contains(&name.as_str()) {
-            text.push(' ');
-        }
-        rest = &rest[open + close + 1..];
-    }
-    text.push_str(rest);
-    let decoded = decode_entities(&text);
-    decoded.split_whitespace().collect::<Vec<_>>().join(" ")
+/// Why an entry of a feed that parsed is left out (the other entries are kept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SkipReason {
+    NoTitle,
+    /// No link, or not an absolute http(s) address.
+    NoLink,
+    /// Longer than [`MAX_LINK_BYTES`]: it could not be stored (PostgreSQL's unique index
+    /// takes at most about 2.7 kB per key).
+    LinkTooLong,
 }
 
-fn decode_entities(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(amp) = rest.find('&') {
-        out.push_str(&rest[..amp]);
-        rest = &rest[amp..];
-        let decoded = rest.find(';').filter(|&end| end <= 10).and_then(|end| {
-            let entity = &rest[1..end];
-            let c = match entity {
-                "amp" => Some('&'),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                "quot" => Some('"'),
-                "apos" => Some('\''),
-                "nbsp" => Some(' '),
-                _ => entity
-                    .strip_prefix("#x")
-                    .or_else(|| entity.strip_prefix("#X"))
-                    .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-                    .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
-                    .and_then(char::from_u32),
-            }?;
-            Some((c, end + 1))
-        });
-        match decoded {
-            Some((c, len)) => {
-                out.push(c);
-                rest = &rest[len..];
-            }
-            None => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
+/// One entry as stored, or why it is skipped. Every text is plain, free of control
+/// characters and capped; the link is an absolute http(s) address of at most
+/// [`MAX_LINK_BYTES`] without whitespace or control characters.
+pub fn parse_entry(
+    entry: &feed_rs::model::Entry,
+    publisher: &str,
+    feed_url: &str,
+    tagger: &Tagger,
+    now_ms: i64,
+) -> Result<NewNewsItem, SkipReason> {
+    let title = entry
+        .title
+        .as_ref()
+        .map(|t| plain_text(&t.content))
+        .unwrap_or_default();
+    if title.is_empty() {
+        return Err(SkipReason::NoTitle);
     }
-    out.push_str(rest);
-    out
+    let href = entry
+        .links
+        .iter()
+        .find(|l| l.rel.as_deref().is_none_or(|r| r == "alternate"))
+        .or(entry.links.first())
+        .map(|l| l.href.trim())
+        .unwrap_or_else(|| entry.id.trim());
+    let url = valid_link(href)?;
+    let summary = entry
+        .summary
+        .as_ref()
+        .map(|t| plain_text(&t.content))
+        .or_else(|| {
+            entry
+                .content
+                .as_ref()
+                .and_then(|c| c.body.as_deref())
+                .map(plain_text)
+        })
+        .unwrap_or_default();
+    let summary = truncate_chars(&summary, SUMMARY_CHARS);
+    let published_at_ms = entry
+        .published
+        .or(entry.updated)
+        .map(|t| t.timestamp_millis())
+        .unwrap_or(now_ms)
+        .min(now_ms);
+    let security_ids = tagger.tag(&format!("{title}\n{summary}"));
+    Ok(NewNewsItem {
+        url,
+        title: truncate_chars(&title, TITLE_CHARS),
+        summary,
+        publisher: truncate_chars(publisher, PUBLISHER_CHARS),
+        published_at_ms,
+        source: feed_url.to_owned(),
+        sample: false,
+        security_ids,
+    })
 }
 
-fn truncate_chars(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
+/// The link as written, if it is a storable absolute http(s) address.
+fn valid_link(href: &str) -> Result<String, SkipReason> {
+    if href.len() > MAX_LINK_BYTES {
+        return Err(SkipReason::LinkTooLong);
     }
-    let mut cut: String = text.chars().take(max - 1).collect();
-    cut.push('…');
-    cut
+    let lower = href.get(..8).unwrap_or(href).to_ascii_lowercase();
+    let http = lower.starts_with("https://") || lower.starts_with("http://");
+    let clean = !href.chars().any(|c| c.is_whitespace() || c.is_control());
+    let parsed = url::Url::parse(href)
+        .ok()
+        .filter(|u| matches!(u.scheme(), "http" | "https") && u.host_str().is_some());
+    if http && clean && parsed.is_some() {
+        Ok(href.to_owned())
+    } else {
+        Err(SkipReason::NoLink)
+    }
 }
 
-/// Parse one feed document into items (nothing for a feed that does not parse). Entries
-/// without an http(s) link or a title are skipped; a missing date is `now_ms`, a date in
-/// the future is clamped to `now_ms`.
+/// Parse one feed document into items. A document that does not parse is an error; an
+/// entry that cannot be stored ([`SkipReason`]) is skipped with a warning and counted, and
+/// the other entries are kept. A missing date is `now_ms`, a date in the future is clamped
+/// to `now_ms`.
 pub fn parse_feed(
     body: &[u8],
     feed_url: &str,
@@ -177,54 +171,19 @@ pub fn parse_feed(
         .unwrap_or_else(|| feed_url.to_owned());
     let mut items = Vec::with_capacity(feed.entries.len());
     let mut skipped = 0;
-    for entry in feed.entries {
-        let link = entry
-            .links
-            .iter()
-            .find(|l| l.rel.as_deref().is_none_or(|r| r == "alternate"))
-            .or(entry.links.first())
-            .map(|l| l.href.trim().to_owned())
-            .or_else(|| Some(entry.id.trim().to_owned()))
-            .filter(|href| href.starts_with("https://") || href.starts_with("http://"));
-        let title = entry
-            .title
-            .as_ref()
-            .map(|t| plain_text(&t.content))
-            .unwrap_or_default();
-        let (Some(url), false) = (link, title.is_empty()) else {
-            skipped += 1;
-            continue;
-        };
-        let summary = entry
-            .summary
-            .as_ref()
-            .map(|t| plain_text(&t.content))
-            .or_else(|| {
-                entry
-                    .content
-                    .as_ref()
-                    .and_then(|c| c.body.as_deref())
-                    .map(plain_text)
-            })
-            .unwrap_or_default();
-        let summary = truncate_chars(&summary, SUMMARY_CHARS);
-        let published_at_ms = entry
-            .published
-            .or(entry.updated)
-            .map(|t| t.timestamp_millis())
-            .unwrap_or(now_ms)
-            .min(now_ms);
-        let security_ids = tagger.tag(&format!("{title}\n{summary}"));
-        items.push(NewNewsItem {
-            url,
-            title: truncate_chars(&title, 200),
-            summary,
-            publisher: truncate_chars(&publisher, 100),
-            published_at_ms,
-            source: feed_url.to_owned(),
-            sample: false,
-            security_ids,
-        });
+    for entry in &feed.entries {
+        match parse_entry(entry, &publisher, feed_url, tagger, now_ms) {
+            Ok(item) => items.push(item),
+            Err(reason) => {
+                skipped += 1;
+                tracing::warn!(
+                    feed = feed_url,
+                    entry = truncate_chars(&entry.id, 200),
+                    ?reason,
+                    "news entry skipped"
+                );
+            }
+        }
     }
     Ok((items, skipped))
 }
@@ -250,7 +209,7 @@ pub struct RunReport {
 }
 
 pub struct NewsIngestor {
-    http: reqwest::Client,
+    http: HttpClient,
     store: ArticleStore,
     tagger: Arc<Tagger>,
     settings: NewsSettings,
@@ -267,10 +226,7 @@ impl NewsIngestor {
         if settings.feeds.is_empty() {
             return Ok(None);
         }
-        let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(settings.request_timeout_secs.max(1)))
-            .user_agent("sise-market/0.1 (news feeds)")
-            .build()?;
+        let http = HttpClient::new(settings.limits())?;
         Ok(Some(Self {
             http,
             store,
@@ -365,20 +321,11 @@ impl NewsIngestor {
     }
 
     async fn fetch(&self, feed_url: &str) -> Result<bytes::Bytes, FeedError> {
-        let response = self
-            .http
-            .get(feed_url)
-            .header(
-                reqwest::header::ACCEPT,
-                "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.8",
-            )
-            .send()
-            .await
-            .map_err(FeedError::Network)?;
-        if !response.status().is_success() {
-            return Err(FeedError::Http(response.status()));
-        }
-        response.bytes().await.map_err(FeedError::Network)
+        let request = self.http.get(feed_url).header(
+            reqwest::header::ACCEPT,
+            "application/rss+xml, application/atom+xml, application/xml;q=0.9, */*;q=0.8",
+        );
+        Ok(self.http.fetch(request).await?)
     }
 
     /// Stores `item` unless its link is known, with its event in the same transaction;
@@ -480,27 +427,173 @@ pub async fn seed_samples(
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn data_dir() -> std::path::PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
     }
 
+    fn tagger() -> &'static Tagger {
+        static TAGGER: std::sync::OnceLock<Tagger> = std::sync::OnceLock::new();
+        TAGGER.get_or_init(|| {
+            let listing = crate::dataset::load_listing(&data_dir()).expect("listing");
+            Tagger::new(&listing).expect("tagger")
+        })
+    }
+
+    const NOW: i64 = 1_790_000_000_000;
+
+    fn escape_xml(text: &str) -> String {
+        text.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    }
+
+    #[derive(Debug)]
+    struct Entry {
+        title: String,
+        link: String,
+        description: String,
+        date: String,
+    }
+
+    fn rss(entries: &[Entry]) -> String {
+        let items: String = entries
+            .iter()
+            .map(|e| {
+                format!(
+                    "<item><title>{}</title><link>{}</link><description>{}</description>\
+                     <pubDate>{}</pubDate></item>",
+                    escape_xml(&e.title),
+                    escape_xml(&e.link),
+                    escape_xml(&e.description),
+                    escape_xml(&e.date)
+                )
+            })
+            .collect();
+        format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss version=\"2.0\"><channel>\
+             <title>테스트</title><link>https://news.test/</link>{items}</channel></rss>"
+        )
+    }
+
+    fn entry(title: &str, link: &str) -> Entry {
+        Entry {
+            title: title.to_owned(),
+            link: link.to_owned(),
+            description: "본문".to_owned(),
+            date: "Fri, 21 Aug 2026 09:00:00 +0900".to_owned(),
+        }
+    }
+
     #[test]
-    fn strips_markup_and_entities() {
-        assert_eq!(
-            plain_text(
-                "<p>삼성전자 &amp; SK하이닉스</p><br/>&lt;속보&gt;&#44592;&#xAE30; &nbsp; 끝"
+    fn a_bad_entry_is_skipped_and_the_others_kept() {
+        let long_link = format!("https://news.test/a?{}", "x".repeat(3_000));
+        let feed = rss(&[
+            entry("삼성전자 실적", "https://news.test/1"),
+            entry("너무 긴 링크", &long_link),
+            entry("링크가 아님", "javascript:alert(1)"),
+            entry("메일 링크", "mailto:news@news.test"),
+            entry("", "https://news.test/no-title"),
+            entry("제목에 NUL &#0; 문자", "https://news.test/2"),
+            entry(
+                "SK하이닉스 소식",
+                &format!("https://news.test/{}", "y".repeat(2_000)),
             ),
-            "삼성전자 & SK하이닉스 <속보>기기 끝"
-        );
-        assert_eq!(
-            plain_text("<P>삼성전자가 <b>잠정 실적</b>을 발표</P>다음<br>줄 1 < 2"),
-            "삼성전자가 잠정 실적을 발표 다음 줄 1 < 2"
-        );
-        assert_eq!(plain_text("a &unknown; b & c"), "a &unknown; b & c");
-        assert_eq!(truncate_chars("가나다라", 3), "가나…");
-        assert_eq!(truncate_chars("가나", 3), "가나");
+        ]);
+        let (items, skipped) =
+            parse_feed(feed.as_bytes(), "https://news.test/rss", tagger(), NOW).expect("parse");
+        let urls: Vec<&str> = items.iter().map(|i| i.url.as_str()).collect();
+        assert_eq!(skipped, 4, "{urls:?}");
+        assert_eq!(urls.len(), 3);
+        assert_eq!(urls[..2], ["https://news.test/1", "https://news.test/2"]);
+        assert_eq!(urls[2].len(), 2_018, "a long link within the limit is kept");
+        assert_eq!(items[1].title, "제목에 NUL \u{fffd} 문자");
+        assert_eq!(items[0].security_ids, ["KOREA-A005930"]);
+        assert_eq!(valid_link(&long_link), Err(SkipReason::LinkTooLong));
+        assert_eq!(valid_link("ftp://news.test/1"), Err(SkipReason::NoLink));
+        assert_eq!(valid_link("https://"), Err(SkipReason::NoLink));
+        assert!(valid_link("HTTPS://news.test/1").is_ok());
+    }
+
+    /// Strings as a hostile or broken feed might carry them: any printable text, markup,
+    /// entities, very long runs, and links of every length around the limit.
+    fn feed_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "\\PC{0,60}",
+            "[<>&;#a-z0-9 /]{0,80}",
+            (0usize..3_000).prop_map(|n| format!("https://news.test/{}", "a".repeat(n))),
+            Just("&".repeat(5_000)),
+            Just(String::new()),
+        ]
+    }
+
+    fn feed_entry() -> impl Strategy<Value = Entry> {
+        (feed_text(), feed_text(), feed_text(), feed_text()).prop_map(
+            |(title, link, description, date)| Entry {
+                title,
+                link,
+                description,
+                date,
+            },
+        )
+    }
+
+    fn check_item(item: &NewNewsItem) -> Result<(), TestCaseError> {
+        prop_assert!(!item.title.is_empty() && item.title.chars().count() <= TITLE_CHARS);
+        prop_assert!(item.summary.chars().count() <= SUMMARY_CHARS);
+        prop_assert!(item.publisher.chars().count() <= PUBLISHER_CHARS);
+        prop_assert!(item.url.len() <= MAX_LINK_BYTES);
+        prop_assert!(item.url.starts_with("http"), "{}", item.url);
+        prop_assert!(item.published_at_ms <= NOW);
+        for text in [&item.title, &item.summary, &item.publisher, &item.url] {
+            prop_assert!(!text.chars().any(char::is_control), "{:?}", text);
+        }
+        for id in &item.security_ids {
+            prop_assert!(crate::domain::SecurityId::parse(id).is_ok());
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #[test]
+        fn prop_feed_arbitrary_bytes_never_panic(body in prop::collection::vec(any::<u8>(), 0..2_000)) {
+            if let Ok((items, _)) = parse_feed(&body, "https://news.test/rss", tagger(), NOW) {
+                for item in &items {
+                    check_item(item)?;
+                }
+            }
+        }
+
+        #[test]
+        fn prop_feed_entries_are_stored_clean_or_skipped(entries in prop::collection::vec(feed_entry(), 0..8)) {
+            let feed = rss(&entries);
+            let (items, skipped) = parse_feed(feed.as_bytes(), "https://news.test/rss", tagger(), NOW)
+                .expect("a well-formed feed parses");
+            prop_assert_eq!(items.len() + skipped, entries.len());
+            for item in &items {
+                check_item(item)?;
+            }
+        }
+
+        #[test]
+        fn prop_feed_atom_with_arbitrary_text(title in feed_text(), link in feed_text(), updated in feed_text()) {
+            let atom = format!(
+                "<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>{}</title>\
+                 <entry><title type=\"html\">{}</title><link href=\"{}\"/><id>{}</id>\
+                 <updated>{}</updated><content type=\"html\">{}</content></entry></feed>",
+                escape_xml(&title), escape_xml(&title), escape_xml(&link), escape_xml(&link),
+                escape_xml(&updated), escape_xml(&title)
+            );
+            if let Ok((items, _)) = parse_feed(atom.as_bytes(), "https://atom.test/", tagger(), NOW) {
+                for item in &items {
+                    check_item(item)?;
+                }
+            }
+        }
     }
 
     #[test]

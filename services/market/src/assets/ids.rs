@@ -134,6 +134,8 @@ impl fmt::Display for AssetId {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     #[test]
@@ -192,6 +194,27 @@ mod tests {
         ] {
             let error = AssetId::parse(bad).expect_err(bad);
             assert_eq!(error.code, "invalid_asset_id", "{bad}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn prop_ids_asset_id_accepts_only_its_forms(
+            text in prop_oneof![
+                any::<String>(),
+                "(KOREA|INDEX|FOREX|korea|X)(-|::|:)[A-Z0-9a-z:-]{0,20}",
+            ],
+        ) {
+            match AssetId::parse(&text) {
+                Ok(id) => {
+                    // Both forms name the same id, which parses back to itself.
+                    prop_assert_eq!(AssetId::parse(id.as_str()).expect("dash form"), id.clone());
+                    prop_assert_eq!(AssetId::parse(&id.board_code()).expect("colon form"), id.clone());
+                    prop_assert!(id.as_str().len() <= "INDEX-".len() + MAX_CODE_LEN);
+                    prop_assert_eq!(id.security_id().is_some(), id.board() == Board::Korea);
+                }
+                Err(error) => prop_assert_eq!(error.code, "invalid_asset_id"),
+            }
         }
     }
 }

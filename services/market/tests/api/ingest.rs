@@ -269,6 +269,8 @@ fn dart_settings(base_url: &str, retry: RetrySettings) -> DartSettings {
         lookback_days: 2,
         page_count: 100,
         request_timeout_secs: 5,
+        // The fake listens on loopback.
+        allow_private_addresses: true,
         retry,
         ..DartSettings::default()
     }
@@ -713,6 +715,8 @@ fn news_ingestor(fixture: &Fixture, feeds: Vec<String>, retry: RetrySettings) ->
     let settings = NewsSettings {
         feeds,
         request_timeout_secs: 5,
+        // The fake listens on loopback.
+        allow_private_addresses: true,
         retry,
         ..NewsSettings::default()
     };

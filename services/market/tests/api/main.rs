@@ -1,11 +1,14 @@
 //! API tests of the market service, one test per backend (`sise_platform::per_backend!`):
 //! - `securities`: the service on port 0 through real tonic clients (`helpers::TestApp`);
 //! - `ingest`: the news and OpenDART ingestors against local fake providers;
+//! - `fetch`: the ingestors' limits against hostile fakes: oversized bodies, redirects
+//!   elsewhere, private addresses, endless paging, unstorable feed entries;
 //! - `outage`: the service while NATS is down.
 //!
 //! The HTTP behaviour of every market call is tested through the gateway
 //! (`gateway/tests/api`); these tests hold what only the service level can show.
 
+mod fetch;
 mod helpers;
 mod ingest;
 mod outage;
