@@ -188,11 +188,6 @@ impl Deref for FreshApp {
 }
 
 impl FreshApp {
-    /// Send the shutdown signal without waiting (then [`FreshApp::stop`]).
-    pub fn signal_stop(&self) {
-        self.cancel.cancel();
-    }
-
     /// Stop everything (gracefully, within 15 s) and drop the databases.
     pub async fn stop(self) {
         self.cancel.cancel();
