@@ -167,6 +167,9 @@ mod tests {
 
     #[test]
     fn attributes_are_escaped() {
-        assert_eq!(escape_attribute(r#"//a"><script>"#), "//a&quot;&gt;&lt;script&gt;");
+        assert_eq!(
+            escape_attribute(r#"//a"><script>"#),
+            "//a&quot;&gt;&lt;script&gt;"
+        );
     }
 }

@@ -165,6 +165,16 @@ pub struct StreamSlot {
     per_client: Arc<Mutex<HashMap<IpAddr, usize>>>,
 }
 
+/// No stream slot for this client now: 429 `too_many_streams`.
+#[derive(Debug)]
+pub struct StreamsFull;
+
+impl IntoResponse for StreamsFull {
+    fn into_response(self) -> Response {
+        too_many(ErrorCode::TooManyStreams, STREAM_RETRY_AFTER)
+    }
+}
+
 /// How long a refused stream is told to wait: about one SSE reconnect.
 const STREAM_RETRY_AFTER: Duration = Duration::from_secs(3);
 
@@ -177,19 +187,18 @@ impl StreamSlots {
         }
     }
 
-    /// A slot for one more stream of `client`, or the 429 to answer.
-    pub fn acquire(&self, client: ClientIp) -> Result<StreamSlot, Response> {
-        let refused = || too_many(ErrorCode::TooManyStreams, STREAM_RETRY_AFTER);
+    /// A slot for one more stream of `client`, or the refusal to answer.
+    pub fn acquire(&self, client: ClientIp) -> Result<StreamSlot, StreamsFull> {
         let key = client.key();
         let Ok(mut counts) = self.per_client.lock() else {
-            return Err(refused());
+            return Err(StreamsFull);
         };
         let count = counts.get(&key).copied().unwrap_or(0);
         if count >= self.max_per_client {
-            return Err(refused());
+            return Err(StreamsFull);
         }
         let Ok(permit) = self.global.clone().try_acquire_owned() else {
-            return Err(refused());
+            return Err(StreamsFull);
         };
         counts.insert(key, count + 1);
         Ok(StreamSlot {
@@ -276,7 +285,10 @@ mod tests {
         assert!(limit.check(ip("1.1.1.1")).is_ok());
         assert!(limit.check(ip("1.1.1.1")).is_ok());
         let wait = limit.check(ip("1.1.1.1")).expect_err("over the burst");
-        assert!(wait > Duration::ZERO && wait <= Duration::from_secs(1), "{wait:?}");
+        assert!(
+            wait > Duration::ZERO && wait <= Duration::from_secs(1),
+            "{wait:?}"
+        );
         assert!(limit.check(ip("2.2.2.2")).is_ok());
         // Two active clients fill the map: a third is refused rather than tracked.
         assert!(limit.check(ip("3.3.3.3")).is_err());
@@ -288,7 +300,11 @@ mod tests {
         let slots = StreamSlots::new(&limits());
         let a1 = slots.acquire(ip("1.1.1.1")).expect("first");
         let _a2 = slots.acquire(ip("1.1.1.1")).expect("second");
-        let refused = slots.acquire(ip("1.1.1.1")).err().expect("per client");
+        let refused = slots
+            .acquire(ip("1.1.1.1"))
+            .err()
+            .expect("per client")
+            .into_response();
         assert_eq!(refused.status(), 429);
         assert_eq!(refused.headers()["retry-after"], "3");
         let _b = slots.acquire(ip("2.2.2.2")).expect("other client");

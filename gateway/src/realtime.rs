@@ -146,10 +146,7 @@ impl QuoteHub {
 }
 
 /// Every `interval`, the latest quote of each security that changed since the last flush.
-pub fn coalesced(
-    receivers: Vec<Watch>,
-    interval: Duration,
-) -> impl Stream<Item = Arc<str>> + Send {
+pub fn coalesced(receivers: Vec<Watch>, interval: Duration) -> impl Stream<Item = Arc<str>> + Send {
     let mut ticker = tokio::time::interval(interval);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     futures::stream::unfold(

@@ -59,7 +59,11 @@ pub async fn serve<S>(
 {
     let stop_accepting = CancellationToken::new();
     {
-        let (drain, stop, delay) = (drain.clone(), stop_accepting.clone(), limits.shutdown_delay());
+        let (drain, stop, delay) = (
+            drain.clone(),
+            stop_accepting.clone(),
+            limits.shutdown_delay(),
+        );
         tokio::spawn(async move {
             shutdown.await;
             drain.begin();

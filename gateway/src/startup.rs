@@ -143,12 +143,17 @@ pub struct Readiness {
 /// routes, which another gateway replica could not serve either.
 async fn readyz(State(readiness): State<Readiness>) -> Response {
     if readiness.drain.is_draining() {
-        let mut response = ApiError(sise_platform::error::DomainError::unavailable()).into_response();
+        let mut response =
+            ApiError(sise_platform::error::DomainError::unavailable()).into_response();
         *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
         return response;
     }
     let upstreams = readiness.clients.health().await;
-    let bus = if readiness.bus.is_ready() { "up" } else { "down" };
+    let bus = if readiness.bus.is_ready() {
+        "up"
+    } else {
+        "down"
+    };
     let degraded = bus != "up" || upstreams.iter().any(|(_, status)| *status != "serving");
     if degraded {
         tracing::warn!(bus, ?upstreams, "degraded");

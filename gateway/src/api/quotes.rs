@@ -73,7 +73,7 @@ pub async fn stream_quotes(
     let client = client.map_or(ClientIp(Ipv4Addr::UNSPECIFIED.into()), |c| c.0);
     let slot = match state.streams.acquire(client) {
         Ok(slot) => slot,
-        Err(refused) => return Ok(refused),
+        Err(refused) => return Ok(refused.into_response()),
     };
     // The hub holds an entry per watched id, so only ids the market knows are watched.
     let known: Vec<String> = fetch(&state, ids)

@@ -21,11 +21,7 @@ async fn snapshot(response: reqwest::Response) -> (serde_json::Value, reqwest::R
     let mut body = String::new();
     let mut response = response;
     loop {
-        let chunk = response
-            .chunk()
-            .await
-            .expect("chunk")
-            .expect("stream open");
+        let chunk = response.chunk().await.expect("chunk").expect("stream open");
         body.push_str(&String::from_utf8_lossy(&chunk));
         if let Some(at) = body.find("event: snapshot") {
             let rest = &body[at..];
@@ -117,7 +113,9 @@ async fn quote_streams_keep_hub_entries_only_for_watched_known_securities() {
         )
         .await;
         // Rejected streams (malformed ids) and streams of made-up ids leave nothing.
-        let (status, _) = app.json("/main/api/v1/quotes/stream?security_ids=nonsense").await;
+        let (status, _) = app
+            .json("/main/api/v1/quotes/stream?security_ids=nonsense")
+            .await;
         assert_eq!(status, 400);
         let response = app
             .get("/main/api/v1/quotes/stream?security_ids=KOREA-AZ99999")
@@ -152,7 +150,9 @@ async fn quote_streams_keep_hub_entries_only_for_watched_known_securities() {
 
         // A known security is an entry while watched, and gone with its last watcher.
         let response = app
-            .get(&format!("/main/api/v1/quotes/stream?security_ids={SAMSUNG},KOREA-AZ99999"))
+            .get(&format!(
+                "/main/api/v1/quotes/stream?security_ids={SAMSUNG},KOREA-AZ99999"
+            ))
             .await;
         let (snap, response) = snapshot(response).await;
         assert_eq!(snap["quotes"].as_array().map(Vec::len), Some(1));
@@ -237,7 +237,10 @@ async fn clients_over_the_connection_cap_wait_for_a_free_slot() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert!(!waiting.is_finished(), "served past the connection cap");
     drop(held.pop());
-    let response = waiting.await.expect("join").expect("served once a slot freed");
+    let response = waiting
+        .await
+        .expect("join")
+        .expect("served once a slot freed");
     assert_eq!(response.status(), 200);
     drop(held);
     gateway.stop().await;
@@ -280,7 +283,10 @@ async fn a_client_over_its_rate_gets_429_with_retry_after() {
         assert!((1..=2).contains(&retry_after), "{retry_after}");
         let body: serde_json::Value = response.json().await.expect("json");
         assert_eq!(body["error"], "too_many_requests");
-        assert_eq!(body["message"], "요청이 너무 많습니다. 잠시 후 다시 시도해주세요.");
+        assert_eq!(
+            body["message"],
+            "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."
+        );
         // Another client is not affected; the probes are never limited.
         assert_eq!(as_client("203.0.113.8").await.status(), 200);
         for _ in 0..10 {
@@ -362,7 +368,10 @@ async fn a_request_over_the_timeout_gets_the_json_error() {
     assert_eq!(response.status(), 504);
     let body: serde_json::Value = response.json().await.expect("json body");
     assert_eq!(body["error"], "request_timeout");
-    assert_eq!(body["message"], "응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요.");
+    assert_eq!(
+        body["message"],
+        "응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요."
+    );
     gateway.stop().await;
 }
 
@@ -499,7 +508,10 @@ async fn shutdown_turns_readiness_off_first_and_drains_with_a_deadline() {
     // The drain deadline cuts the hanging request off (otherwise it would get an answer
     // once the upstream call times out).
     let outcome = in_flight.await.expect("join");
-    assert!(outcome.is_err(), "the in-flight request was answered: {outcome:?}");
+    assert!(
+        outcome.is_err(),
+        "the in-flight request was answered: {outcome:?}"
+    );
     gateway.stop().await;
 }
 
@@ -581,7 +593,9 @@ async fn distributed_mode_serves_a_webapp_that_can_call_the_api_hosts() {
         assert!(csp.contains("connect-src 'self' api.sise.test"), "{csp}");
 
         // The prefixed single-origin path is gone here (what the old webapp called).
-        let old = app.get_on_host("m.sise.test", &format!("/main/api/v1/securities/{SAMSUNG}")).await;
+        let old = app
+            .get_on_host("m.sise.test", &format!("/main/api/v1/securities/{SAMSUNG}"))
+            .await;
         assert_eq!(old.status(), 404);
 
         // The call the page makes: the main host, with the page's origin.
@@ -609,7 +623,10 @@ async fn distributed_mode_serves_a_webapp_that_can_call_the_api_hosts() {
             .header("host", main_host)
             .header("origin", "https://m.sise.test")
             .header("access-control-request-method", "GET")
-            .header("access-control-request-headers", "authorization,access-token")
+            .header(
+                "access-control-request-headers",
+                "authorization,access-token",
+            )
             .send()
             .await
             .expect("preflight");
@@ -618,7 +635,10 @@ async fn distributed_mode_serves_a_webapp_that_can_call_the_api_hosts() {
             .to_str()
             .expect("header")
             .to_owned();
-        assert!(allowed.contains("authorization") && allowed.contains("access-token"), "{allowed}");
+        assert!(
+            allowed.contains("authorization") && allowed.contains("access-token"),
+            "{allowed}"
+        );
 
         // Another origin gets no CORS grant.
         let response = client
@@ -628,7 +648,11 @@ async fn distributed_mode_serves_a_webapp_that_can_call_the_api_hosts() {
             .send()
             .await
             .expect("request");
-        assert!(!response.headers().contains_key("access-control-allow-origin"));
+        assert!(
+            !response
+                .headers()
+                .contains_key("access-control-allow-origin")
+        );
         app.stop().await;
     })
     .await;

@@ -329,7 +329,9 @@ impl GatewayApp {
         let mut config = base_config(dir.path());
         set_all(&mut config, overrides);
         let gateway = sise_gateway::Application::build(
-            config.section::<GatewayConfig>("gateway").expect("gateway section"),
+            config
+                .section::<GatewayConfig>("gateway")
+                .expect("gateway section"),
             bus,
         )
         .await
