@@ -2,6 +2,7 @@
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use serde::Deserialize;
 
@@ -15,6 +16,8 @@ pub struct GatewayConfig {
     pub single_origin: bool,
     pub hosts: Hosts,
     pub upstreams: Upstreams,
+    pub limits: Limits,
+    pub browser: Browser,
 }
 
 /// Host names of the three API hosts of the spec (§7).
@@ -44,4 +47,83 @@ impl Upstreams {
             ("favorites", &self.favorites),
         ]
     }
+}
+
+/// Bounds of the public edge (docs/configuration.md, "Gateway limits").
+#[derive(Clone, Debug, Deserialize)]
+pub struct Limits {
+    /// Open connections at once; further clients wait in the listen backlog.
+    pub max_connections: usize,
+    /// Time a client has to send a request's headers, and the longest an idle keep-alive
+    /// connection stays open (HTTP/1).
+    pub header_read_timeout_ms: u64,
+    /// Time a request has to produce its response head (a stream's body is not timed).
+    pub request_timeout_ms: u64,
+    /// After the shutdown signal, `/readyz` answers 503 while the gateway keeps serving for
+    /// this long, so load balancers stop sending before the listener closes.
+    pub shutdown_delay_ms: u64,
+    /// Then in-flight requests get this long to finish before their connections are closed.
+    pub drain_timeout_ms: u64,
+    /// Live quote streams open at once, in all and per client.
+    pub max_streams: usize,
+    pub max_streams_per_client: usize,
+    /// Requests per second and burst per client (GCRA: a client may send `rate_burst` at
+    /// once, then one every `1 / rate_per_second` s).
+    pub rate_per_second: u32,
+    pub rate_burst: u32,
+    /// Clients the rate limiter tracks at once; beyond it, idle clients are forgotten first,
+    /// and if that is not enough new requests are refused until some are.
+    pub rate_max_clients: usize,
+    /// Proxies in front of the gateway that append to `X-Forwarded-For`: 0 keys clients by
+    /// the peer address; n takes the n-th address from the right of the header.
+    pub trusted_proxy_hops: usize,
+}
+
+impl Limits {
+    pub fn header_read_timeout(&self) -> Duration {
+        Duration::from_millis(self.header_read_timeout_ms)
+    }
+
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_millis(self.request_timeout_ms)
+    }
+
+    pub fn shutdown_delay(&self) -> Duration {
+        Duration::from_millis(self.shutdown_delay_ms)
+    }
+
+    pub fn drain_timeout(&self) -> Duration {
+        Duration::from_millis(self.drain_timeout_ms)
+    }
+}
+
+/// What browsers are told (docs/configuration.md, "Gateway browser policy").
+#[derive(Clone, Debug, Deserialize)]
+pub struct Browser {
+    /// Origins allowed to call the APIs from a browser (`https://m.sise.example.com`); in the
+    /// environment a comma-separated list.
+    #[serde(deserialize_with = "list_or_comma_separated")]
+    pub cors_origins: Vec<String>,
+    /// Send `Strict-Transport-Security` (only behind HTTPS: production).
+    pub hsts: bool,
+}
+
+fn list_or_comma_separated<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Origins {
+        List(Vec<String>),
+        Joined(String),
+    }
+    let list = match Origins::deserialize(d)? {
+        Origins::List(list) => list,
+        Origins::Joined(joined) => joined.split(',').map(str::to_owned).collect(),
+    };
+    Ok(list
+        .into_iter()
+        .map(|s| s.trim().trim_end_matches('/').to_owned())
+        .filter(|s| !s.is_empty())
+        .collect())
 }

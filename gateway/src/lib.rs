@@ -4,6 +4,8 @@
 //! - `config`: the `gateway` configuration section.
 //! - `hosts`: Host-header mapping to the main / social / mobile-web routers, single-origin
 //!   prefixes and the optional `.json` suffix.
+//! - `limits`: per-client bounds: client address, rate limit, live-stream slots.
+//! - `browser`: security headers, CORS, and the API bases the webapp is told.
 //! - `auth`: bearer / access-token authentication through the identity service.
 //! - `models`: the JSON shapes of securities and quotes, shared by `api` and `realtime`.
 //! - `api`: REST routes per host, one module per resource (`securities`, `quotes`,
@@ -13,17 +15,21 @@
 //! - `error`: the `{error, message}` JSON error body.
 //! - `openapi`: the OpenAPI document generated from the routes.
 //! - `webapp`: the built React app under `/m`.
-//! - `startup`: router assembly and the `Application` that serves it.
+//! - `startup`: router assembly, readiness and the `Application` that serves it.
+//! - `server`: the hyper loop: connection cap, header timeout, graceful drain.
 //! - `standalone`: everything in one process on the embedded defaults (the `sise` binary).
 
 pub mod api;
 pub mod auth;
+pub mod browser;
 pub mod config;
 pub mod error;
 pub mod hosts;
+pub mod limits;
 pub mod models;
 pub mod openapi;
 pub mod realtime;
+pub mod server;
 pub mod standalone;
 pub mod startup;
 pub mod state;

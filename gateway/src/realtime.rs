@@ -1,9 +1,13 @@
 //! Live quotes for browsers, fed from the bus.
 //!
 //! One bus subscription (`quotes.>`) per gateway process feeds a `watch` channel per
-//! security holding the latest quote, already serialised to JSON once. A `watch` keeps
-//! only the newest value, so a busy symbol cannot build a backlog; each client stream
+//! watched security holding the latest quote, already serialised to JSON once. A `watch`
+//! keeps only the newest value, so a busy symbol cannot build a backlog; each client stream
 //! additionally flushes at most once per security per interval (coalescing).
+//!
+//! The hub holds an entry only while someone watches it: a [`Watch`] removes its security's
+//! entry when it is the last one to go. Callers watch only ids the market knows (the quote
+//! stream checks them first), so the hub is bounded by the securities open in streams.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -19,11 +23,35 @@ use tokio_util::sync::CancellationToken;
 use crate::models::Quote;
 
 type Latest = Option<Arc<str>>;
+type Channels = Arc<Mutex<HashMap<String, watch::Sender<Latest>>>>;
 
 #[derive(Clone)]
 pub struct QuoteHub {
-    channels: Arc<Mutex<HashMap<String, watch::Sender<Latest>>>>,
+    channels: Channels,
     interval: Duration,
+}
+
+/// One watcher of one security; dropping the last watcher of a security removes its entry.
+pub struct Watch {
+    id: String,
+    rx: watch::Receiver<Latest>,
+    channels: Channels,
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let Ok(mut channels) = self.channels.lock() else {
+            return;
+        };
+        // `self.rx` is still alive here, so the last watcher sees a count of one. The lock
+        // orders this against `watch`, which subscribes under it.
+        if channels
+            .get(&self.id)
+            .is_some_and(|sender| sender.receiver_count() <= 1)
+        {
+            channels.remove(&self.id);
+        }
+    }
 }
 
 impl QuoteHub {
@@ -38,8 +66,18 @@ impl QuoteHub {
         self.interval
     }
 
-    /// One receiver per id, positioned so that only later quotes count as changes.
-    pub fn watch(&self, ids: &[String]) -> Vec<(String, watch::Receiver<Latest>)> {
+    /// Securities with at least one watcher.
+    pub fn len(&self) -> usize {
+        self.channels.lock().map(|c| c.len()).unwrap_or(0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// One watcher per id, positioned so that only later quotes count as changes. Only for
+    /// ids known to exist: each is an entry until its last watcher is dropped.
+    pub fn watch(&self, ids: &[String]) -> Vec<Watch> {
         let Ok(mut channels) = self.channels.lock() else {
             return Vec::new();
         };
@@ -50,7 +88,11 @@ impl QuoteHub {
                     .or_insert_with(|| watch::channel(None).0);
                 let mut rx = sender.subscribe();
                 rx.mark_unchanged();
-                (id.clone(), rx)
+                Watch {
+                    id: id.clone(),
+                    rx,
+                    channels: self.channels.clone(),
+                }
             })
             .collect()
     }
@@ -104,10 +146,7 @@ impl QuoteHub {
 }
 
 /// Every `interval`, the latest quote of each security that changed since the last flush.
-pub fn coalesced(
-    receivers: Vec<watch::Receiver<Latest>>,
-    interval: Duration,
-) -> impl Stream<Item = Arc<str>> + Send {
+pub fn coalesced(receivers: Vec<Watch>, interval: Duration) -> impl Stream<Item = Arc<str>> + Send {
     let mut ticker = tokio::time::interval(interval);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     futures::stream::unfold(
@@ -115,14 +154,14 @@ pub fn coalesced(
         |(mut receivers, mut ticker, mut pending)| async move {
             while pending.is_empty() {
                 ticker.tick().await;
-                for rx in &mut receivers {
-                    if rx.has_changed().unwrap_or(false)
-                        && let Some(json) = rx.borrow_and_update().clone()
+                for watch in &mut receivers {
+                    if watch.rx.has_changed().unwrap_or(false)
+                        && let Some(json) = watch.rx.borrow_and_update().clone()
                     {
                         pending.push(json);
                     }
                 }
-                if receivers.iter().all(|rx| rx.has_changed().is_err()) && pending.is_empty() {
+                if receivers.iter().all(|w| w.rx.has_changed().is_err()) && pending.is_empty() {
                     // Every sender is gone (hub dropped): end the stream.
                     return None;
                 }
@@ -149,10 +188,7 @@ mod tests {
     async fn coalesces_bursts_to_the_latest_quote() {
         let hub = QuoteHub::new(Duration::from_millis(250));
         let rx = hub.watch(&["KOREA-A005930".into()]);
-        let mut stream = Box::pin(coalesced(
-            rx.into_iter().map(|(_, r)| r).collect(),
-            hub.interval,
-        ));
+        let mut stream = Box::pin(coalesced(rx, hub.interval));
         for price in [100.0, 101.0, 102.0] {
             hub.publish(quote("KOREA-A005930", price));
         }
@@ -169,7 +205,22 @@ mod tests {
         let hub = QuoteHub::new(Duration::from_millis(250));
         let _first = hub.watch(&["KOREA-A005930".into()]);
         hub.publish(quote("KOREA-A005930", 100.0));
-        let (_, rx) = hub.watch(&["KOREA-A005930".into()]).remove(0);
-        assert!(!rx.has_changed().expect("open"));
+        let watch = hub.watch(&["KOREA-A005930".into()]).remove(0);
+        assert!(!watch.rx.has_changed().expect("open"));
+    }
+
+    #[test]
+    fn the_last_watcher_removes_the_entry() {
+        let hub = QuoteHub::new(Duration::from_millis(250));
+        let first = hub.watch(&["KOREA-A005930".into(), "KOREA-A000660".into()]);
+        let second = hub.watch(&["KOREA-A005930".into()]);
+        assert_eq!(hub.len(), 2);
+        drop(first);
+        assert_eq!(hub.len(), 1, "Samsung is still watched");
+        drop(second);
+        assert!(hub.is_empty());
+        // Ticks of securities nobody watches create nothing.
+        hub.publish(quote("KOREA-A005930", 1.0));
+        assert!(hub.is_empty());
     }
 }

@@ -4,6 +4,10 @@
 //!
 //! The services still talk gRPC to each other over loopback, so the one-process mode runs
 //! exactly the code paths of the distributed mode.
+//!
+//! Shutdown goes front to back: the gateway drains first (readiness off, then in-flight
+//! requests finish), and only then do the services stop, so draining requests still reach
+//! them. A failing component stops everything at once.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -15,6 +19,7 @@ use sise_platform::service::{Launcher, launcher};
 use tokio_util::sync::CancellationToken;
 
 use crate::GatewayConfig;
+use crate::realtime::QuoteHub;
 
 /// The domain services, in start order; each becomes `gateway.upstreams.{name}`.
 pub const SERVICES: [Launcher; 4] = [
@@ -26,34 +31,47 @@ pub const SERVICES: [Launcher; 4] = [
 
 pub struct Standalone {
     pub addr: SocketAddr,
-    runs: Vec<BoxFuture<'static, anyhow::Result<()>>>,
-    cancel: CancellationToken,
+    /// The gateway's live-quote hub (tests look at its size).
+    pub quote_hub: QuoteHub,
+    gateway: BoxFuture<'static, anyhow::Result<()>>,
+    services: Vec<BoxFuture<'static, anyhow::Result<()>>>,
+    /// Stops the gateway (the shutdown signal).
+    stop_gateway: CancellationToken,
+    /// Stops the services (after the gateway, or on any failure).
+    stop_services: CancellationToken,
 }
 
 impl Standalone {
     pub async fn build(mut config: Config) -> anyhow::Result<Self> {
         std::fs::create_dir_all(config.data_dir())?;
         let bus = Bus::connect(&config.section::<BusConfig>("bus")?).await?;
-        let cancel = CancellationToken::new();
-        let mut runs = Vec::new();
+        let stop_services = CancellationToken::new();
+        let mut services = Vec::new();
         for service in SERVICES {
             // Each service listens on an ephemeral port; the gateway is told where.
             config.set(&format!("services.{}.listen", service.name), "127.0.0.1:0")?;
-            let launched = (service.launch)(&config, bus.clone(), cancel.clone()).await?;
+            let launched = (service.launch)(&config, bus.clone(), stop_services.clone()).await?;
             config.set(
                 &format!("gateway.upstreams.{}", service.name),
                 format!("http://{}", launched.addr),
             )?;
-            runs.push(launched.run);
+            services.push(launched.run);
         }
         let gateway =
             crate::Application::build(config.section::<GatewayConfig>("gateway")?, bus).await?;
         let addr = gateway.local_addr()?;
-        let stop = cancel.clone();
-        runs.push(Box::pin(
-            gateway.run_until_stopped(async move { stop.cancelled().await }),
-        ));
-        Ok(Self { addr, runs, cancel })
+        let quote_hub = gateway.quote_hub();
+        let stop_gateway = CancellationToken::new();
+        let stop = stop_gateway.clone();
+        let gateway = Box::pin(gateway.run_until_stopped(async move { stop.cancelled().await }));
+        Ok(Self {
+            addr,
+            quote_hub,
+            gateway,
+            services,
+            stop_gateway,
+            stop_services,
+        })
     }
 
     /// Run until `shutdown`; a failing component stops the others.
@@ -61,20 +79,33 @@ impl Standalone {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let cancel = self.cancel.clone();
-        tokio::spawn(async move {
-            shutdown.await;
-            cancel.cancel();
-        });
-        let cancel = self.cancel.clone();
-        let runs = self.runs.into_iter().map(|run| {
-            let cancel = cancel.clone();
+        let (stop_gateway, stop_services) = (self.stop_gateway, self.stop_services);
+        {
+            let stop_gateway = stop_gateway.clone();
+            tokio::spawn(async move {
+                shutdown.await;
+                stop_gateway.cancel();
+            });
+        }
+        let gateway = async {
+            let result = self.gateway.await;
+            if result.is_err() {
+                stop_gateway.cancel();
+            }
+            // Drained (or failed): the services may go now.
+            stop_services.cancel();
+            result
+        };
+        let services = self.services.into_iter().map(|run| {
+            let (stop_gateway, stop_services) = (stop_gateway.clone(), stop_services.clone());
             async move {
                 let result = run.await;
-                cancel.cancel();
+                stop_gateway.cancel();
+                stop_services.cancel();
                 result
             }
         });
-        try_join_all(runs).await.map(|_| ())
+        let (gateway, services) = futures::join!(gateway, try_join_all(services));
+        gateway.and(services.map(|_| ()))
     }
 }

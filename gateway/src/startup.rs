@@ -1,20 +1,26 @@
-//! Assembling and running the gateway.
+//! Assembling and running the gateway: the router with its layers (host mapping, browser
+//! policy, rate limit, request timeout, tracing), readiness, and the [`Application`] that
+//! serves it through [`crate::server`].
 
+use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::Router;
+use axum::error_handling::HandleErrorLayer;
 use axum::extract::{Request, State};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Redirect};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::{Json, middleware};
 use sise_platform::bus::Bus;
+use sise_platform::error::ErrorCode;
 use sise_platform::telemetry::extract_context;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
-use tower::Layer;
+use tower::util::BoxCloneSyncService;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 use utoipa::openapi::OpenApi;
@@ -22,11 +28,14 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::api;
 use crate::auth;
-use crate::config::GatewayConfig;
+use crate::browser::{self, SecurityHeaders};
+use crate::config::{GatewayConfig, Limits};
 use crate::error::{self, ApiError};
 use crate::hosts::{self, HostKind, HostMap};
+use crate::limits::{self, RateLimit, StreamSlots};
 use crate::openapi;
 use crate::realtime::QuoteHub;
+use crate::server::{self, Drain};
 use crate::state::AppState;
 use crate::upstream::Clients;
 use crate::webapp;
@@ -54,9 +63,9 @@ pub fn api_routers() -> (Vec<(HostKind, Router<AppState>)>, OpenApi) {
 }
 
 /// The whole HTTP application: host mapping, APIs, health, OpenAPI and the webapp.
-pub fn app(config: &GatewayConfig, state: AppState, bus: Bus) -> Router {
+pub fn app(config: &GatewayConfig, state: AppState, readiness: Readiness) -> Router {
     let (routers, doc) = api_routers();
-    let mut app = Router::new();
+    let mut limited = Router::new();
     for (kind, router) in routers {
         let router = router
             .fallback(error::not_found)
@@ -66,22 +75,46 @@ pub fn app(config: &GatewayConfig, state: AppState, bus: Bus) -> Router {
                 auth::authenticate,
             ))
             .with_state(state.clone());
-        app = app.nest(kind.prefix(), router);
+        limited = limited.nest(kind.prefix(), router);
     }
     let doc_json = serde_json::to_value(&doc).unwrap_or_default();
-    app.route("/", get(|| async { Redirect::permanent("/m") }))
+    // Everything a client can call is rate-limited and timed; the probes are not (a
+    // kubelet or load balancer calls them from one address).
+    let limited = limited
+        .route("/", get(|| async { Redirect::permanent("/m") }))
+        .route("/openapi.json", get(move || async move { Json(doc_json) }))
+        .merge(webapp::router(config))
+        .layer(
+            tower::ServiceBuilder::new()
+                .layer(middleware::from_fn_with_state(
+                    state.rate_limit.clone(),
+                    limits::rate_limit,
+                ))
+                .layer(HandleErrorLayer::new(request_timed_out))
+                .layer(tower::timeout::TimeoutLayer::new(
+                    config.limits.request_timeout(),
+                )),
+        );
+    Router::new()
         .route(
             "/healthz",
             get(|| async { Json(serde_json::json!({"status": "ok"})) }),
         )
-        .route(
-            "/readyz",
-            get(readyz).with_state((state.clients.clone(), bus)),
-        )
-        .route("/openapi.json", get(move || async move { Json(doc_json) }))
-        .merge(webapp::router(&config.webapp_dir))
+        .route("/readyz", get(readyz).with_state(readiness))
+        .merge(limited)
         .fallback(error::not_found)
         .layer(TraceLayer::new_for_http().make_span_with(http_span))
+}
+
+/// A request over `limits.request_timeout_ms` (the timeout layer's only error).
+async fn request_timed_out(error: tower::BoxError) -> ApiError {
+    if error.is::<tower::timeout::error::Elapsed>() {
+        tracing::warn!("request timed out");
+        ErrorCode::RequestTimeout.into()
+    } else {
+        tracing::error!(%error, "unexpected middleware error");
+        ErrorCode::Internal.into()
+    }
 }
 
 fn http_span(request: &Request) -> tracing::Span {
@@ -96,25 +129,50 @@ fn http_span(request: &Request) -> tracing::Span {
     span
 }
 
-async fn readyz(State((clients, bus)): State<(Clients, Bus)>) -> impl IntoResponse {
-    let failing = clients.unhealthy().await;
-    if bus.is_ready() && failing.is_empty() {
-        (StatusCode::OK, Json(serde_json::json!({"status": "ready"}))).into_response()
-    } else {
-        tracing::warn!(?failing, bus = bus.is_ready(), "not ready");
+/// What `/readyz` looks at.
+#[derive(Clone)]
+pub struct Readiness {
+    pub drain: Drain,
+    pub bus: Bus,
+    pub clients: Clients,
+}
+
+/// Ready while the process can serve: 503 only once shutdown began (so load balancers stop
+/// sending while in-flight requests drain). The bus and the upstreams are reported, not
+/// gating: without the bus only live quotes stop, and a down upstream fails only its own
+/// routes, which another gateway replica could not serve either.
+async fn readyz(State(readiness): State<Readiness>) -> Response {
+    if readiness.drain.is_draining() {
         let mut response =
             ApiError(sise_platform::error::DomainError::unavailable()).into_response();
         *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
-        response
+        return response;
     }
+    let upstreams = readiness.clients.health().await;
+    let bus = if readiness.bus.is_ready() {
+        "up"
+    } else {
+        "down"
+    };
+    let degraded = bus != "up" || upstreams.iter().any(|(_, status)| *status != "serving");
+    if degraded {
+        tracing::warn!(bus, ?upstreams, "degraded");
+    }
+    let body = serde_json::json!({
+        "status": if degraded { "degraded" } else { "ready" },
+        "bus": bus,
+        "upstreams": upstreams.into_iter().collect::<serde_json::Map<_, _>>(),
+    });
+    (StatusCode::OK, Json(body)).into_response()
 }
 
 pub struct Application {
     listener: TcpListener,
-    app: Router,
+    service: BoxCloneSyncService<Request, Response, Infallible>,
     state: AppState,
     bus: Bus,
-    host_map: HostMap,
+    limits: Limits,
+    drain: Drain,
 }
 
 impl Application {
@@ -122,24 +180,67 @@ impl Application {
         let state = AppState {
             clients: Clients::connect(&config.upstreams)?,
             quotes: QuoteHub::new(COALESCE_INTERVAL),
+            streams: StreamSlots::new(&config.limits),
+            rate_limit: RateLimit::new(&config.limits),
             shutdown: CancellationToken::new(),
         };
-        let app = app(&config, state.clone(), bus.clone());
+        let drain = Drain::default();
+        let readiness = Readiness {
+            drain: drain.clone(),
+            bus: bus.clone(),
+            clients: state.clients.clone(),
+        };
+        let app = app(&config, state.clone(), readiness);
+        let host_map = HostMap {
+            hosts: config.hosts.clone(),
+            single_origin: config.single_origin,
+        };
+        // Host mapping rewrites the path, so it must wrap the router rather than be a
+        // route layer (those run after routing). The browser policy wraps everything, so
+        // errors and refusals carry it too.
+        let SecurityHeaders { csp, hsts } = browser::security_headers(&config);
+        let service = tower::ServiceBuilder::new()
+            .layer(SetResponseHeaderLayer::if_not_present(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ))
+            .layer(SetResponseHeaderLayer::if_not_present(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("strict-origin-when-cross-origin"),
+            ))
+            .layer(SetResponseHeaderLayer::if_not_present(
+                header::X_FRAME_OPTIONS,
+                HeaderValue::from_static("DENY"),
+            ))
+            .layer(SetResponseHeaderLayer::if_not_present(
+                header::CONTENT_SECURITY_POLICY,
+                move |_: &Response| csp.clone(),
+            ))
+            .layer(SetResponseHeaderLayer::if_not_present(
+                header::STRICT_TRANSPORT_SECURITY,
+                move |_: &Response| hsts.clone(),
+            ))
+            .layer(browser::cors(&config))
+            .layer(middleware::from_fn_with_state(host_map, hosts::map_hosts))
+            .service(app);
         let listener = TcpListener::bind(config.listen).await?;
         Ok(Self {
             listener,
-            app,
+            service: BoxCloneSyncService::new(service),
             state,
             bus,
-            host_map: HostMap {
-                hosts: config.hosts,
-                single_origin: config.single_origin,
-            },
+            limits: config.limits,
+            drain,
         })
     }
 
     pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {
         Ok(self.listener.local_addr()?)
+    }
+
+    /// The live-quote hub (tests check that it holds no more than open streams watch).
+    pub fn quote_hub(&self) -> QuoteHub {
+        self.state.quotes.clone()
     }
 
     pub async fn run_until_stopped(
@@ -152,22 +253,24 @@ impl Application {
                 .clone()
                 .run(self.bus.clone(), self.state.shutdown.clone()),
         );
-        // Host mapping rewrites the path, so it must wrap the router rather than be a
-        // route layer (those run after routing).
-        let service =
-            middleware::from_fn_with_state(self.host_map, hosts::map_hosts).layer(self.app);
-        let cancel = self.state.shutdown.clone();
-        let result = axum::serve(
+        let sweeper = tokio::spawn(
+            self.state
+                .rate_limit
+                .clone()
+                .run_sweeper(self.state.shutdown.clone()),
+        );
+        server::serve(
             self.listener,
-            axum::ServiceExt::<Request>::into_make_service(service),
+            self.service,
+            &self.limits,
+            self.drain,
+            self.state.shutdown.clone(),
+            shutdown,
         )
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            cancel.cancel();
-        })
         .await;
         self.state.shutdown.cancel();
         let _ = hub.await;
-        Ok(result?)
+        let _ = sweeper.await;
+        Ok(())
     }
 }

@@ -18,6 +18,10 @@ use tonic_health::pb::health_client::HealthClient;
 
 use crate::config::Upstreams;
 
+/// How long readiness waits for an upstream's health answer (a probe's own timeout is
+/// typically 1–2 s).
+const HEALTH_TIMEOUT: Duration = Duration::from_millis(500);
+
 pub type Traced = InterceptedService<Channel, TraceInterceptor>;
 
 #[derive(Clone)]
@@ -61,23 +65,24 @@ impl Clients {
         })
     }
 
-    /// Names of the upstreams whose gRPC health check does not answer SERVING.
-    pub async fn unhealthy(&self) -> Vec<&'static str> {
-        let mut failing = Vec::new();
-        for (name, channel) in &self.channels {
+    /// Every upstream's gRPC health, checked at once, each within [`HEALTH_TIMEOUT`]:
+    /// `(name, "serving" | "not_serving" | "unreachable")`.
+    pub async fn health(&self) -> Vec<(String, serde_json::Value)> {
+        let checks = self.channels.iter().map(|(name, channel)| async move {
             let mut client = HealthClient::new(channel.clone());
             let check = client.check(HealthCheckRequest {
                 service: String::new(),
             });
-            let ok = matches!(
-                tokio::time::timeout(Duration::from_secs(2), check).await,
-                Ok(Ok(response)) if response.get_ref().status == ServingStatus::Serving as i32
-            );
-            if !ok {
-                failing.push(*name);
-            }
-        }
-        failing
+            let status = match tokio::time::timeout(HEALTH_TIMEOUT, check).await {
+                Ok(Ok(response)) if response.get_ref().status == ServingStatus::Serving as i32 => {
+                    "serving"
+                }
+                Ok(Ok(_)) => "not_serving",
+                Ok(Err(_)) | Err(_) => "unreachable",
+            };
+            ((*name).to_owned(), serde_json::Value::from(status))
+        });
+        futures::future::join_all(checks).await
     }
 }
 

@@ -1,7 +1,10 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Base URL of the main API host; defaults to the single-origin prefix `/main`. */
+  /**
+   * Base URL of the main API host when the page does not name one (the gateway
+   * writes `<meta name="sise-api-main">`); defaults to the single-origin prefix `/main`.
+   */
   readonly VITE_MAIN_API_BASE?: string;
   /** Base URL of the social API host; defaults to `/social`. */
   readonly VITE_SOCIAL_API_BASE?: string;

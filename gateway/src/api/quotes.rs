@@ -1,16 +1,19 @@
 //! Quotes: a one-off read for many securities, and the live stream (Server-Sent Events).
 
 use std::convert::Infallible;
+use std::net::Ipv4Addr;
 use std::time::Duration;
 
-use axum::Json;
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
-use futures::{Stream, StreamExt};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use futures::StreamExt;
 use sise_proto::market::v1::GetQuotesRequest;
 
 use crate::api::{ApiQuery, SecurityIdsQuery};
 use crate::error::{ApiError, ApiErrorBody};
+use crate::limits::ClientIp;
 use crate::models::{Quote, QuoteList};
 use crate::state::AppState;
 
@@ -58,32 +61,52 @@ async fn fetch(state: &AppState, security_ids: Vec<String>) -> Result<QuoteList,
     responses(
         (status = 200, description = "Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, coalesced to at most one per security every 250 ms; `:` comments as heartbeats", content_type = "text/event-stream", body = String),
         (status = 400, description = "Missing, malformed or too many ids", body = ApiErrorBody),
+        (status = 429, description = "Too many open streams (of this client or in all), or over the request rate; `Retry-After` says when to retry", body = ApiErrorBody),
     )
 )]
 pub async fn stream_quotes(
     State(state): State<AppState>,
+    client: Option<Extension<ClientIp>>,
     ApiQuery(query): ApiQuery<SecurityIdsQuery>,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+) -> Result<Response, ApiError> {
     let ids = query.ids(MAX_STREAM_SECURITIES)?;
-    // Watch before the snapshot, so a tick between the two is not missed; the client keeps
-    // whichever quote has the newer `traded_at`.
-    let watches = state.quotes.watch(&ids);
-    let snapshot = fetch(&state, ids).await?;
-    let known: Vec<_> = watches
+    let client = client.map_or(ClientIp(Ipv4Addr::UNSPECIFIED.into()), |c| c.0);
+    let slot = match state.streams.acquire(client) {
+        Ok(slot) => slot,
+        Err(refused) => return Ok(refused.into_response()),
+    };
+    // The hub holds an entry per watched id, so only ids the market knows are watched.
+    let known: Vec<String> = fetch(&state, ids)
+        .await?
+        .quotes
         .into_iter()
-        .filter(|(id, _)| snapshot.quotes.iter().any(|q| &q.security_id == id))
-        .map(|(_, rx)| rx)
+        .map(|q| q.security_id)
         .collect();
+    // Watch before the snapshot the client gets, so a tick between the two is not missed;
+    // the client keeps whichever quote has the newer `traded_at`. Hence a second read.
+    let watches = state.quotes.watch(&known);
+    let snapshot = if known.is_empty() {
+        QuoteList { quotes: Vec::new() }
+    } else {
+        fetch(&state, known).await?
+    };
     let first = Event::default()
         .event("snapshot")
         .retry(Duration::from_secs(3))
         .json_data(&snapshot)
         .unwrap_or_else(|_| Event::default().comment("snapshot unavailable"));
-    let updates = crate::realtime::coalesced(known, state.quotes.coalesce_interval())
-        .map(|json| Ok(Event::default().event("quote").data(json.as_ref())));
-    // End with the server, or a graceful shutdown would wait for every open stream.
+    let updates = crate::realtime::coalesced(watches, state.quotes.coalesce_interval())
+        .map(|json| Ok::<_, Infallible>(Event::default().event("quote").data(json.as_ref())));
+    // End with the server, or a graceful shutdown would wait for every open stream. The
+    // slot lives as long as the stream.
     let stream = futures::stream::once(async move { Ok(first) })
         .chain(updates)
-        .take_until(state.shutdown.clone().cancelled_owned());
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+        .take_until(state.shutdown.clone().cancelled_owned())
+        .map(move |event| {
+            let _slot = &slot;
+            event
+        });
+    Ok(Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response())
 }

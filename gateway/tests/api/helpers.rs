@@ -7,7 +7,10 @@ use std::ops::Deref;
 use std::path::Path;
 use std::time::Duration;
 
+use sise_gateway::GatewayConfig;
+use sise_gateway::realtime::QuoteHub;
 use sise_gateway::standalone::{SERVICES, Standalone};
+use sise_platform::bus::Bus;
 use sise_platform::config::Config;
 use sise_platform::db::Backend;
 use sise_platform::db::testing::TestDatabase;
@@ -139,7 +142,7 @@ async fn start_shared(backend: Backend) -> Shared {
                     .keep();
                 // A simulated day as long as a real one: "today" never moves during a run,
                 // however slow the machine (the default is 10 minutes).
-                let day = ("services.market.simulator.day_length_secs", 86_400);
+                let day = ("services.market.simulator.day_length_secs", "86400");
                 let (standalone, databases) = build(backend, &[day], &dir).await;
                 let database_urls: Vec<String> =
                     databases.into_iter().map(TestDatabase::keep).collect();
@@ -168,6 +171,8 @@ async fn start_shared(backend: Backend) -> Shared {
 /// drops its databases.
 pub struct FreshApp {
     app: TestApp,
+    /// The gateway's live-quote hub.
+    pub quote_hub: QuoteHub,
     databases: Vec<TestDatabase>,
     cancel: CancellationToken,
     handle: tokio::task::JoinHandle<anyhow::Result<()>>,
@@ -204,8 +209,20 @@ pub async fn spawn_app(backend: Backend) -> FreshApp {
 /// [`spawn_app`] with numeric configuration overrides, e.g.
 /// `("services.market.simulator.day_length_secs", 2)`.
 pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, i64)]) -> FreshApp {
+    let overrides: Vec<(&str, String)> = overrides
+        .iter()
+        .map(|(key, value)| (*key, value.to_string()))
+        .collect();
+    let overrides: Vec<(&str, &str)> = overrides.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    spawn_app_with_settings(backend, &overrides).await
+}
+
+/// [`spawn_app`] with any configuration overrides, as the environment would give them
+/// (`("gateway.single_origin", "false")`).
+pub async fn spawn_app_with_settings(backend: Backend, overrides: &[(&str, &str)]) -> FreshApp {
     let dir = tempfile::tempdir().expect("tempdir");
     let (standalone, databases) = build(backend, overrides, dir.path()).await;
+    let quote_hub = standalone.quote_hub.clone();
     let base = format!("http://{}", standalone.addr);
     let cancel = CancellationToken::new();
     let stop = cancel.clone();
@@ -213,6 +230,7 @@ pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, i64)]) -> Fres
     let database_urls = databases.iter().map(|db| db.url.clone()).collect();
     let app = FreshApp {
         app: TestApp::new(base, backend, database_urls),
+        quote_hub,
         databases,
         cancel,
         handle,
@@ -227,26 +245,10 @@ pub async fn spawn_app_with(backend: Backend, overrides: &[(&str, i64)]) -> Fres
 /// Builds the whole system with its webapp and data under `dir`, on new databases.
 async fn build(
     backend: Backend,
-    overrides: &[(&str, i64)],
+    overrides: &[(&str, &str)],
     dir: &Path,
 ) -> (Standalone, Vec<TestDatabase>) {
-    let webapp = dir.join("webapp");
-    std::fs::create_dir_all(webapp.join("static")).expect("webapp dir");
-    std::fs::write(
-        webapp.join("index.html"),
-        "<!doctype html><title>시세</title>",
-    )
-    .expect("index");
-    std::fs::write(webapp.join("static/app.js"), "console.log(1)").expect("asset");
-
-    let mut config = Config::load_from(&repo_root().join("config"), "local").expect("config");
-    config
-        .set("data_dir", dir.join("data").display().to_string())
-        .expect("set");
-    config.set("gateway.listen", "127.0.0.1:0").expect("set");
-    config
-        .set("gateway.webapp_dir", webapp.display().to_string())
-        .expect("set");
+    let mut config = base_config(dir);
     config
         .set(
             "services.market.dataset_dir",
@@ -260,9 +262,7 @@ async fn build(
         .set("services.market.simulator.tick_interval_ms", 50)
         .expect("set");
     config.set("bus.url", "inproc").expect("set");
-    for (key, value) in overrides {
-        config.set(key, *value).expect("set");
-    }
+    set_all(&mut config, overrides);
     let mut databases = Vec::new();
     // Every service has a database, in the order of [`TestApp::database_url`]'s lookup.
     for service in SERVICES {
@@ -279,6 +279,98 @@ async fn build(
     }
     let standalone = Standalone::build(config).await.expect("build app");
     (standalone, databases)
+}
+
+/// The local configuration with a webapp (an `index.html` with a head, and one bundle) and
+/// data under `dir`, the gateway on port 0.
+fn base_config(dir: &Path) -> Config {
+    let webapp = dir.join("webapp");
+    std::fs::create_dir_all(webapp.join("static")).expect("webapp dir");
+    std::fs::write(
+        webapp.join("index.html"),
+        "<!doctype html><html><head><title>시세</title></head><body></body></html>",
+    )
+    .expect("index");
+    std::fs::write(webapp.join("static/app.js"), "console.log(1)").expect("asset");
+
+    let mut config = Config::load_from(&repo_root().join("config"), "local").expect("config");
+    config
+        .set("data_dir", dir.join("data").display().to_string())
+        .expect("set");
+    config.set("gateway.listen", "127.0.0.1:0").expect("set");
+    config
+        .set("gateway.webapp_dir", webapp.display().to_string())
+        .expect("set");
+    config
+}
+
+fn set_all(config: &mut Config, overrides: &[(&str, &str)]) {
+    for (key, value) in overrides {
+        config.set(key, *value).expect("set");
+    }
+}
+
+// ---- The gateway alone -----------------------------------------------------------------
+
+/// A gateway without the services behind it, on the test's runtime: for what the edge does
+/// by itself (readiness, shutdown, timeouts). Upstreams and bus are the caller's.
+pub struct GatewayApp {
+    pub base: String,
+    pub addr: std::net::SocketAddr,
+    pub client: reqwest::Client,
+    cancel: CancellationToken,
+    handle: tokio::task::JoinHandle<anyhow::Result<()>>,
+    _dir: tempfile::TempDir,
+}
+
+impl GatewayApp {
+    pub async fn start(bus: Bus, overrides: &[(&str, &str)]) -> Self {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut config = base_config(dir.path());
+        set_all(&mut config, overrides);
+        let gateway = sise_gateway::Application::build(
+            config
+                .section::<GatewayConfig>("gateway")
+                .expect("gateway section"),
+            bus,
+        )
+        .await
+        .expect("build gateway");
+        let addr = gateway.local_addr().expect("addr");
+        let cancel = CancellationToken::new();
+        let stop = cancel.clone();
+        let handle = tokio::spawn(gateway.run_until_stopped(async move { stop.cancelled().await }));
+        Self {
+            base: format!("http://{addr}"),
+            addr,
+            client: reqwest::Client::new(),
+            cancel,
+            handle,
+            _dir: dir,
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("request")
+    }
+
+    pub fn signal_stop(&self) {
+        self.cancel.cancel();
+    }
+
+    /// Stop and wait (within 15 s) for the gateway to end.
+    pub async fn stop(self) {
+        self.cancel.cancel();
+        tokio::time::timeout(Duration::from_secs(15), self.handle)
+            .await
+            .expect("gateway stopped within 15 s")
+            .expect("join")
+            .expect("clean exit");
+    }
 }
 
 async fn wait_ready(app: &TestApp) {

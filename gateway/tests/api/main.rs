@@ -16,6 +16,7 @@ mod articles;
 mod assets;
 mod charts;
 mod company;
+mod edge;
 mod errors;
 mod health;
 mod helpers;

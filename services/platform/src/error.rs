@@ -21,6 +21,10 @@ pub enum ErrorKind {
     Unauthenticated,
     PermissionDenied,
     Conflict,
+    /// A client over its rate or its share of a bounded resource: retry later.
+    TooManyRequests,
+    /// The request took longer than the server allows.
+    Timeout,
     Unavailable,
     Internal,
 }
@@ -34,6 +38,8 @@ impl ErrorKind {
             Self::Unauthenticated => Code::Unauthenticated,
             Self::PermissionDenied => Code::PermissionDenied,
             Self::Conflict => Code::AlreadyExists,
+            Self::TooManyRequests => Code::ResourceExhausted,
+            Self::Timeout => Code::DeadlineExceeded,
             Self::Unavailable => Code::Unavailable,
             Self::Internal => Code::Internal,
         }
@@ -47,6 +53,8 @@ impl ErrorKind {
             Self::Unauthenticated => StatusCode::UNAUTHORIZED,
             Self::PermissionDenied => StatusCode::FORBIDDEN,
             Self::Conflict => StatusCode::CONFLICT,
+            Self::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            Self::Timeout => StatusCode::GATEWAY_TIMEOUT,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -127,6 +135,10 @@ catalogue! {
     TraderNotFound = ("trader_not_found", NotFound, "거래원 정보가 없습니다."),
     // Members.
     InvalidToken = ("invalid_token", Unauthenticated, "로그인이 필요합니다."),
+    // Bounds of the public edge (the gateway's limits).
+    TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
+    TooManyStreams = ("too_many_streams", TooManyRequests, "실시간 시세 연결이 너무 많습니다. 잠시 후 다시 시도해주세요."),
+    RequestTimeout = ("request_timeout", Timeout, "응답 시간이 초과되었습니다. 잠시 후 다시 시도해주세요."),
     // Failures of ours: opaque to the client, details in the log.
     Internal = ("internal_error", Internal, "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요."),
     Unavailable = ("service_unavailable", Unavailable, "서비스에 연결할 수 없습니다. 잠시 후 다시 시도해주세요."),
