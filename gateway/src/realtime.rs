@@ -8,6 +8,10 @@
 //! The hub holds an entry only while someone watches it: a [`Watch`] removes its security's
 //! entry when it is the last one to go. Callers watch only ids the market knows (the quote
 //! stream checks them first), so the hub is bounded by the securities open in streams.
+//!
+//! Ticks published while the bus was away are lost for good (live messages are not
+//! stored), so when the bus comes back, or the subscription is made again, the hub bumps
+//! its resync count ([`QuoteHub::resyncs`]) and every open stream sends a fresh snapshot.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -29,7 +33,11 @@ type Channels = Arc<Mutex<HashMap<String, watch::Sender<Latest>>>>;
 pub struct QuoteHub {
     channels: Channels,
     interval: Duration,
+    resync: Arc<watch::Sender<u64>>,
 }
+
+/// How often the hub looks at the bus's connection, to notice it coming back.
+const BUS_CHECK: Duration = Duration::from_millis(250);
 
 /// One watcher of one security; dropping the last watcher of a security removes its entry.
 pub struct Watch {
@@ -59,7 +67,18 @@ impl QuoteHub {
         Self {
             channels: Arc::default(),
             interval,
+            resync: Arc::new(watch::channel(0).0),
         }
+    }
+
+    /// Changes each time live quotes may have been missed (the bus came back, the
+    /// subscription was made again): a stream then sends a fresh snapshot.
+    pub fn resyncs(&self) -> watch::Receiver<u64> {
+        self.resync.subscribe()
+    }
+
+    fn bump_resync(&self) {
+        self.resync.send_modify(|count| *count += 1);
     }
 
     pub fn coalesce_interval(&self) -> Duration {
@@ -113,12 +132,28 @@ impl QuoteHub {
     /// Feed the hub from the bus until cancelled, resubscribing if the stream ends.
     pub async fn run(self, bus: Bus, cancel: CancellationToken) {
         let mut backoff = Duration::from_millis(200);
+        let mut first = true;
         loop {
             match bus.subscribe("quotes.>").await {
                 Ok(mut events) => {
                     backoff = Duration::from_millis(200);
+                    if !std::mem::take(&mut first) {
+                        self.bump_resync();
+                    }
+                    let mut connected = bus.is_ready();
+                    let mut check = tokio::time::interval(BUS_CHECK);
                     loop {
                         tokio::select! {
+                            _ = check.tick() => {
+                                // The client resubscribes by itself after a reconnect; what
+                                // was published meanwhile is gone.
+                                let now = bus.is_ready();
+                                if now && !connected {
+                                    tracing::info!("bus back: open streams resync");
+                                    self.bump_resync();
+                                }
+                                connected = now;
+                            }
                             event = events.next() => match event {
                                 Some(event) => match pb::QuoteTicked::decode(event.payload) {
                                     Ok(pb::QuoteTicked { quote: Some(quote) }) => self.publish(quote),

@@ -59,7 +59,7 @@ async fn fetch(state: &AppState, security_ids: Vec<String>) -> Result<QuoteList,
     tag = "main",
     params(SecurityIdsQuery),
     responses(
-        (status = 200, description = "Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, coalesced to at most one per security every 250 ms; `:` comments as heartbeats", content_type = "text/event-stream", body = String),
+        (status = 200, description = "Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, coalesced to at most one per security every 250 ms, and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats", content_type = "text/event-stream", body = String),
         (status = 400, description = "Missing, malformed or too many ids", body = ApiErrorBody),
         (status = 429, description = "Too many open streams (of this client or in all), or over the request rate; `Retry-After` says when to retry", body = ApiErrorBody),
     )
@@ -88,7 +88,7 @@ pub async fn stream_quotes(
     let snapshot = if known.is_empty() {
         QuoteList { quotes: Vec::new() }
     } else {
-        fetch(&state, known).await?
+        fetch(&state, known.clone()).await?
     };
     let first = Event::default()
         .event("snapshot")
@@ -97,10 +97,27 @@ pub async fn stream_quotes(
         .unwrap_or_else(|_| Event::default().comment("snapshot unavailable"));
     let updates = crate::realtime::coalesced(watches, state.quotes.coalesce_interval())
         .map(|json| Ok::<_, Infallible>(Event::default().event("quote").data(json.as_ref())));
+    // Quotes missed while the bus was away come back as a fresh snapshot.
+    let resyncs = {
+        let state = state.clone();
+        tokio_stream::wrappers::WatchStream::from_changes(state.quotes.resyncs()).filter_map(
+            move |_| {
+                let (state, known) = (state.clone(), known.clone());
+                async move {
+                    let snapshot = fetch(&state, known).await.ok()?;
+                    Event::default()
+                        .event("snapshot")
+                        .json_data(&snapshot)
+                        .ok()
+                        .map(Ok::<_, Infallible>)
+                }
+            },
+        )
+    };
     // End with the server, or a graceful shutdown would wait for every open stream. The
     // slot lives as long as the stream.
     let stream = futures::stream::once(async move { Ok(first) })
-        .chain(updates)
+        .chain(futures::stream::select(updates, resyncs))
         .take_until(state.shutdown.clone().cancelled_owned())
         .map(move |event| {
             let _slot = &slot;

@@ -10,6 +10,7 @@ use std::time::Duration;
 use futures::StreamExt;
 use sise_platform::bus::{Bus, BusConfig};
 use sise_platform::db::Backend;
+use sise_platform::testing::PrivateNats;
 use sise_platform::testing::run_on;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -394,57 +395,13 @@ async fn readiness_reports_down_upstreams_without_failing() {
     gateway.stop().await;
 }
 
-/// A NATS server of the test's own, to be killed.
-struct PrivateNats {
-    child: std::process::Child,
-    url: String,
-    _dir: tempfile::TempDir,
-}
-
-impl PrivateNats {
-    async fn start() -> Self {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("bind")
-            .local_addr()
-            .expect("addr")
-            .port();
-        let dir = tempfile::tempdir().expect("tempdir");
-        let child = std::process::Command::new("/usr/sbin/nats-server")
-            .args(["-a", "127.0.0.1", "-p", &port.to_string(), "-js", "-sd"])
-            .arg(dir.path())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("nats-server");
-        let url = format!("nats://127.0.0.1:{port}");
-        for _ in 0..100 {
-            if TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        Self {
-            child,
-            url,
-            _dir: dir,
-        }
-    }
-}
-
-impl Drop for PrivateNats {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[tokio::test]
 async fn readiness_stays_up_while_nats_is_down() {
     let mut nats = PrivateNats::start().await;
     let bus = Bus::connect(&BusConfig {
-        url: nats.url.clone(),
+        url: nats.url().to_owned(),
         namespace: "edge_readiness".into(),
+        ..BusConfig::default()
     })
     .await
     .expect("connect to the private NATS");
@@ -455,8 +412,7 @@ async fn readiness_stays_up_while_nats_is_down() {
     let body: serde_json::Value = gateway.get("/readyz").await.json().await.expect("json");
     assert_eq!(body["bus"], "up");
 
-    let _ = nats.child.kill();
-    let _ = nats.child.wait();
+    nats.kill();
     let mut last = serde_json::Value::Null;
     let down = eventually(15, async || {
         let response = gateway.get("/readyz").await;

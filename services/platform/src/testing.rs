@@ -228,9 +228,16 @@ impl TestService {
 
 /// A NATS server (with JetStream) of the test's own, on a free port with its store in a
 /// temporary directory, for tests that take NATS away: never kill the machine's. Killed
-/// when dropped.
+/// when dropped; [`PrivateNats::restart`] brings it back on the same port and store.
+///
+/// JetStream writes with `sync_interval: always` (an fsync per write) where the server
+/// knows the option (2.10 and later), so an acknowledged event survives a SIGKILL even
+/// before the OS has written it out.
 pub struct PrivateNats {
-    child: std::process::Child,
+    child: Option<std::process::Child>,
+    binary: String,
+    config: std::path::PathBuf,
+    port: u16,
     url: String,
     _dir: tempfile::TempDir,
 }
@@ -246,38 +253,70 @@ impl PrivateNats {
             .expect("free port")
             .port();
         let dir = tempfile::tempdir().expect("tempdir");
-        let child = std::process::Command::new(&binary)
-            .args(["-a", "127.0.0.1", "-p", &port.to_string(), "-js", "-sd"])
-            .arg(dir.path())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {binary}: {e}"));
-        let server = Self {
-            child,
+        let version = std::process::Command::new(&binary)
+            .arg("--version")
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {binary}: {e}"));
+        let sync = if server_at_least(&String::from_utf8_lossy(&version.stdout), (2, 10)) {
+            "sync_interval: always"
+        } else {
+            ""
+        };
+        let config = dir.path().join("nats.conf");
+        std::fs::write(
+            &config,
+            format!(
+                "host: 127.0.0.1\nport: {port}\njetstream {{\n store_dir: \"{}\"\n {sync}\n}}\n",
+                dir.path().join("jetstream").display()
+            ),
+        )
+        .expect("nats config");
+        let mut server = Self {
+            child: None,
+            binary,
+            config,
+            port,
             url: format!("nats://127.0.0.1:{port}"),
             _dir: dir,
         };
-        for _ in 0..200 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .is_ok()
-            {
-                return server;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        panic!("private nats-server did not start");
+        server.restart().await;
+        server
     }
 
     pub fn url(&self) -> &str {
         &self.url
     }
 
+    /// Starts the server again (after [`PrivateNats::kill`]) on the same port and store, and
+    /// waits until it accepts connections.
+    pub async fn restart(&mut self) {
+        self.kill();
+        let child = std::process::Command::new(&self.binary)
+            .arg("-c")
+            .arg(&self.config)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", self.binary));
+        self.child = Some(child);
+        for _ in 0..200 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", self.port))
+                .await
+                .is_ok()
+            {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("private nats-server did not start");
+    }
+
     /// Stops the server at once (SIGKILL) and waits for it to exit.
     pub fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 
@@ -285,6 +324,13 @@ impl Drop for PrivateNats {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// Whether `nats-server --version` output (`nats-server: v2.9.10`) is at least `min`.
+fn server_at_least(version: &str, min: (u32, u32)) -> bool {
+    let number = version.rsplit('v').next().unwrap_or("").trim();
+    let mut parts = number.split('.').map(|p| p.parse::<u32>().unwrap_or(0));
+    (parts.next().unwrap_or(0), parts.next().unwrap_or(0)) >= min
 }
 
 /// The repository root (configuration, dataset).

@@ -6,7 +6,7 @@
 //! script does), a PostgreSQL server (`SISE_TEST_POSTGRES`) and NATS (`SISE_TEST_NATS`,
 //! default local).
 
-#[path = "api/helpers.rs"]
+#[path = "../api/helpers.rs"]
 #[allow(dead_code)]
 mod helpers;
 
@@ -23,6 +23,8 @@ use sise_platform::db::Backend;
 use sise_platform::db::testing::TestDatabase;
 use sise_proto::market::v1::QuoteTicked;
 use tokio::process::{Child, Command};
+
+mod faults;
 
 fn binary(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_BIN_EXE_sise-gateway"))
