@@ -4,8 +4,8 @@
 //! with its host. `docs/openapi.json` is this document; the webapp's types are generated
 //! from that file, and a test keeps the file current.
 
-use utoipa::openapi::OpenApi;
 use utoipa::openapi::tag::TagBuilder;
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, ResponseBuilder};
 
 use crate::hosts::HostKind;
 
@@ -39,5 +39,40 @@ pub fn document(parts: Vec<(HostKind, OpenApi)>) -> OpenApi {
         doc.merge(part);
     }
     doc.tags = Some(tags);
+    doc.components
+        .get_or_insert_with(Default::default)
+        .schemas
+        .extend(crate::api::params::components());
+    add_unavailable(&mut doc);
     doc
+}
+
+/// Every operation answers 503 `unavailable` when a service behind the gateway cannot be
+/// reached (or has no value yet); stated once here rather than on each route.
+fn add_unavailable(doc: &mut OpenApi) {
+    let response = ResponseBuilder::new()
+        .description("A service behind the gateway is unavailable (`unavailable`); retry later")
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ApiError")))
+                .build(),
+        )
+        .build();
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            operation
+                .responses
+                .responses
+                .entry("503".to_owned())
+                .or_insert_with(|| response.clone().into());
+        }
+    }
 }

@@ -490,6 +490,8 @@ export interface components {
              */
             published_at: number;
         };
+        /** @description Opaque: the `next_cursor` of the previous page of articles (at most 128 characters); empty or absent for the first page */
+        ArticleCursor: string;
         /** @enum {string} */
         ArticleKind: "NEWS" | "DISCLOSURE";
         ArticlePage: {
@@ -569,6 +571,16 @@ export interface components {
             asset: components["schemas"]["Asset"];
         };
         /**
+         * @description An asset: `KOREA-A005930`, `INDEX-KOSPI`, `FOREX-USDKRW` (or `BOARD::CODE`)
+         * @example INDEX-KOSPI
+         */
+        AssetId: string;
+        /**
+         * @description 1 to 100 asset ids joined by commas
+         * @example INDEX-KOSPI,FOREX-USDKRW,KOREA-A005930
+         */
+        AssetIdList: string;
+        /**
          * @description What an asset is.
          * @enum {string}
          */
@@ -605,6 +617,11 @@ export interface components {
             minute_candles: components["schemas"]["AssetMinuteCandle"][];
         };
         /**
+         * @description The client's operating system
+         * @enum {string}
+         */
+        ClientOs: "web" | "android" | "ios";
+        /**
          * @description A listed company: the real listing's profile (strings null where the dataset lacks
          *     them) and its market cap at the current price.
          */
@@ -638,6 +655,11 @@ export interface components {
         CompanyDetail: {
             company: components["schemas"]["Company"];
         };
+        /**
+         * @description Currency code (ISO 4217); `KRW` is the won
+         * @enum {string}
+         */
+        Currency: "KRW" | "AED" | "AUD" | "BDT" | "BHD" | "BND" | "BRL" | "CAD" | "CHF" | "CLP" | "CNY" | "COP" | "CZK" | "DKK" | "DZD" | "EGP" | "ETB" | "EUR" | "FJD" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "JOD" | "JPY" | "KES" | "KHR" | "KWD" | "KZT" | "LKR" | "LYD" | "MMK" | "MNT" | "MOP" | "MXN" | "MYR" | "NOK" | "NPR" | "NZD" | "OMR" | "PHP" | "PKR" | "PLN" | "QAR" | "RON" | "RUB" | "SAR" | "SEK" | "SGD" | "THB" | "TRY" | "TWD" | "TZS" | "USD" | "UZS" | "VND" | "ZAR";
         /** @description One trading day of a stock (KRX-rule prices in won). */
         DayCandle: {
             /** Format: int64 */
@@ -745,11 +767,18 @@ export interface components {
             /** @description The filing in the DART viewer. */
             url: string;
         };
+        /** @description Opaque: the `next_cursor` of the previous page of disclosures (at most 128 characters); empty or absent for the first page */
+        DisclosureCursor: string;
         DisclosurePage: {
             disclosures: components["schemas"]["Disclosure"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
         };
+        /**
+         * @description A forex pair: `FOREX-USDKRW` (or `FOREX::USDKRW`)
+         * @example FOREX-USDKRW
+         */
+        ForexAssetId: string;
         /** @description A currency conversion on the current base rates. */
         ForexCalc: {
             /** Format: double */
@@ -788,6 +817,11 @@ export interface components {
         ForexIds: {
             ids: string[];
         };
+        /**
+         * @description `day` (the live day's minutes), `week` (30-minute points), `month` or `year` (daily closes)
+         * @enum {string}
+         */
+        ForexPeriod: "day" | "week" | "month" | "year";
         /** @description One trading day's SAMPLE net buying by investor type. */
         Investor: {
             /**
@@ -820,8 +854,21 @@ export interface components {
             /** @description Pass as `to` for the next older page; null at the end. */
             last_key?: string | null;
         };
+        /** @description How many, 1 to 100 (default 20); empty is the same as absent */
+        Limit100: number | string;
+        /** @description How many, 1 to 20 (default 5); empty is the same as absent */
+        Limit20: number | string;
+        /** @description How many, 1 to 50 (default 20); empty is the same as absent */
+        Limit50: number | string;
+        /** @description How many, 1 to 500 (default 60); empty is the same as absent */
+        Limit500: number | string;
         /** @enum {string} */
         Market: "KOSPI" | "KOSDAQ";
+        /**
+         * @description The app store; `nomarket` for the web
+         * @enum {string}
+         */
+        MarketCode: "nomarket" | "google" | "apple" | "onestore";
         /** @description The KRX market condition. */
         MarketCondition: {
             kosdaq: components["schemas"]["Asset"];
@@ -858,6 +905,8 @@ export interface components {
         MinuteCandleList: {
             minute_candles: components["schemas"]["MinuteCandle"][];
         };
+        /** @description Opaque: the `next_cursor` of the previous page of news (at most 128 characters); empty or absent for the first page */
+        NewsCursor: string;
         /** @description A news item naming one or more stocks. */
         NewsItem: {
             /** Format: int64 */
@@ -881,6 +930,8 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
         };
+        /** @description A date, `YYYY-MM-DD`; empty is the same as absent */
+        PageDate: string;
         /**
          * @description Price change against the previous close (spec §3).
          * @enum {string}
@@ -977,6 +1028,33 @@ export interface components {
             security_firms: components["schemas"]["SecurityFirm"][];
         };
         /**
+         * @description A stock: `KOREA-A` and its 6-character KRX code
+         * @example KOREA-A005930
+         */
+        SecurityId: string;
+        /**
+         * @description 1 to 200 security ids joined by commas
+         * @example KOREA-A005930,KOREA-A000660
+         */
+        SecurityIdList200: string;
+        /**
+         * @description 1 to 50 security ids joined by commas
+         * @example KOREA-A005930,KOREA-A000660
+         */
+        SecurityIdList50: string;
+        /**
+         * @description 1 to 50 security ids joined by commas
+         * @example KOREA-A005930,KOREA-A000660
+         */
+        SecurityIdList50Stream: string;
+        /** @description A stock, e.g. `KOREA-A005930`; empty is the same as absent */
+        SecurityIdOrEmpty: string | components["schemas"]["SecurityId"];
+        /**
+         * @description An index or forex pair: `INDEX-KOSPI`, `FOREX-USDKRW` (or `BOARD::CODE`)
+         * @example INDEX-KOSPI
+         */
+        SeriesAssetId: string;
+        /**
          * @description Trading session on the KRX clock.
          * @enum {string}
          */
@@ -1064,13 +1142,13 @@ export type $defs = Record<string, never>;
 export interface operations {
     list_articles: {
         parameters: {
-            query?: {
-                /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
-                security_ids?: string;
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+            query: {
+                /** @description The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing) */
+                security_ids: components["schemas"]["SecurityIdList50"];
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["ArticleCursor"];
             };
             header?: never;
             path?: never;
@@ -1096,13 +1174,22 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_assets: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Comma-joined asset ids (1 to 100), e.g. `INDEX-KOSPI,FOREX-USDKRW,KOREA-A005930`. */
-                ids?: string;
+                ids: components["schemas"]["AssetIdList"];
             };
             header?: never;
             path?: never;
@@ -1128,6 +1215,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_asset: {
@@ -1136,7 +1232,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Asset id, e.g. INDEX-KOSPI, FOREX-USDKRW, KOREA-A005930 (or INDEX::KOSPI) */
-                asset_id: string;
+                asset_id: components["schemas"]["AssetId"];
             };
             cookie?: never;
         };
@@ -1168,20 +1264,29 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_asset_day_candles: {
         parameters: {
             query?: {
                 /** @description Days per page, 1 to 500 (default 60). */
-                limit?: number;
+                limit?: components["schemas"]["Limit500"];
                 /** @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`). */
-                to?: string;
+                to?: components["schemas"]["PageDate"];
             };
             header?: never;
             path: {
                 /** @description Index or forex asset id, e.g. INDEX-KOSPI */
-                asset_id: string;
+                asset_id: components["schemas"]["SeriesAssetId"];
             };
             cookie?: never;
         };
@@ -1214,6 +1319,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_asset_minute_candles: {
@@ -1222,7 +1336,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Index or forex asset id, e.g. FOREX-USDKRW */
-                asset_id: string;
+                asset_id: components["schemas"]["SeriesAssetId"];
             };
             cookie?: never;
         };
@@ -1255,17 +1369,26 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     list_disclosures: {
         parameters: {
-            query?: {
-                /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
-                security_ids?: string;
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+            query: {
+                /** @description The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing) */
+                security_ids: components["schemas"]["SecurityIdList50"];
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["DisclosureCursor"];
             };
             header?: never;
             path?: never;
@@ -1291,17 +1414,26 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_forex_calc: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Currency code, e.g. `USD` (`KRW` for the won). */
-                from?: string;
+                from: components["schemas"]["Currency"];
                 /** @description Currency code, e.g. `KRW`. */
-                to?: string;
+                to: components["schemas"]["Currency"];
                 /** @description Amount of `from`: a number above 0, at most 1e12. */
-                amount?: number;
+                amount: number;
             };
             header?: never;
             path?: never;
@@ -1327,17 +1459,26 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_day_forexes: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Forex asset id, e.g. `FOREX-USDKRW`. */
-                asset_id?: string;
+                asset_id: components["schemas"]["ForexAssetId"];
                 /** @description Days per page, 1 to 500 (default 60). */
-                limit?: number;
+                limit?: components["schemas"]["Limit500"];
                 /** @description Newest date to include, `YYYY-MM-DD`. */
-                to?: string;
+                to?: components["schemas"]["PageDate"];
             };
             header?: never;
             path?: never;
@@ -1372,6 +1513,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_major_forex_ids: {
@@ -1392,13 +1542,25 @@ export interface operations {
                     "application/json": components["schemas"]["ForexIds"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_tick_forexes: {
         parameters: {
-            query?: {
-                /** @description Comma-joined forex asset ids (1 to 100); other ids are left out. */
-                asset_ids?: string;
+            query: {
+                /**
+                 * @description Comma-joined asset ids (1 to 100); only forex pairs are answered, other ids are left
+                 *     out.
+                 */
+                asset_ids: components["schemas"]["AssetIdList"];
             };
             header?: never;
             path?: never;
@@ -1424,18 +1586,27 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_forex_chart: {
         parameters: {
-            query?: {
+            query: {
                 /** @description `day` (the live day's minutes), `week` (30-minute points), `month` or `year` (daily closes). */
-                period?: string;
+                period: components["schemas"]["ForexPeriod"];
             };
             header?: never;
             path: {
                 /** @description Forex asset id, e.g. FOREX-USDKRW */
-                asset_id: string;
+                asset_id: components["schemas"]["ForexAssetId"];
             };
             cookie?: never;
         };
@@ -1468,13 +1639,22 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_market_condition: {
         parameters: {
             query?: {
                 /** @description Optional stock whose VI state to report, e.g. `KOREA-A005930`. */
-                security_id?: string;
+                security_id?: components["schemas"]["SecurityIdOrEmpty"];
             };
             header?: never;
             path?: never;
@@ -1509,17 +1689,26 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     list_news: {
         parameters: {
-            query?: {
-                /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
-                security_ids?: string;
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+            query: {
+                /** @description The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing) */
+                security_ids: components["schemas"]["SecurityIdList50"];
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["NewsCursor"];
             };
             header?: never;
             path?: never;
@@ -1545,13 +1734,22 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_quotes: {
         parameters: {
-            query?: {
-                /** @description Comma-joined security ids, e.g. `KOREA-A005930,KOREA-A000660`. */
-                security_ids?: string;
+            query: {
+                /** @description The stocks, e.g. `KOREA-A005930,KOREA-A000660` */
+                security_ids: components["schemas"]["SecurityIdList200"];
             };
             header?: never;
             path?: never;
@@ -1577,13 +1775,22 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     stream_quotes: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Comma-joined security ids, e.g. `KOREA-A005930,KOREA-A000660`. */
-                security_ids?: string;
+                security_ids: components["schemas"]["SecurityIdList50Stream"];
             };
             header?: never;
             path?: never;
@@ -1609,6 +1816,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_security: {
@@ -1616,8 +1832,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -1649,20 +1865,29 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     security_articles: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["ArticleCursor"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -1695,6 +1920,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_company: {
@@ -1702,8 +1936,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -1736,23 +1970,32 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_day_candles: {
         parameters: {
             query?: {
                 /** @description Candles per page, 1 to 500 (default 60). */
-                limit?: number;
+                limit?: components["schemas"]["Limit500"];
                 /**
                  * @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
                  *     newest page.
                  */
-                to?: string;
+                to?: components["schemas"]["PageDate"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -1785,23 +2028,32 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_day_traders: {
         parameters: {
             query?: {
                 /** @description Trading days per page, 1 to 100 (default 20). */
-                limit?: number;
+                limit?: components["schemas"]["Limit100"];
                 /**
                  * @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
                  *     newest page.
                  */
-                to?: string;
+                to?: components["schemas"]["PageDate"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -1834,20 +2086,29 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     security_disclosures: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["DisclosureCursor"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -1880,6 +2141,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     quarterly_statements: {
@@ -1887,8 +2157,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -1921,6 +2191,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     yearly_statements: {
@@ -1928,8 +2207,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -1962,23 +2241,32 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_investors: {
         parameters: {
             query?: {
                 /** @description Trading days per page, 1 to 100 (default 20). */
-                limit?: number;
+                limit?: components["schemas"]["Limit100"];
                 /**
                  * @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
                  *     newest page.
                  */
-                to?: string;
+                to?: components["schemas"]["PageDate"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2011,6 +2299,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_minute_candles: {
@@ -2018,8 +2315,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2052,20 +2349,29 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     security_news: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["NewsCursor"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2098,6 +2404,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_recent_trader: {
@@ -2105,8 +2420,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2139,18 +2454,27 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     get_related_stocks: {
         parameters: {
             query?: {
                 /** @description How many, 1 to 20 (default 5). */
-                limit?: number;
+                limit?: components["schemas"]["Limit20"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2183,17 +2507,26 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     list_security_firms: {
         parameters: {
-            query?: {
+            query: {
                 /** @description `web`, `android` or `ios`. */
-                os?: string;
+                os: components["schemas"]["ClientOs"];
                 /** @description `nomarket` (web), `google`, `apple` or `onestore`. */
-                market_code?: string;
+                market_code: components["schemas"]["MarketCode"];
                 /** @description The app's version code; `-1` for the web. */
-                version_code?: string;
+                version_code: number;
             };
             header?: never;
             path?: never;
@@ -2212,6 +2545,15 @@ export interface operations {
             };
             /** @description Missing or invalid `os`, `market_code` or `version_code` */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
