@@ -162,6 +162,29 @@ for name, svc in services.items():
         if dep not in services:
             problems.append(f"{name}: depends on unknown service {dep}")
 
+# Only the gateway is published on every interface; the rest (databases, bus, telemetry)
+# on loopback.
+for name, svc in services.items():
+    for port in svc.get("ports", []):
+        if name != "gateway" and port.get("host_ip") != "127.0.0.1":
+            problems.append(f"{name}: port {port.get('published')} is published on every interface, not 127.0.0.1")
+
+# NATS runs deploy/nats/nats.conf, and each Sise process signs in as its own user.
+nats_conf = open("deploy/nats/nats.conf").read()
+nats = services.get("nats", {})
+if "/etc/nats/nats.conf" not in " ".join(nats.get("command") or []):
+    problems.append("nats: should run with -c /etc/nats/nats.conf")
+if not any(str(v.get("source", "")).endswith("deploy/nats/nats.conf") for v in nats.get("volumes", [])):
+    problems.append("nats: deploy/nats/nats.conf is not mounted")
+for name in APP:
+    url = services.get(name, {}).get("environment", {}).get("SISE__BUS__URL", "")
+    if not re.fullmatch(rf"nats://{name}:[^@]+@nats:4222", url or ""):
+        problems.append(f"{name}: SISE__BUS__URL should be nats://{name}:<password>@nats:4222")
+    if not re.search(rf"user: {name}\n\s*password: \$NATS_{name.upper()}_PASSWORD", nats_conf):
+        problems.append(f"{name}: no user with password $NATS_{name.upper()}_PASSWORD in deploy/nats/nats.conf")
+    if f"NATS_{name.upper()}_PASSWORD" not in (nats.get("environment") or {}):
+        problems.append(f"nats: NATS_{name.upper()}_PASSWORD is not passed to the server")
+
 # OpenTelemetry demo style: every image tag and every host port comes from .env.
 for name, svc in (yaml.safe_load(raw).get("services") or {}).items():
     if "${" not in str(svc.get("image", "")):
