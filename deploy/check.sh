@@ -7,7 +7,9 @@
 #   compose      docker compose config -q, then house rules on the resolved
 #                model (health checks, memory limits, restart policies,
 #                depends_on conditions, image tags and host ports from .env)
-#   kubernetes   kubernetes-validate --strict against Kubernetes $K8S_VERSION
+#   kubernetes   kubernetes-validate --strict against Kubernetes $K8S_VERSION; NATS
+#                config equal to compose's, bus credentials only from the Secret,
+#                a default-deny NetworkPolicy
 #   dockerfiles  hadolint; every COPY source exists and is not dockerignored;
 #                the Rust build stages copy every workspace member
 #   collector    deploy/otel-collector/config.yaml pipelines use only
@@ -218,6 +220,43 @@ check_kubernetes() {
     err "kubernetes-validate rejected a manifest in deploy/k8s/"
     return 1
   }
+  ensure_pyyaml || return 1
+  # House rules: NATS as in compose, bus credentials only from the Secret, default deny.
+  "$PYTHON" - "${files[@]}" <<'EOF'
+import sys
+import yaml
+
+docs = [d for f in sys.argv[1:] for d in yaml.safe_load_all(open(f)) if d]
+by = {(d["kind"], d["metadata"]["name"]): d for d in docs}
+problems = []
+
+conf = by.get(("ConfigMap", "nats-config"), {}).get("data", {}).get("nats.conf")
+if conf != open("deploy/nats/nats.conf").read():
+    problems.append("ConfigMap nats-config: nats.conf differs from deploy/nats/nats.conf")
+for (kind, name), doc in by.items():
+    if kind == "ConfigMap":
+        for key, value in (doc.get("data") or {}).items():
+            if key.endswith("_URL") and "@" in str(value):
+                problems.append(f"ConfigMap {name}: {key} holds credentials")
+for name in ("identity", "social", "market", "favorites", "gateway"):
+    deployment = by.get(("Deployment", name))
+    if not deployment:
+        problems.append(f"Deployment {name} is missing")
+        continue
+    env = {e["name"]: e for e in deployment["spec"]["template"]["spec"]["containers"][0].get("env", [])}
+    ref = env.get("NATS_PASSWORD", {}).get("valueFrom", {}).get("secretKeyRef", {})
+    if ref != {"name": "sise-nats", "key": f"{name}-password"}:
+        problems.append(f"Deployment {name}: NATS_PASSWORD should come from sise-nats/{name}-password")
+    if env.get("SISE__BUS__URL", {}).get("value") != f"nats://{name}:$(NATS_PASSWORD)@nats:4222":
+        problems.append(f"Deployment {name}: SISE__BUS__URL should be nats://{name}:$(NATS_PASSWORD)@nats:4222")
+deny = by.get(("NetworkPolicy", "default-deny"), {}).get("spec", {})
+if deny.get("podSelector") != {} or sorted(deny.get("policyTypes", [])) != ["Egress", "Ingress"]:
+    problems.append("NetworkPolicy default-deny should select every pod for ingress and egress")
+
+for p in problems:
+    print(f"  {p}", file=sys.stderr)
+sys.exit(1 if problems else 0)
+EOF
 }
 
 check_dockerfiles() {
