@@ -44,7 +44,42 @@ pub fn document(parts: Vec<(HostKind, OpenApi)>) -> OpenApi {
         .schemas
         .extend(crate::api::params::components());
     add_unavailable(&mut doc);
+    name_link_fields(&mut doc);
     doc
+}
+
+/// utoipa 5.5 writes a link's fields in snake_case (`operation_id`), where OpenAPI names
+/// them `operationId`: move the operation into a field of the right name (extensions are
+/// written as they are keyed), so clients and the fuzzer can follow the links.
+fn name_link_fields(doc: &mut OpenApi) {
+    for item in doc.paths.paths.values_mut() {
+        for operation in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for response in operation.responses.responses.values_mut() {
+                let utoipa::openapi::RefOr::T(response) = response else {
+                    continue;
+                };
+                for link in response.links.values_mut() {
+                    let utoipa::openapi::RefOr::T(link) = link else {
+                        continue;
+                    };
+                    let id = std::mem::take(&mut link.operation_id);
+                    if !id.is_empty() {
+                        link.extensions
+                            .get_or_insert_with(Default::default)
+                            .insert("operationId".to_owned(), id.into());
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Every operation answers 503 `unavailable` when a service behind the gateway cannot be

@@ -259,7 +259,7 @@ async fn articles(
         ("cursor" = Option<NewsCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
     ),
     responses(
-        (status = 200, description = "News naming the security, newest first", body = NewsPage),
+        (status = 200, description = "News naming the security, newest first", body = NewsPage, links(("next_page" = (operation_id = "security_news", parameters(("security_id" = "$request.path.security_id"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Malformed id, limit or cursor", body = ApiErrorBody),
         (status = 404, description = "Unknown security", body = ApiErrorBody),
     )
@@ -282,7 +282,7 @@ pub async fn security_news(
         ("cursor" = Option<DisclosureCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
     ),
     responses(
-        (status = 200, description = "OpenDART filings of the security, newest first", body = DisclosurePage),
+        (status = 200, description = "OpenDART filings of the security, newest first", body = DisclosurePage, links(("next_page" = (operation_id = "security_disclosures", parameters(("security_id" = "$request.path.security_id"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Malformed id, limit or cursor", body = ApiErrorBody),
         (status = 404, description = "Unknown security", body = ApiErrorBody),
     )
@@ -307,7 +307,7 @@ pub async fn security_disclosures(
         ("cursor" = Option<ArticleCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
     ),
     responses(
-        (status = 200, description = "News and disclosures of the security merged, newest first", body = ArticlePage),
+        (status = 200, description = "News and disclosures of the security merged, newest first", body = ArticlePage, links(("next_page" = (operation_id = "security_articles", parameters(("security_id" = "$request.path.security_id"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Malformed id, limit or cursor", body = ApiErrorBody),
         (status = 404, description = "Unknown security", body = ApiErrorBody),
     )
@@ -330,7 +330,7 @@ pub async fn security_articles(
         ("cursor" = Option<NewsCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
     ),
     responses(
-        (status = 200, description = "News naming any of the securities (each item once), newest first; unknown ids match nothing", body = NewsPage),
+        (status = 200, description = "News naming any of the securities (each item once), newest first; unknown ids match nothing", body = NewsPage, links(("next_page" = (operation_id = "list_news", parameters(("security_ids" = "$request.query.security_ids"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor", body = ApiErrorBody),
     )
 )]
@@ -351,7 +351,7 @@ pub async fn list_news(
         ("cursor" = Option<DisclosureCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
     ),
     responses(
-        (status = 200, description = "OpenDART filings of any of the securities, newest first; unknown ids match nothing", body = DisclosurePage),
+        (status = 200, description = "OpenDART filings of any of the securities, newest first; unknown ids match nothing", body = DisclosurePage, links(("next_page" = (operation_id = "list_disclosures", parameters(("security_ids" = "$request.query.security_ids"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor", body = ApiErrorBody),
     )
 )]
@@ -372,7 +372,7 @@ pub async fn list_disclosures(
         ("cursor" = Option<ArticleCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
     ),
     responses(
-        (status = 200, description = "News and disclosures of any of the securities merged, newest first; unknown ids match nothing", body = ArticlePage),
+        (status = 200, description = "News and disclosures of any of the securities merged, newest first; unknown ids match nothing", body = ArticlePage, links(("next_page" = (operation_id = "list_articles", parameters(("security_ids" = "$request.query.security_ids"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor", body = ApiErrorBody),
     )
 )]

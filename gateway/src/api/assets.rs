@@ -415,7 +415,7 @@ pub async fn get_asset(
         AssetPageQuery,
     ),
     responses(
-        (status = 200, description = "Day candles newest first: the live day's candle once it has traded, then the stored history (real data, derived and sample series, simulated days)", body = AssetDayCandlePage),
+        (status = 200, description = "Day candles newest first: the live day's candle once it has traded, then the stored history (real data, derived and sample series, simulated days)", body = AssetDayCandlePage, links(("next_page" = (operation_id = "get_asset_day_candles", parameters(("asset_id" = "$request.path.asset_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
         (status = 400, description = "Malformed id (`invalid_asset_id`), a stock id (`unsupported_asset`), `to` (`invalid_date`) or `limit` (`invalid_limit`)", body = ApiErrorBody),
         (status = 404, description = "Unknown asset (`asset_not_found`)", body = ApiErrorBody),
     )
@@ -521,7 +521,7 @@ pub async fn get_major_forex_ids(
     tag = "mobile-web",
     params(DayForexQuery),
     responses(
-        (status = 200, description = "Daily base rates with cash and transfer rates, newest first (the live day first)", body = DayForexPage),
+        (status = 200, description = "Daily base rates with cash and transfer rates, newest first (the live day first)", body = DayForexPage, links(("next_page" = (operation_id = "get_day_forexes", parameters(("asset_id" = "$request.query.asset_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
         (status = 400, description = "Malformed or missing id (`invalid_asset_id`), `to` (`invalid_date`), `limit` (`invalid_limit`)", body = ApiErrorBody),
         (status = 404, description = "Unknown forex pair (`asset_not_found`)", body = ApiErrorBody),
     )

@@ -80,7 +80,7 @@ pub struct DayCandleQuery {
         DayCandleQuery,
     ),
     responses(
-        (status = 200, description = "Day candles newest first: today's in-progress candle first once the stock has traded today, then the stored history (real KRX data, generated sample data where the dataset has none, simulated days)", body = DayCandlePage),
+        (status = 200, description = "Day candles newest first: today's in-progress candle first once the stock has traded today, then the stored history (real KRX data, generated sample data where the dataset has none, simulated days)", body = DayCandlePage, links(("next_page" = (operation_id = "get_day_candles", parameters(("security_id" = "$request.path.security_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
         (status = 400, description = "Malformed id (`invalid_security_id`), `to` (`invalid_date`) or `limit` (`invalid_limit`)", body = ApiErrorBody),
         (status = 404, description = "Unknown security (`security_not_found`)", body = ApiErrorBody),
     )

@@ -173,7 +173,7 @@ pub async fn yearly_statements(
         DayPageQuery,
     ),
     responses(
-        (status = 200, description = "SAMPLE data following each trading day's candle, newest first", body = InvestorPage),
+        (status = 200, description = "SAMPLE data following each trading day's candle, newest first", body = InvestorPage, links(("next_page" = (operation_id = "get_investors", parameters(("security_id" = "$request.path.security_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
         (status = 400, description = "Malformed id, limit or date", body = ApiErrorBody),
         (status = 404, description = "Unknown security", body = ApiErrorBody),
     )
@@ -208,7 +208,7 @@ pub async fn get_investors(
         DayPageQuery,
     ),
     responses(
-        (status = 200, description = "SAMPLE data: the top five brokerages by sell and buy volume per trading day, newest first", body = DayTraderPage),
+        (status = 200, description = "SAMPLE data: the top five brokerages by sell and buy volume per trading day, newest first", body = DayTraderPage, links(("next_page" = (operation_id = "get_day_traders", parameters(("security_id" = "$request.path.security_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
         (status = 400, description = "Malformed id, limit or date", body = ApiErrorBody),
         (status = 404, description = "Unknown security", body = ApiErrorBody),
     )

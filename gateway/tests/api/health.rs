@@ -107,3 +107,41 @@ fn openapi_parameters_state_their_rules() {
     }
     assert!(checked > 40, "only {checked} parameters");
 }
+
+/// Paging operations link their next page (`next_cursor` → `cursor`, `last_key` → `to`);
+/// every link names, as OpenAPI spells it (`operationId`), an operation of the document.
+#[test]
+fn openapi_links_name_operations() {
+    let (_, doc) = sise_gateway::startup::api_routers();
+    let doc: serde_json::Value = serde_json::from_str(&doc.to_json().expect("json")).expect("json");
+    let mut ids = Vec::new();
+    let mut targets = Vec::new();
+    for item in doc["paths"].as_object().expect("paths").values() {
+        for operation in item.as_object().expect("item").values() {
+            ids.push(
+                operation["operationId"]
+                    .as_str()
+                    .expect("an operation id")
+                    .to_owned(),
+            );
+            for response in operation["responses"].as_object().into_iter().flatten() {
+                for link in response.1["links"].as_object().into_iter().flatten() {
+                    assert!(link.1.get("operation_id").is_none(), "{link:?}");
+                    targets.push(
+                        link.1["operationId"]
+                            .as_str()
+                            .expect("operationId")
+                            .to_owned(),
+                    );
+                }
+            }
+        }
+    }
+    assert!(targets.len() >= 11, "{targets:?}");
+    for target in targets {
+        assert!(
+            ids.contains(&target),
+            "a link to {target}, which is no operation"
+        );
+    }
+}
