@@ -7,7 +7,9 @@
 #   compose      docker compose config -q, then house rules on the resolved
 #                model (health checks, memory limits, restart policies,
 #                depends_on conditions, image tags and host ports from .env)
-#   kubernetes   kubernetes-validate --strict against Kubernetes $K8S_VERSION
+#   kubernetes   kubernetes-validate --strict against Kubernetes $K8S_VERSION; NATS
+#                config equal to compose's, bus credentials only from the Secret,
+#                a default-deny NetworkPolicy
 #   dockerfiles  hadolint; every COPY source exists and is not dockerignored;
 #                the Rust build stages copy every workspace member
 #   collector    deploy/otel-collector/config.yaml pipelines use only
@@ -162,6 +164,29 @@ for name, svc in services.items():
         if dep not in services:
             problems.append(f"{name}: depends on unknown service {dep}")
 
+# Only the gateway is published on every interface; the rest (databases, bus, telemetry)
+# on loopback.
+for name, svc in services.items():
+    for port in svc.get("ports", []):
+        if name != "gateway" and port.get("host_ip") != "127.0.0.1":
+            problems.append(f"{name}: port {port.get('published')} is published on every interface, not 127.0.0.1")
+
+# NATS runs deploy/nats/nats.conf, and each Sise process signs in as its own user.
+nats_conf = open("deploy/nats/nats.conf").read()
+nats = services.get("nats", {})
+if "/etc/nats/nats.conf" not in " ".join(nats.get("command") or []):
+    problems.append("nats: should run with -c /etc/nats/nats.conf")
+if not any(str(v.get("source", "")).endswith("deploy/nats/nats.conf") for v in nats.get("volumes", [])):
+    problems.append("nats: deploy/nats/nats.conf is not mounted")
+for name in APP:
+    url = services.get(name, {}).get("environment", {}).get("SISE__BUS__URL", "")
+    if not re.fullmatch(rf"nats://{name}:[^@]+@nats:4222", url or ""):
+        problems.append(f"{name}: SISE__BUS__URL should be nats://{name}:<password>@nats:4222")
+    if not re.search(rf"user: {name}\n\s*password: \$NATS_{name.upper()}_PASSWORD", nats_conf):
+        problems.append(f"{name}: no user with password $NATS_{name.upper()}_PASSWORD in deploy/nats/nats.conf")
+    if f"NATS_{name.upper()}_PASSWORD" not in (nats.get("environment") or {}):
+        problems.append(f"nats: NATS_{name.upper()}_PASSWORD is not passed to the server")
+
 # OpenTelemetry demo style: every image tag and every host port comes from .env.
 for name, svc in (yaml.safe_load(raw).get("services") or {}).items():
     if "${" not in str(svc.get("image", "")):
@@ -195,6 +220,43 @@ check_kubernetes() {
     err "kubernetes-validate rejected a manifest in deploy/k8s/"
     return 1
   }
+  ensure_pyyaml || return 1
+  # House rules: NATS as in compose, bus credentials only from the Secret, default deny.
+  "$PYTHON" - "${files[@]}" <<'EOF'
+import sys
+import yaml
+
+docs = [d for f in sys.argv[1:] for d in yaml.safe_load_all(open(f)) if d]
+by = {(d["kind"], d["metadata"]["name"]): d for d in docs}
+problems = []
+
+conf = by.get(("ConfigMap", "nats-config"), {}).get("data", {}).get("nats.conf")
+if conf != open("deploy/nats/nats.conf").read():
+    problems.append("ConfigMap nats-config: nats.conf differs from deploy/nats/nats.conf")
+for (kind, name), doc in by.items():
+    if kind == "ConfigMap":
+        for key, value in (doc.get("data") or {}).items():
+            if key.endswith("_URL") and "@" in str(value):
+                problems.append(f"ConfigMap {name}: {key} holds credentials")
+for name in ("identity", "social", "market", "favorites", "gateway"):
+    deployment = by.get(("Deployment", name))
+    if not deployment:
+        problems.append(f"Deployment {name} is missing")
+        continue
+    env = {e["name"]: e for e in deployment["spec"]["template"]["spec"]["containers"][0].get("env", [])}
+    ref = env.get("NATS_PASSWORD", {}).get("valueFrom", {}).get("secretKeyRef", {})
+    if ref != {"name": "sise-nats", "key": f"{name}-password"}:
+        problems.append(f"Deployment {name}: NATS_PASSWORD should come from sise-nats/{name}-password")
+    if env.get("SISE__BUS__URL", {}).get("value") != f"nats://{name}:$(NATS_PASSWORD)@nats:4222":
+        problems.append(f"Deployment {name}: SISE__BUS__URL should be nats://{name}:$(NATS_PASSWORD)@nats:4222")
+deny = by.get(("NetworkPolicy", "default-deny"), {}).get("spec", {})
+if deny.get("podSelector") != {} or sorted(deny.get("policyTypes", [])) != ["Egress", "Ingress"]:
+    problems.append("NetworkPolicy default-deny should select every pod for ingress and egress")
+
+for p in problems:
+    print(f"  {p}", file=sys.stderr)
+sys.exit(1 if problems else 0)
+EOF
 }
 
 check_dockerfiles() {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: formatting, the module-cycle check, one build that is also the lint
 # (clippy), the Rust tests on both storage backends and both buses, the distributed-mode
-# test, webapp type-check/lint/unit tests, the deployment files and the end-to-end browser
-# test against the one-process server.
+# test, webapp type-check/lint/unit tests, the deployment files, a bounded Schemathesis run
+# and the end-to-end browser test against the one-process server.
 #
 # Time budget: under 15 minutes on a fresh 2-core machine (docs/benchmarks.md, "Test
 # command"). Each step prints the seconds since the start.
@@ -58,7 +58,7 @@ cargo build --workspace --all-targets --locked
 # Rust tests wait on sockets and databases: they run beside them, their output kept in a log
 # that is printed when they end.
 side_log="$(mktemp)"
-step "webapp (generated API types current, type-check, lint, unit tests, build) and deploy checks, beside the Rust tests"
+step "webapp (generated API types current, type-check, lint, unit tests, build), deploy checks and Schemathesis, beside the Rust tests"
 (
   set -e
   cd webapp
@@ -72,6 +72,11 @@ step "webapp (generated API types current, type-check, lint, unit tests, build) 
   cd ..
   echo "deploy: compose, Dockerfiles, Kubernetes manifests, collector"
   SISE_DEPLOY_STRICT=1 bash deploy/check.sh
+  # Schemathesis, bounded (docs/benchmarks.md): every operation of the OpenAPI document
+  # against the one-process server; scripts/schemathesis.sh alone runs 100 examples each.
+  echo "schemathesis: ${SISE_SCHEMATHESIS_EXAMPLES:-10} examples per operation (at ${SECONDS}s)"
+  EXAMPLES="${SISE_SCHEMATHESIS_EXAMPLES:-10}" SISE_BIN="$TARGET_DIR/debug/sise" \
+    bash scripts/schemathesis.sh
   echo "webapp and deploy checks finished (at ${SECONDS}s)"
 ) >"$side_log" 2>&1 &
 side_pid=$!

@@ -4,10 +4,8 @@
 //! with its host. `docs/openapi.json` is this document; the webapp's types are generated
 //! from that file, and a test keeps the file current.
 
-use utoipa::openapi::content::ContentBuilder;
-use utoipa::openapi::response::ResponseBuilder;
 use utoipa::openapi::tag::TagBuilder;
-use utoipa::openapi::{OpenApi, Ref, RefOr};
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder};
 
 use crate::hosts::HostKind;
 
@@ -41,12 +39,52 @@ pub fn document(parts: Vec<(HostKind, OpenApi)>) -> OpenApi {
         doc.merge(part);
     }
     doc.tags = Some(tags);
+    doc.components
+        .get_or_insert_with(Default::default)
+        .schemas
+        .extend(crate::api::params::components());
     add_edge_responses(&mut doc);
+    name_link_fields(&mut doc);
     doc
 }
 
-/// Answers of the edge that any operation can give (rate limit, request timeout), so the
-/// document states every status a client can see.
+/// utoipa 5.5 writes a link's fields in snake_case (`operation_id`), where OpenAPI names
+/// them `operationId`: move the operation into a field of the right name (extensions are
+/// written as they are keyed), so clients and the fuzzer can follow the links.
+fn name_link_fields(doc: &mut OpenApi) {
+    for item in doc.paths.paths.values_mut() {
+        for operation in [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for response in operation.responses.responses.values_mut() {
+                let utoipa::openapi::RefOr::T(response) = response else {
+                    continue;
+                };
+                for link in response.links.values_mut() {
+                    let utoipa::openapi::RefOr::T(link) = link else {
+                        continue;
+                    };
+                    let id = std::mem::take(&mut link.operation_id);
+                    if !id.is_empty() {
+                        link.extensions
+                            .get_or_insert_with(Default::default)
+                            .insert("operationId".to_owned(), id.into());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Answers that any operation can give, stated once here rather than on each route: a
+/// service behind the gateway unavailable, the client over its rate, a request over the
+/// gateway's time limit.
 fn add_edge_responses(doc: &mut OpenApi) {
     let error = |description: &str| {
         RefOr::T(
@@ -62,6 +100,10 @@ fn add_edge_responses(doc: &mut OpenApi) {
         )
     };
     let edge = [
+        (
+            "503",
+            error("A service behind the gateway is unavailable (`unavailable`); retry later"),
+        ),
         (
             "429",
             error(

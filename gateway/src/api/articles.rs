@@ -7,8 +7,11 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
+use crate::api::params::{
+    ArticleCursor, DisclosureCursor, Limit50, NewsCursor, SecurityId, SecurityIdList50,
+};
 use crate::api::{ApiPath, ApiQuery, SecurityIdsQuery};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
@@ -92,27 +95,19 @@ pub struct ArticlePage {
     pub next_cursor: Option<String>,
 }
 
-/// `limit` and `cursor` of a page.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
+/// `limit` and `cursor` of a page. The parameters are documented on each operation, since
+/// each list has a cursor of its own.
+#[derive(Debug, Deserialize)]
 pub struct PageQuery {
-    /// Page size, 1 to 50 (default 20).
-    #[param(value_type = Option<u32>)]
     pub limit: Option<String>,
-    /// `next_cursor` of the previous page; absent for the first page.
     pub cursor: Option<String>,
 }
 
 /// Several securities: `security_ids`, `limit`, `cursor`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
+#[derive(Debug, Deserialize)]
 pub struct MultiPageQuery {
-    /// Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`.
     pub security_ids: Option<String>,
-    /// Page size, 1 to 50 (default 20).
-    #[param(value_type = Option<u32>)]
     pub limit: Option<String>,
-    /// `next_cursor` of the previous page; absent for the first page.
     pub cursor: Option<String>,
 }
 
@@ -258,9 +253,13 @@ async fn articles(
     get,
     path = "/api/v1/securities/{security_id}/news",
     tag = "main",
-    params(("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930"), PageQuery),
+    params(
+        ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
+        ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
+        ("cursor" = Option<NewsCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
+    ),
     responses(
-        (status = 200, description = "News naming the security, newest first", body = NewsPage),
+        (status = 200, description = "News naming the security, newest first", body = NewsPage, links(("next_page" = (operation_id = "security_news", parameters(("security_id" = "$request.path.security_id"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Malformed id, limit or cursor", body = ApiErrorBody),
         (status = 404, description = "Unknown security", body = ApiErrorBody),
     )
@@ -277,9 +276,13 @@ pub async fn security_news(
     get,
     path = "/api/v1/securities/{security_id}/disclosures",
     tag = "main",
-    params(("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930"), PageQuery),
+    params(
+        ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
+        ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
+        ("cursor" = Option<DisclosureCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
+    ),
     responses(
-        (status = 200, description = "OpenDART filings of the security, newest first", body = DisclosurePage),
+        (status = 200, description = "OpenDART filings of the security, newest first", body = DisclosurePage, links(("next_page" = (operation_id = "security_disclosures", parameters(("security_id" = "$request.path.security_id"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Malformed id, limit or cursor", body = ApiErrorBody),
         (status = 404, description = "Unknown security", body = ApiErrorBody),
     )
@@ -298,9 +301,13 @@ pub async fn security_disclosures(
     get,
     path = "/api/v1/securities/{security_id}/articles",
     tag = "main",
-    params(("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930"), PageQuery),
+    params(
+        ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
+        ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
+        ("cursor" = Option<ArticleCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
+    ),
     responses(
-        (status = 200, description = "News and disclosures of the security merged, newest first", body = ArticlePage),
+        (status = 200, description = "News and disclosures of the security merged, newest first", body = ArticlePage, links(("next_page" = (operation_id = "security_articles", parameters(("security_id" = "$request.path.security_id"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Malformed id, limit or cursor", body = ApiErrorBody),
         (status = 404, description = "Unknown security", body = ApiErrorBody),
     )
@@ -317,9 +324,13 @@ pub async fn security_articles(
     get,
     path = "/api/v1/news",
     tag = "main",
-    params(MultiPageQuery),
+    params(
+        ("security_ids" = SecurityIdList50, Query, description = "The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing)"),
+        ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
+        ("cursor" = Option<NewsCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
+    ),
     responses(
-        (status = 200, description = "News naming any of the securities (each item once), newest first; unknown ids match nothing", body = NewsPage),
+        (status = 200, description = "News naming any of the securities (each item once), newest first; unknown ids match nothing", body = NewsPage, links(("next_page" = (operation_id = "list_news", parameters(("security_ids" = "$request.query.security_ids"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor", body = ApiErrorBody),
     )
 )]
@@ -334,9 +345,13 @@ pub async fn list_news(
     get,
     path = "/api/v1/disclosures",
     tag = "main",
-    params(MultiPageQuery),
+    params(
+        ("security_ids" = SecurityIdList50, Query, description = "The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing)"),
+        ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
+        ("cursor" = Option<DisclosureCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
+    ),
     responses(
-        (status = 200, description = "OpenDART filings of any of the securities, newest first; unknown ids match nothing", body = DisclosurePage),
+        (status = 200, description = "OpenDART filings of any of the securities, newest first; unknown ids match nothing", body = DisclosurePage, links(("next_page" = (operation_id = "list_disclosures", parameters(("security_ids" = "$request.query.security_ids"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor", body = ApiErrorBody),
     )
 )]
@@ -351,9 +366,13 @@ pub async fn list_disclosures(
     get,
     path = "/api/v1/articles",
     tag = "main",
-    params(MultiPageQuery),
+    params(
+        ("security_ids" = SecurityIdList50, Query, description = "The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing)"),
+        ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
+        ("cursor" = Option<ArticleCursor>, Query, description = "`next_cursor` of the previous page; absent for the first page"),
+    ),
     responses(
-        (status = 200, description = "News and disclosures of any of the securities merged, newest first; unknown ids match nothing", body = ArticlePage),
+        (status = 200, description = "News and disclosures of any of the securities merged, newest first; unknown ids match nothing", body = ArticlePage, links(("next_page" = (operation_id = "list_articles", parameters(("security_ids" = "$request.query.security_ids"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
         (status = 400, description = "Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor", body = ApiErrorBody),
     )
 )]

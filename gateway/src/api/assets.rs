@@ -14,6 +14,10 @@ use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::api::params::{
+    AssetId, AssetIdList, Currency, ForexAssetId, ForexPeriod, Limit500, PageDate,
+    SecurityIdOrEmpty, SeriesAssetId,
+};
 use crate::api::{ApiPath, ApiQuery};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::models::{PriceChange, Session};
@@ -274,6 +278,7 @@ fn internal() -> ApiError {
 #[into_params(parameter_in = Query)]
 pub struct AssetIdsQuery {
     /// Comma-joined asset ids (1 to 100), e.g. `INDEX-KOSPI,FOREX-USDKRW,KOREA-A005930`.
+    #[param(value_type = AssetIdList)]
     pub ids: Option<String>,
 }
 
@@ -282,9 +287,10 @@ pub struct AssetIdsQuery {
 #[into_params(parameter_in = Query)]
 pub struct AssetPageQuery {
     /// Days per page, 1 to 500 (default 60).
-    #[param(value_type = Option<i64>)]
+    #[param(value_type = Option<Limit500>)]
     pub limit: Option<String>,
     /// Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`).
+    #[param(value_type = Option<PageDate>)]
     pub to: Option<String>,
 }
 
@@ -292,18 +298,22 @@ pub struct AssetPageQuery {
 #[into_params(parameter_in = Query)]
 pub struct DayForexQuery {
     /// Forex asset id, e.g. `FOREX-USDKRW`.
+    #[param(value_type = ForexAssetId)]
     pub asset_id: Option<String>,
     /// Days per page, 1 to 500 (default 60).
-    #[param(value_type = Option<i64>)]
+    #[param(value_type = Option<Limit500>)]
     pub limit: Option<String>,
     /// Newest date to include, `YYYY-MM-DD`.
+    #[param(value_type = Option<PageDate>)]
     pub to: Option<String>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct TickForexQuery {
-    /// Comma-joined forex asset ids (1 to 100); other ids are left out.
+    /// Comma-joined asset ids (1 to 100); only forex pairs are answered, other ids are left
+    /// out.
+    #[param(value_type = AssetIdList)]
     pub asset_ids: Option<String>,
 }
 
@@ -311,11 +321,13 @@ pub struct TickForexQuery {
 #[into_params(parameter_in = Query)]
 pub struct ForexCalcQuery {
     /// Currency code, e.g. `USD` (`KRW` for the won).
+    #[param(value_type = Currency)]
     pub from: Option<String>,
     /// Currency code, e.g. `KRW`.
+    #[param(value_type = Currency)]
     pub to: Option<String>,
     /// Amount of `from`: a number above 0, at most 1e12.
-    #[param(value_type = Option<f64>)]
+    #[param(value_type = f64, exclusive_minimum = 0, maximum = 1e12)]
     pub amount: Option<String>,
 }
 
@@ -323,6 +335,7 @@ pub struct ForexCalcQuery {
 #[into_params(parameter_in = Query)]
 pub struct ForexChartQuery {
     /// `day` (the live day's minutes), `week` (30-minute points), `month` or `year` (daily closes).
+    #[param(value_type = ForexPeriod)]
     pub period: Option<String>,
 }
 
@@ -330,6 +343,7 @@ pub struct ForexChartQuery {
 #[into_params(parameter_in = Query)]
 pub struct MarketConditionQuery {
     /// Optional stock whose VI state to report, e.g. `KOREA-A005930`.
+    #[param(value_type = Option<SecurityIdOrEmpty>)]
     pub security_id: Option<String>,
 }
 
@@ -368,7 +382,7 @@ pub async fn get_assets(
     get,
     path = "/api/v1/assets/{asset_id}",
     tag = "mobile-web",
-    params(("asset_id" = String, Path, description = "Asset id, e.g. INDEX-KOSPI, FOREX-USDKRW, KOREA-A005930 (or INDEX::KOSPI)")),
+    params(("asset_id" = AssetId, Path, description = "Asset id, e.g. INDEX-KOSPI, FOREX-USDKRW, KOREA-A005930 (or INDEX::KOSPI)")),
     responses(
         (status = 200, body = AssetDetail),
         (status = 400, description = "Malformed id (`invalid_asset_id`)", body = ApiErrorBody),
@@ -397,11 +411,11 @@ pub async fn get_asset(
     path = "/api/v1/assets/{asset_id}/day_candles",
     tag = "mobile-web",
     params(
-        ("asset_id" = String, Path, description = "Index or forex asset id, e.g. INDEX-KOSPI"),
+        ("asset_id" = SeriesAssetId, Path, description = "Index or forex asset id, e.g. INDEX-KOSPI"),
         AssetPageQuery,
     ),
     responses(
-        (status = 200, description = "Day candles newest first: the live day's candle once it has traded, then the stored history (real data, derived and sample series, simulated days)", body = AssetDayCandlePage),
+        (status = 200, description = "Day candles newest first: the live day's candle once it has traded, then the stored history (real data, derived and sample series, simulated days)", body = AssetDayCandlePage, links(("next_page" = (operation_id = "get_asset_day_candles", parameters(("asset_id" = "$request.path.asset_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
         (status = 400, description = "Malformed id (`invalid_asset_id`), a stock id (`unsupported_asset`), `to` (`invalid_date`) or `limit` (`invalid_limit`)", body = ApiErrorBody),
         (status = 404, description = "Unknown asset (`asset_not_found`)", body = ApiErrorBody),
     )
@@ -446,7 +460,7 @@ pub async fn get_asset_day_candles(
     get,
     path = "/api/v1/assets/{asset_id}/minute_candles",
     tag = "mobile-web",
-    params(("asset_id" = String, Path, description = "Index or forex asset id, e.g. FOREX-USDKRW")),
+    params(("asset_id" = SeriesAssetId, Path, description = "Index or forex asset id, e.g. FOREX-USDKRW")),
     responses(
         (status = 200, description = "Minute candles of the live day, oldest first", body = AssetMinuteCandleList),
         (status = 400, description = "Malformed id (`invalid_asset_id`) or a stock id (`unsupported_asset`)", body = ApiErrorBody),
@@ -507,7 +521,7 @@ pub async fn get_major_forex_ids(
     tag = "mobile-web",
     params(DayForexQuery),
     responses(
-        (status = 200, description = "Daily base rates with cash and transfer rates, newest first (the live day first)", body = DayForexPage),
+        (status = 200, description = "Daily base rates with cash and transfer rates, newest first (the live day first)", body = DayForexPage, links(("next_page" = (operation_id = "get_day_forexes", parameters(("asset_id" = "$request.query.asset_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
         (status = 400, description = "Malformed or missing id (`invalid_asset_id`), `to` (`invalid_date`), `limit` (`invalid_limit`)", body = ApiErrorBody),
         (status = 404, description = "Unknown forex pair (`asset_not_found`)", body = ApiErrorBody),
     )
@@ -635,7 +649,7 @@ pub async fn get_forex_calc(
     path = "/api/v1/forexes/{asset_id}/chart",
     tag = "mobile-web",
     params(
-        ("asset_id" = String, Path, description = "Forex asset id, e.g. FOREX-USDKRW"),
+        ("asset_id" = ForexAssetId, Path, description = "Forex asset id, e.g. FOREX-USDKRW"),
         ForexChartQuery,
     ),
     responses(

@@ -9,6 +9,7 @@ use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::api::params::{Limit500, PageDate, SecurityId};
 use crate::api::{ApiPath, ApiQuery};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
@@ -62,10 +63,11 @@ pub struct MinuteCandleList {
 #[into_params(parameter_in = Query)]
 pub struct DayCandleQuery {
     /// Candles per page, 1 to 500 (default 60).
-    #[param(value_type = Option<i64>)]
+    #[param(value_type = Option<Limit500>)]
     pub limit: Option<String>,
     /// Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
     /// newest page.
+    #[param(value_type = Option<PageDate>)]
     pub to: Option<String>,
 }
 
@@ -74,11 +76,11 @@ pub struct DayCandleQuery {
     path = "/api/v1/securities/{security_id}/day_candles",
     tag = "main",
     params(
-        ("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930"),
+        ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         DayCandleQuery,
     ),
     responses(
-        (status = 200, description = "Day candles newest first: today's in-progress candle first once the stock has traded today, then the stored history (real KRX data, generated sample data where the dataset has none, simulated days)", body = DayCandlePage),
+        (status = 200, description = "Day candles newest first: today's in-progress candle first once the stock has traded today, then the stored history (real KRX data, generated sample data where the dataset has none, simulated days)", body = DayCandlePage, links(("next_page" = (operation_id = "get_day_candles", parameters(("security_id" = "$request.path.security_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
         (status = 400, description = "Malformed id (`invalid_security_id`), `to` (`invalid_date`) or `limit` (`invalid_limit`)", body = ApiErrorBody),
         (status = 404, description = "Unknown security (`security_not_found`)", body = ApiErrorBody),
     )
@@ -123,7 +125,7 @@ pub async fn get_day_candles(
     get,
     path = "/api/v1/securities/{security_id}/minute_candles",
     tag = "main",
-    params(("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930")),
+    params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, description = "Minute candles of the current simulated trading day, oldest first (empty before the first trade)", body = MinuteCandleList),
         (status = 400, description = "Malformed id (`invalid_security_id`)", body = ApiErrorBody),

@@ -15,6 +15,7 @@ use crate::api::company_models::{
     Company, CompanyDetail, DayTrader, DayTraderPage, Investor, InvestorPage, RecentTraderDetail,
     RelatedStock, RelatedStockList, SecurityFirm, SecurityFirmList, Statement, StatementList,
 };
+use crate::api::params::{ClientOs, Limit20, Limit100, MarketCode, PageDate, SecurityId};
 use crate::api::{ApiPath, ApiQuery};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::models::{Quote, Security};
@@ -25,10 +26,11 @@ use crate::state::AppState;
 #[into_params(parameter_in = Query)]
 pub struct DayPageQuery {
     /// Trading days per page, 1 to 100 (default 20).
-    #[param(value_type = Option<i64>)]
+    #[param(value_type = Option<Limit100>)]
     pub limit: Option<String>,
     /// Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
     /// newest page.
+    #[param(value_type = Option<PageDate>)]
     pub to: Option<String>,
 }
 
@@ -50,7 +52,7 @@ impl DayPageQuery {
 #[into_params(parameter_in = Query)]
 pub struct RelatedQuery {
     /// How many, 1 to 20 (default 5).
-    #[param(value_type = Option<i64>)]
+    #[param(value_type = Option<Limit20>)]
     pub limit: Option<String>,
 }
 
@@ -60,10 +62,13 @@ pub struct RelatedQuery {
 #[into_params(parameter_in = Query)]
 pub struct SecurityFirmsQuery {
     /// `web`, `android` or `ios`.
+    #[param(value_type = ClientOs)]
     pub os: Option<String>,
     /// `nomarket` (web), `google`, `apple` or `onestore`.
+    #[param(value_type = MarketCode)]
     pub market_code: Option<String>,
     /// The app's version code; `-1` for the web.
+    #[param(value_type = i64, minimum = -1)]
     pub version_code: Option<String>,
 }
 
@@ -75,7 +80,7 @@ fn unexpected() -> ApiError {
     get,
     path = "/api/v1/securities/{security_id}/company",
     tag = "main",
-    params(("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930")),
+    params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, description = "The company profile (real listing data) with its market cap at the current price", body = CompanyDetail),
         (status = 400, description = "Malformed id", body = ApiErrorBody),
@@ -127,7 +132,7 @@ async fn statements(
     get,
     path = "/api/v1/securities/{security_id}/financial_statements/quarterly",
     tag = "main",
-    params(("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930")),
+    params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, description = "SAMPLE data: the last 8 reported quarters, newest first", body = StatementList),
         (status = 400, description = "Malformed id", body = ApiErrorBody),
@@ -145,7 +150,7 @@ pub async fn quarterly_statements(
     get,
     path = "/api/v1/securities/{security_id}/financial_statements/yearly",
     tag = "main",
-    params(("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930")),
+    params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, description = "SAMPLE data: the last 5 reported years, newest first; a year's flows are the sums of its quarters", body = StatementList),
         (status = 400, description = "Malformed id", body = ApiErrorBody),
@@ -164,11 +169,11 @@ pub async fn yearly_statements(
     path = "/api/v1/securities/{security_id}/investors",
     tag = "main",
     params(
-        ("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930"),
+        ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         DayPageQuery,
     ),
     responses(
-        (status = 200, description = "SAMPLE data following each trading day's candle, newest first", body = InvestorPage),
+        (status = 200, description = "SAMPLE data following each trading day's candle, newest first", body = InvestorPage, links(("next_page" = (operation_id = "get_investors", parameters(("security_id" = "$request.path.security_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
         (status = 400, description = "Malformed id, limit or date", body = ApiErrorBody),
         (status = 404, description = "Unknown security", body = ApiErrorBody),
     )
@@ -199,11 +204,11 @@ pub async fn get_investors(
     path = "/api/v1/securities/{security_id}/day_traders",
     tag = "main",
     params(
-        ("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930"),
+        ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         DayPageQuery,
     ),
     responses(
-        (status = 200, description = "SAMPLE data: the top five brokerages by sell and buy volume per trading day, newest first", body = DayTraderPage),
+        (status = 200, description = "SAMPLE data: the top five brokerages by sell and buy volume per trading day, newest first", body = DayTraderPage, links(("next_page" = (operation_id = "get_day_traders", parameters(("security_id" = "$request.path.security_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
         (status = 400, description = "Malformed id, limit or date", body = ApiErrorBody),
         (status = 404, description = "Unknown security", body = ApiErrorBody),
     )
@@ -237,7 +242,7 @@ pub async fn get_day_traders(
     get,
     path = "/api/v1/securities/{security_id}/recent_trader",
     tag = "main",
-    params(("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930")),
+    params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, description = "SAMPLE data: the brokerages of the latest trading day", body = RecentTraderDetail),
         (status = 400, description = "Malformed id", body = ApiErrorBody),
@@ -266,7 +271,7 @@ pub async fn get_recent_trader(
     path = "/api/v1/securities/{security_id}/related_stocks",
     tag = "main",
     params(
-        ("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930"),
+        ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         RelatedQuery,
     ),
     responses(

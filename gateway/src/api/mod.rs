@@ -6,6 +6,7 @@ pub mod assets;
 pub mod charts;
 pub mod company;
 pub mod company_models;
+pub mod params;
 pub mod quotes;
 pub mod securities;
 
@@ -33,6 +34,7 @@ pub struct ApiPath<T>(pub T);
 #[into_params(parameter_in = Query)]
 pub struct SecurityIdsQuery {
     /// Comma-joined security ids, e.g. `KOREA-A005930,KOREA-A000660`.
+    #[param(value_type = params::SecurityIdList50Stream)]
     pub security_ids: Option<String>,
 }
 

@@ -11,6 +11,7 @@ use axum::{Extension, Json};
 use futures::StreamExt;
 use sise_proto::market::v1::GetQuotesRequest;
 
+use crate::api::params::SecurityIdList200;
 use crate::api::{ApiQuery, SecurityIdsQuery};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::limits::ClientIp;
@@ -26,7 +27,7 @@ pub const MAX_STREAM_SECURITIES: usize = 50;
     get,
     path = "/api/v1/quotes",
     tag = "main",
-    params(SecurityIdsQuery),
+    params(("security_ids" = SecurityIdList200, Query, description = "The stocks, e.g. `KOREA-A005930,KOREA-A000660`")),
     responses(
         (status = 200, description = "Quotes of the known ids; unknown ids are left out", body = QuoteList),
         (status = 400, description = "Missing, malformed or too many ids", body = ApiErrorBody),

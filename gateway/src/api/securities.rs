@@ -5,6 +5,7 @@ use axum::extract::State;
 use sise_proto::market::v1::GetSecurityRequest;
 
 use crate::api::ApiPath;
+use crate::api::params::SecurityId;
 use crate::error::{ApiError, ApiErrorBody};
 use crate::models::{Quote, Security, SecurityDetail};
 use crate::state::AppState;
@@ -13,7 +14,7 @@ use crate::state::AppState;
     get,
     path = "/api/v1/securities/{security_id}",
     tag = "main",
-    params(("security_id" = String, Path, description = "Asset id, e.g. KOREA-A005930")),
+    params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, body = SecurityDetail),
         (status = 400, description = "Malformed id", body = ApiErrorBody),

@@ -49,6 +49,13 @@ pub fn round_significant(value: f64, digits: i32) -> f64 {
     }
     let magnitude = value.abs().log10().floor() as i32;
     let scale = 10_f64.powi(digits - 1 - magnitude);
+    if !scale.is_finite() {
+        // Below about 1e-300 the scale overflows (and the result would be NaN): round
+        // through the decimal exponent form instead.
+        return format!("{value:.*e}", (digits - 1).max(0) as usize)
+            .parse()
+            .unwrap_or(value);
+    }
     (value * scale).round() / scale
 }
 
@@ -205,6 +212,17 @@ pub async fn chart(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The smallest amounts the converter accepts gave a NaN result (`null` in JSON).
+    #[test]
+    fn tiny_amounts_convert_to_numbers() {
+        for amount in [5e-324, 1e-310, 1e-300] {
+            let (result, rate) = convert(amount, 1.0, 9.38 / 100.0);
+            assert!(result.is_finite() && result > 0.0, "{amount}: {result}");
+            assert!(rate.is_finite());
+        }
+        assert_eq!(round_significant(1.234_567e-320, 3), 1.23e-320);
+    }
 
     #[test]
     fn converts_with_jpy_per_100() {

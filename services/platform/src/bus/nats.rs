@@ -49,11 +49,12 @@ struct Inner {
 impl NatsBus {
     pub(super) async fn connect(config: &BusConfig) -> Result<Self> {
         let (url, namespace) = (&config.url, &config.namespace);
-        let client = async_nats::ConnectOptions::new()
+        let (options, address) = with_credentials(async_nats::ConnectOptions::new(), url)?;
+        let client = options
             .name(format!("sise:{namespace}"))
-            .connect(url.as_str())
+            .connect(address.clone())
             .await
-            .with_context(|| format!("connecting to NATS at {url}"))?;
+            .with_context(|| format!("connecting to NATS at {}", address.as_url_str()))?;
         let jetstream = jetstream::new(client.clone());
         let (live, queue) = mpsc::channel(config.live_queue.max(1));
         tokio::spawn(publish_live(client.clone(), queue));
@@ -341,4 +342,32 @@ fn from_header_map(headers: Option<&HeaderMap>) -> Headers {
             Some((name.to_string(), value.as_str().to_owned()))
         })
         .collect()
+}
+
+/// async-nats does not sign in with credentials written in the URL
+/// (`nats://user:password@host:4222`): move them into the options, so the one URL setting
+/// carries them, and return the address without them (safe to log).
+fn with_credentials(
+    options: async_nats::ConnectOptions,
+    url: &str,
+) -> Result<(async_nats::ConnectOptions, async_nats::ServerAddr)> {
+    // The parser's message never repeats the URL, which may hold a password.
+    let address: async_nats::ServerAddr = url.parse().context("invalid NATS URL")?;
+    let Some(user) = address.username() else {
+        return Ok((options, address));
+    };
+    let decode = |text: &str| {
+        percent_encoding::percent_decode_str(text)
+            .decode_utf8()
+            .map(|text| text.into_owned())
+            .context("the NATS user or password in the URL is not UTF-8")
+    };
+    let user = decode(user)?;
+    let password = decode(address.password().unwrap_or_default())?;
+    let mut bare = address.into_inner();
+    // Both only fail for URLs that cannot have credentials, which this one had.
+    let _ = bare.set_username("");
+    let _ = bare.set_password(None);
+    let address = async_nats::ServerAddr::from_url(bare).context("invalid NATS URL")?;
+    Ok((options.user_and_password(user, password), address))
 }

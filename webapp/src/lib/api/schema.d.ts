@@ -490,6 +490,8 @@ export interface components {
              */
             published_at: number;
         };
+        /** @description Opaque: the `next_cursor` of the previous page of articles (at most 128 characters); empty or absent for the first page */
+        ArticleCursor: string;
         /** @enum {string} */
         ArticleKind: "NEWS" | "DISCLOSURE";
         ArticlePage: {
@@ -569,6 +571,16 @@ export interface components {
             asset: components["schemas"]["Asset"];
         };
         /**
+         * @description An asset: `KOREA-A005930`, `INDEX-KOSPI`, `FOREX-USDKRW` (or `BOARD::CODE`)
+         * @example INDEX-KOSPI
+         */
+        AssetId: string;
+        /**
+         * @description 1 to 100 asset ids joined by commas
+         * @example INDEX-KOSPI,FOREX-USDKRW,KOREA-A005930
+         */
+        AssetIdList: string;
+        /**
          * @description What an asset is.
          * @enum {string}
          */
@@ -605,6 +617,11 @@ export interface components {
             minute_candles: components["schemas"]["AssetMinuteCandle"][];
         };
         /**
+         * @description The client's operating system
+         * @enum {string}
+         */
+        ClientOs: "web" | "android" | "ios";
+        /**
          * @description A listed company: the real listing's profile (strings null where the dataset lacks
          *     them) and its market cap at the current price.
          */
@@ -638,6 +655,11 @@ export interface components {
         CompanyDetail: {
             company: components["schemas"]["Company"];
         };
+        /**
+         * @description Currency code (ISO 4217); `KRW` is the won
+         * @enum {string}
+         */
+        Currency: "KRW" | "AED" | "AUD" | "BDT" | "BHD" | "BND" | "BRL" | "CAD" | "CHF" | "CLP" | "CNY" | "COP" | "CZK" | "DKK" | "DZD" | "EGP" | "ETB" | "EUR" | "FJD" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "JOD" | "JPY" | "KES" | "KHR" | "KWD" | "KZT" | "LKR" | "LYD" | "MMK" | "MNT" | "MOP" | "MXN" | "MYR" | "NOK" | "NPR" | "NZD" | "OMR" | "PHP" | "PKR" | "PLN" | "QAR" | "RON" | "RUB" | "SAR" | "SEK" | "SGD" | "THB" | "TRY" | "TWD" | "TZS" | "USD" | "UZS" | "VND" | "ZAR";
         /** @description One trading day of a stock (KRX-rule prices in won). */
         DayCandle: {
             /** Format: int64 */
@@ -745,11 +767,18 @@ export interface components {
             /** @description The filing in the DART viewer. */
             url: string;
         };
+        /** @description Opaque: the `next_cursor` of the previous page of disclosures (at most 128 characters); empty or absent for the first page */
+        DisclosureCursor: string;
         DisclosurePage: {
             disclosures: components["schemas"]["Disclosure"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
         };
+        /**
+         * @description A forex pair: `FOREX-USDKRW` (or `FOREX::USDKRW`)
+         * @example FOREX-USDKRW
+         */
+        ForexAssetId: string;
         /** @description A currency conversion on the current base rates. */
         ForexCalc: {
             /** Format: double */
@@ -788,6 +817,11 @@ export interface components {
         ForexIds: {
             ids: string[];
         };
+        /**
+         * @description `day` (the live day's minutes), `week` (30-minute points), `month` or `year` (daily closes)
+         * @enum {string}
+         */
+        ForexPeriod: "day" | "week" | "month" | "year";
         /** @description One trading day's SAMPLE net buying by investor type. */
         Investor: {
             /**
@@ -820,8 +854,21 @@ export interface components {
             /** @description Pass as `to` for the next older page; null at the end. */
             last_key?: string | null;
         };
+        /** @description How many, 1 to 100 (default 20); empty is the same as absent */
+        Limit100: number | string;
+        /** @description How many, 1 to 20 (default 5); empty is the same as absent */
+        Limit20: number | string;
+        /** @description How many, 1 to 50 (default 20); empty is the same as absent */
+        Limit50: number | string;
+        /** @description How many, 1 to 500 (default 60); empty is the same as absent */
+        Limit500: number | string;
         /** @enum {string} */
         Market: "KOSPI" | "KOSDAQ";
+        /**
+         * @description The app store; `nomarket` for the web
+         * @enum {string}
+         */
+        MarketCode: "nomarket" | "google" | "apple" | "onestore";
         /** @description The KRX market condition. */
         MarketCondition: {
             kosdaq: components["schemas"]["Asset"];
@@ -858,6 +905,8 @@ export interface components {
         MinuteCandleList: {
             minute_candles: components["schemas"]["MinuteCandle"][];
         };
+        /** @description Opaque: the `next_cursor` of the previous page of news (at most 128 characters); empty or absent for the first page */
+        NewsCursor: string;
         /** @description A news item naming one or more stocks. */
         NewsItem: {
             /** Format: int64 */
@@ -881,6 +930,8 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
         };
+        /** @description A date, `YYYY-MM-DD`; empty is the same as absent */
+        PageDate: string;
         /**
          * @description Price change against the previous close (spec §3).
          * @enum {string}
@@ -977,6 +1028,33 @@ export interface components {
             security_firms: components["schemas"]["SecurityFirm"][];
         };
         /**
+         * @description A stock: `KOREA-A` and its 6-character KRX code
+         * @example KOREA-A005930
+         */
+        SecurityId: string;
+        /**
+         * @description 1 to 200 security ids joined by commas
+         * @example KOREA-A005930,KOREA-A000660
+         */
+        SecurityIdList200: string;
+        /**
+         * @description 1 to 50 security ids joined by commas
+         * @example KOREA-A005930,KOREA-A000660
+         */
+        SecurityIdList50: string;
+        /**
+         * @description 1 to 50 security ids joined by commas
+         * @example KOREA-A005930,KOREA-A000660
+         */
+        SecurityIdList50Stream: string;
+        /** @description A stock, e.g. `KOREA-A005930`; empty is the same as absent */
+        SecurityIdOrEmpty: string | components["schemas"]["SecurityId"];
+        /**
+         * @description An index or forex pair: `INDEX-KOSPI`, `FOREX-USDKRW` (or `BOARD::CODE`)
+         * @example INDEX-KOSPI
+         */
+        SeriesAssetId: string;
+        /**
          * @description Trading session on the KRX clock.
          * @enum {string}
          */
@@ -1064,13 +1142,13 @@ export type $defs = Record<string, never>;
 export interface operations {
     list_articles: {
         parameters: {
-            query?: {
-                /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
-                security_ids?: string;
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+            query: {
+                /** @description The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing) */
+                security_ids: components["schemas"]["SecurityIdList50"];
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["ArticleCursor"];
             };
             header?: never;
             path?: never;
@@ -1105,6 +1183,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1118,9 +1205,9 @@ export interface operations {
     };
     get_assets: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Comma-joined asset ids (1 to 100), e.g. `INDEX-KOSPI,FOREX-USDKRW,KOREA-A005930`. */
-                ids?: string;
+                ids: components["schemas"]["AssetIdList"];
             };
             header?: never;
             path?: never;
@@ -1155,6 +1242,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1172,7 +1268,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Asset id, e.g. INDEX-KOSPI, FOREX-USDKRW, KOREA-A005930 (or INDEX::KOSPI) */
-                asset_id: string;
+                asset_id: components["schemas"]["AssetId"];
             };
             cookie?: never;
         };
@@ -1213,6 +1309,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1228,14 +1333,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Days per page, 1 to 500 (default 60). */
-                limit?: number;
+                limit?: components["schemas"]["Limit500"];
                 /** @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`). */
-                to?: string;
+                to?: components["schemas"]["PageDate"];
             };
             header?: never;
             path: {
                 /** @description Index or forex asset id, e.g. INDEX-KOSPI */
-                asset_id: string;
+                asset_id: components["schemas"]["SeriesAssetId"];
             };
             cookie?: never;
         };
@@ -1277,6 +1382,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1294,7 +1408,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Index or forex asset id, e.g. FOREX-USDKRW */
-                asset_id: string;
+                asset_id: components["schemas"]["SeriesAssetId"];
             };
             cookie?: never;
         };
@@ -1336,6 +1450,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1349,13 +1472,13 @@ export interface operations {
     };
     list_disclosures: {
         parameters: {
-            query?: {
-                /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
-                security_ids?: string;
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+            query: {
+                /** @description The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing) */
+                security_ids: components["schemas"]["SecurityIdList50"];
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["DisclosureCursor"];
             };
             header?: never;
             path?: never;
@@ -1390,6 +1513,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1403,13 +1535,13 @@ export interface operations {
     };
     get_forex_calc: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Currency code, e.g. `USD` (`KRW` for the won). */
-                from?: string;
+                from: components["schemas"]["Currency"];
                 /** @description Currency code, e.g. `KRW`. */
-                to?: string;
+                to: components["schemas"]["Currency"];
                 /** @description Amount of `from`: a number above 0, at most 1e12. */
-                amount?: number;
+                amount: number;
             };
             header?: never;
             path?: never;
@@ -1444,6 +1576,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1457,13 +1598,13 @@ export interface operations {
     };
     get_day_forexes: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Forex asset id, e.g. `FOREX-USDKRW`. */
-                asset_id?: string;
+                asset_id: components["schemas"]["ForexAssetId"];
                 /** @description Days per page, 1 to 500 (default 60). */
-                limit?: number;
+                limit?: components["schemas"]["Limit500"];
                 /** @description Newest date to include, `YYYY-MM-DD`. */
-                to?: string;
+                to?: components["schemas"]["PageDate"];
             };
             header?: never;
             path?: never;
@@ -1500,6 +1641,15 @@ export interface operations {
             };
             /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1545,6 +1695,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1558,9 +1717,12 @@ export interface operations {
     };
     get_tick_forexes: {
         parameters: {
-            query?: {
-                /** @description Comma-joined forex asset ids (1 to 100); other ids are left out. */
-                asset_ids?: string;
+            query: {
+                /**
+                 * @description Comma-joined asset ids (1 to 100); only forex pairs are answered, other ids are left
+                 *     out.
+                 */
+                asset_ids: components["schemas"]["AssetIdList"];
             };
             header?: never;
             path?: never;
@@ -1595,6 +1757,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1608,14 +1779,14 @@ export interface operations {
     };
     get_forex_chart: {
         parameters: {
-            query?: {
+            query: {
                 /** @description `day` (the live day's minutes), `week` (30-minute points), `month` or `year` (daily closes). */
-                period?: string;
+                period: components["schemas"]["ForexPeriod"];
             };
             header?: never;
             path: {
                 /** @description Forex asset id, e.g. FOREX-USDKRW */
-                asset_id: string;
+                asset_id: components["schemas"]["ForexAssetId"];
             };
             cookie?: never;
         };
@@ -1657,6 +1828,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1672,7 +1852,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Optional stock whose VI state to report, e.g. `KOREA-A005930`. */
-                security_id?: string;
+                security_id?: components["schemas"]["SecurityIdOrEmpty"];
             };
             header?: never;
             path?: never;
@@ -1716,6 +1896,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1729,13 +1918,13 @@ export interface operations {
     };
     list_news: {
         parameters: {
-            query?: {
-                /** @description Comma-joined security ids (1 to 50), e.g. `KOREA-A005930,KOREA-A000660`. */
-                security_ids?: string;
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+            query: {
+                /** @description The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing) */
+                security_ids: components["schemas"]["SecurityIdList50"];
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["NewsCursor"];
             };
             header?: never;
             path?: never;
@@ -1770,6 +1959,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1783,9 +1981,9 @@ export interface operations {
     };
     get_quotes: {
         parameters: {
-            query?: {
-                /** @description Comma-joined security ids, e.g. `KOREA-A005930,KOREA-A000660`. */
-                security_ids?: string;
+            query: {
+                /** @description The stocks, e.g. `KOREA-A005930,KOREA-A000660` */
+                security_ids: components["schemas"]["SecurityIdList200"];
             };
             header?: never;
             path?: never;
@@ -1820,6 +2018,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1833,9 +2040,9 @@ export interface operations {
     };
     stream_quotes: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Comma-joined security ids, e.g. `KOREA-A005930,KOREA-A000660`. */
-                security_ids?: string;
+                security_ids: components["schemas"]["SecurityIdList50Stream"];
             };
             header?: never;
             path?: never;
@@ -1843,7 +2050,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, coalesced to at most one per security every 250 ms; `:` comments as heartbeats */
+            /** @description Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, coalesced to at most one per security every 250 ms, and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1870,6 +2077,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1886,8 +2102,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -1928,6 +2144,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -1942,15 +2167,15 @@ export interface operations {
     security_articles: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["ArticleCursor"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -1992,6 +2217,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2008,8 +2242,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2051,6 +2285,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2066,17 +2309,17 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Candles per page, 1 to 500 (default 60). */
-                limit?: number;
+                limit?: components["schemas"]["Limit500"];
                 /**
                  * @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
                  *     newest page.
                  */
-                to?: string;
+                to?: components["schemas"]["PageDate"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2118,6 +2361,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2133,17 +2385,17 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Trading days per page, 1 to 100 (default 20). */
-                limit?: number;
+                limit?: components["schemas"]["Limit100"];
                 /**
                  * @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
                  *     newest page.
                  */
-                to?: string;
+                to?: components["schemas"]["PageDate"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2185,6 +2437,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2199,15 +2460,15 @@ export interface operations {
     security_disclosures: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["DisclosureCursor"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2249,6 +2510,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2265,8 +2535,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2308,6 +2578,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2324,8 +2603,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2367,6 +2646,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2382,17 +2670,17 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Trading days per page, 1 to 100 (default 20). */
-                limit?: number;
+                limit?: components["schemas"]["Limit100"];
                 /**
                  * @description Newest date to include, `YYYY-MM-DD` (the previous page's `last_key`); absent for the
                  *     newest page.
                  */
-                to?: string;
+                to?: components["schemas"]["PageDate"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2434,6 +2722,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2450,8 +2747,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2493,6 +2790,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2507,15 +2813,15 @@ export interface operations {
     security_news: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 50 (default 20). */
-                limit?: number;
-                /** @description `next_cursor` of the previous page; absent for the first page. */
-                cursor?: string;
+                /** @description Page size, 1 to 50 (default 20) */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["NewsCursor"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2557,6 +2863,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2573,8 +2888,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2616,6 +2931,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2631,12 +2955,12 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description How many, 1 to 20 (default 5). */
-                limit?: number;
+                limit?: components["schemas"]["Limit20"];
             };
             header?: never;
             path: {
-                /** @description Asset id, e.g. KOREA-A005930 */
-                security_id: string;
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
             };
             cookie?: never;
         };
@@ -2678,6 +3002,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request took longer than the gateway allows (`request_timeout`) */
             504: {
                 headers: {
@@ -2691,13 +3024,13 @@ export interface operations {
     };
     list_security_firms: {
         parameters: {
-            query?: {
+            query: {
                 /** @description `web`, `android` or `ios`. */
-                os?: string;
+                os: components["schemas"]["ClientOs"];
                 /** @description `nomarket` (web), `google`, `apple` or `onestore`. */
-                market_code?: string;
+                market_code: components["schemas"]["MarketCode"];
                 /** @description The app's version code; `-1` for the web. */
-                version_code?: string;
+                version_code: number;
             };
             header?: never;
             path?: never;
@@ -2725,6 +3058,15 @@ export interface operations {
             };
             /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

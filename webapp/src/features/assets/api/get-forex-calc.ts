@@ -5,10 +5,11 @@ import { FOREX_RATE_STALE_TIME_MS } from '@/config/constants';
 import { mobileWebApi, unwrap } from '@/lib/api';
 
 import type { ForexCalcResult } from '../types';
+import type { Currency } from '../utils/forex';
 
 import { forexKeys } from './query-keys';
 
-export type ForexCalcParams = { from: string; to: string; amount: number };
+export type ForexCalcParams = { from: Currency; to: Currency; amount: number };
 
 export function getForexCalc(params: ForexCalcParams, signal?: AbortSignal): Promise<ForexCalcResult> {
   return unwrap(mobileWebApi.GET('/api/v1/forex_calcs', { params: { query: params }, signal }));

@@ -2,14 +2,19 @@
 // ticks into cached assets.
 import type { QueryClient } from '@tanstack/react-query';
 
+import type { components } from '@/lib/api';
+
 import { assetKeys } from '../api/query-keys';
 import type { Asset, AssetDetail, AssetMap, TickForex } from '../types';
 
+/** A currency code the converter knows (the API document lists them). */
+export type Currency = components['schemas']['Currency'];
+
 export type ForexPair = {
   /** e.g. `USD` */
-  base: string;
+  base: Currency;
   /** e.g. `KRW` */
-  quote: string;
+  quote: Currency;
   /** Units of the base currency the rate is quoted for (100 for JPY). */
   unit: number;
 };
@@ -20,7 +25,9 @@ const FOREX_ID = /^FOREX-([A-Z]{3})([A-Z]{3})$/;
 export function forexPairOf(assetId: string): ForexPair | null {
   const match = FOREX_ID.exec(assetId);
   if (!match?.[1] || !match[2]) return null;
-  return { base: match[1], quote: match[2], unit: match[1] === 'JPY' ? 100 : 1 };
+  // The ids come from the server, whose forex pairs are its own currencies against the won.
+  const [base, quote] = [match[1] as Currency, match[2] as Currency];
+  return { base, quote, unit: base === 'JPY' ? 100 : 1 };
 }
 
 /** Korean names of the currencies the service quotes. */

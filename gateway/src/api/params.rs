@@ -1,0 +1,406 @@
+//! Schemas of the request parameters, so the OpenAPI document states every rule the server
+//! checks: id patterns, list lengths, enums, number ranges, formats. A client (or a fuzzer)
+//! that follows the document is never refused for a shape the document allows.
+//!
+//! Each rule names the parser that enforces it. The schemas describe parameters only; the
+//! extractors keep reading plain text, so the error code and message of a bad value stay
+//! the services' own (`invalid_security_id`, `invalid_limit`, …).
+
+use std::borrow::Cow;
+
+use utoipa::openapi::schema::{
+    AnyOfBuilder, KnownFormat, ObjectBuilder, Schema, SchemaFormat, SchemaType, Type,
+};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{PartialSchema, ToSchema};
+
+/// `sise_market::domain::SecurityId::parse`: board `KOREA`, dash, `A` + a 6-character KRX
+/// code (digits and capital letters).
+const SECURITY_ID: &str = "KOREA-A[0-9A-Z]{6}";
+/// `AssetId::parse` in the market service: `{BOARD}-{CODE}` or `{BOARD}::{CODE}`; a
+/// `KOREA` code is a stock's short code, an `INDEX` code 1–16 capitals or digits, a `FOREX`
+/// code a 6-letter pair.
+const STOCK_ASSET: &str = "KOREA(-|::)A[0-9A-Z]{6}";
+const INDEX_ASSET: &str = "INDEX(-|::)[0-9A-Z]{1,16}";
+const FOREX_ASSET: &str = "FOREX(-|::)[A-Z]{6}";
+
+/// Currency codes the converter knows: the won and every currency of the bundled bank
+/// board (`services/market/data/fx_krw_board_*.csv`; a test keeps the two in step).
+pub const CURRENCIES: [&str; 59] = [
+    "KRW", "AED", "AUD", "BDT", "BHD", "BND", "BRL", "CAD", "CHF", "CLP", "CNY", "COP", "CZK",
+    "DKK", "DZD", "EGP", "ETB", "EUR", "FJD", "GBP", "HKD", "HUF", "IDR", "ILS", "INR", "JOD",
+    "JPY", "KES", "KHR", "KWD", "KZT", "LKR", "LYD", "MMK", "MNT", "MOP", "MXN", "MYR", "NOK",
+    "NPR", "NZD", "OMR", "PHP", "PKR", "PLN", "QAR", "RON", "RUB", "SAR", "SEK", "SGD", "THB",
+    "TRY", "TWD", "TZS", "USD", "UZS", "VND", "ZAR",
+];
+
+/// Longest cursor the market service decodes (`articles::cursor`).
+const MAX_CURSOR_LEN: usize = 128;
+
+fn whole(pattern: &str) -> String {
+    format!("^{pattern}$")
+}
+
+/// One to `max` items joined by commas, no spaces.
+fn list(item: &str, max: usize) -> String {
+    format!("^{item}(,{item}){{0,{}}}$", max - 1)
+}
+
+fn string(pattern: String, example: &str, description: &str) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::Type(Type::String))
+        .pattern(Some(pattern))
+        .examples([example])
+        .description(Some(description))
+        .into()
+}
+
+fn string_enum(values: &[&str], description: &str) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::Type(Type::String))
+        .enum_values(Some(values.iter().copied()))
+        .description(Some(description))
+        .into()
+}
+
+/// A named parameter schema: a component of the document, referenced by the parameters.
+macro_rules! param_schema {
+    ($(#[$meta:meta])* $name:ident => $schema:expr) => {
+        $(#[$meta])*
+        pub struct $name;
+
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                $schema
+            }
+        }
+
+        impl ToSchema for $name {
+            fn name() -> Cow<'static, str> {
+                Cow::Borrowed(stringify!($name))
+            }
+        }
+    };
+}
+
+param_schema! {
+    /// A stock's security id.
+    SecurityId => string(whole(SECURITY_ID), "KOREA-A005930", "A stock: `KOREA-A` and its 6-character KRX code")
+}
+
+param_schema! {
+    /// A stock's security id, or empty for none (`security_id` of the market condition).
+    SecurityIdOrEmpty => or_empty(
+        RefOr::Ref(Ref::from_schema_name("SecurityId")),
+        "A stock, e.g. `KOREA-A005930`; empty is the same as absent",
+    )
+}
+
+param_schema! {
+    /// 1 to 50 security ids (`security_ids` of the news, disclosure and article lists).
+    SecurityIdList50 => string(
+        list(SECURITY_ID, crate::api::articles::MAX_SECURITIES),
+        "KOREA-A005930,KOREA-A000660",
+        "1 to 50 security ids joined by commas",
+    )
+}
+
+param_schema! {
+    /// 1 to 200 security ids (`security_ids` of `GET /api/v1/quotes`).
+    SecurityIdList200 => string(
+        list(SECURITY_ID, crate::api::quotes::MAX_QUOTES),
+        "KOREA-A005930,KOREA-A000660",
+        "1 to 200 security ids joined by commas",
+    )
+}
+
+param_schema! {
+    /// 1 to 50 security ids (`security_ids` of the quote stream).
+    SecurityIdList50Stream => string(
+        list(SECURITY_ID, crate::api::quotes::MAX_STREAM_SECURITIES),
+        "KOREA-A005930,KOREA-A000660",
+        "1 to 50 security ids joined by commas",
+    )
+}
+
+param_schema! {
+    /// Any asset: a stock, an index or a forex pair, in the dash or the double-colon form.
+    AssetId => string(
+        whole(&format!("({STOCK_ASSET}|{INDEX_ASSET}|{FOREX_ASSET})")),
+        "INDEX-KOSPI",
+        "An asset: `KOREA-A005930`, `INDEX-KOSPI`, `FOREX-USDKRW` (or `BOARD::CODE`)",
+    )
+}
+
+param_schema! {
+    /// 1 to 100 asset ids (`AssetService`'s `MAX_ASSETS_PER_CALL`).
+    AssetIdList => string(
+        list(&format!("({STOCK_ASSET}|{INDEX_ASSET}|{FOREX_ASSET})"), 100),
+        "INDEX-KOSPI,FOREX-USDKRW,KOREA-A005930",
+        "1 to 100 asset ids joined by commas",
+    )
+}
+
+param_schema! {
+    /// An index or a forex pair: the assets with their own chart calls (a stock id is
+    /// `unsupported_asset`).
+    SeriesAssetId => string(
+        whole(&format!("({INDEX_ASSET}|{FOREX_ASSET})")),
+        "INDEX-KOSPI",
+        "An index or forex pair: `INDEX-KOSPI`, `FOREX-USDKRW` (or `BOARD::CODE`)",
+    )
+}
+
+param_schema! {
+    /// A forex pair (other well-formed ids are `asset_not_found`).
+    ForexAssetId => string(
+        whole(FOREX_ASSET),
+        "FOREX-USDKRW",
+        "A forex pair: `FOREX-USDKRW` (or `FOREX::USDKRW`)",
+    )
+}
+
+param_schema! {
+    /// `sise_market::assets::forex::parse_currency` plus the catalogue: an unknown code is
+    /// `invalid_currency`. Lower case is read too.
+    Currency => string_enum(&CURRENCIES, "Currency code (ISO 4217); `KRW` is the won")
+}
+
+param_schema! {
+    /// `Period::parse` of the forex chart.
+    ForexPeriod => string_enum(
+        &["day", "week", "month", "year"],
+        "`day` (the live day's minutes), `week` (30-minute points), `month` or `year` (daily closes)",
+    )
+}
+
+param_schema! {
+    /// `validate_client` of the securities-firm list.
+    ClientOs => string_enum(&["web", "android", "ios"], "The client's operating system")
+}
+
+param_schema! {
+    /// `validate_client` of the securities-firm list.
+    MarketCode => string_enum(
+        &["nomarket", "google", "apple", "onestore"],
+        "The app store; `nomarket` for the web",
+    )
+}
+
+/// Every schema above, as components of the document: the parameters refer to them by
+/// name, and the routers collect only the schemas of bodies and responses.
+pub fn components() -> Vec<(String, RefOr<Schema>)> {
+    fn entry<T: ToSchema>() -> (String, RefOr<Schema>) {
+        (T::name().into_owned(), T::schema())
+    }
+    vec![
+        entry::<SecurityId>(),
+        entry::<SecurityIdOrEmpty>(),
+        entry::<SecurityIdList50>(),
+        entry::<SecurityIdList200>(),
+        entry::<SecurityIdList50Stream>(),
+        entry::<AssetId>(),
+        entry::<AssetIdList>(),
+        entry::<SeriesAssetId>(),
+        entry::<ForexAssetId>(),
+        entry::<Currency>(),
+        entry::<ForexPeriod>(),
+        entry::<ClientOs>(),
+        entry::<MarketCode>(),
+        entry::<NewsCursor>(),
+        entry::<DisclosureCursor>(),
+        entry::<ArticleCursor>(),
+        entry::<PageDate>(),
+        entry::<Limit20>(),
+        entry::<Limit50>(),
+        entry::<Limit100>(),
+        entry::<Limit500>(),
+    ]
+}
+
+/// `schema`, or the empty string: the server reads `name=` as an absent parameter.
+fn or_empty(schema: RefOr<Schema>, description: &str) -> RefOr<Schema> {
+    let empty = ObjectBuilder::new()
+        .schema_type(SchemaType::Type(Type::String))
+        .max_length(Some(0));
+    AnyOfBuilder::new()
+        .schema_type(SchemaType::Type(Type::String))
+        .item(schema)
+        .item(empty)
+        .description(Some(description))
+        .into()
+}
+
+/// An opaque keyset cursor: URL-safe base64 without padding of a position the market
+/// service wrote (`articles::cursor`), at most 128 characters. Only a `next_cursor` of the
+/// same list decodes, so the document names each kind with a format of its own (no pattern:
+/// a string of the right alphabet is not a cursor).
+fn cursor(format: &str, list: &str) -> RefOr<Schema> {
+    let cursor = ObjectBuilder::new()
+        .schema_type(SchemaType::Type(Type::String))
+        .format(Some(SchemaFormat::Custom(format.to_owned())));
+    or_empty(
+        cursor.into(),
+        &format!(
+            "Opaque: the `next_cursor` of the previous page of {list} (at most {MAX_CURSOR_LEN} \
+             characters); empty or absent for the first page"
+        ),
+    )
+}
+
+/// `PageLimit::from_query`: a page size within `1..=max`; empty is the same as absent (the
+/// call's default).
+fn limit(max: u32, default: u32) -> RefOr<Schema> {
+    let number = ObjectBuilder::new()
+        .schema_type(SchemaType::Type(Type::Integer))
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(1))
+        .maximum(Some(max));
+    let empty = ObjectBuilder::new()
+        .schema_type(SchemaType::Type(Type::String))
+        .max_length(Some(0));
+    AnyOfBuilder::new()
+        .item(number)
+        .item(empty)
+        .description(Some(format!(
+            "How many, 1 to {max} (default {default}); empty is the same as absent"
+        )))
+        .into()
+}
+
+param_schema! {
+    /// Related stocks (`CompanyService`'s most).
+    Limit20 => limit(20, 5)
+}
+
+param_schema! {
+    /// Article pages.
+    Limit50 => limit(crate::api::articles::MAX_LIMIT, 20)
+}
+
+param_schema! {
+    /// Pages of trading days (investors, traders).
+    Limit100 => limit(100, 20)
+}
+
+param_schema! {
+    /// Pages of day candles (stocks, indexes, forex).
+    Limit500 => limit(500, 60)
+}
+
+param_schema! {
+    /// `TradingDate::parse_optional`: a date written strictly `YYYY-MM-DD`; empty is absent.
+    PageDate => or_empty(
+        ObjectBuilder::new()
+            .schema_type(SchemaType::Type(Type::String))
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date)))
+            .into(),
+        "A date, `YYYY-MM-DD`; empty is the same as absent",
+    )
+}
+
+param_schema! {
+    /// Position in a news list: base64 of `{published_at_ms}:{id}`.
+    NewsCursor => cursor("sise-news-cursor", "news")
+}
+
+param_schema! {
+    /// Position in a disclosure list: base64 of `{YYYY-MM-DD}:{rcept_no}`.
+    DisclosureCursor => cursor("sise-disclosure-cursor", "disclosures")
+}
+
+param_schema! {
+    /// Position in a merged list: base64 of `n:{published_at_ms}:{id}` or
+    /// `d:{YYYY-MM-DD}:{rcept_no}`.
+    ArticleCursor => cursor("sise-article-cursor", "articles")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pattern_of<T: PartialSchema>() -> regex::Regex {
+        let RefOr::T(Schema::Object(object)) = T::schema() else {
+            panic!("an object schema");
+        };
+        regex::Regex::new(&object.pattern.expect("a pattern")).expect("a regex")
+    }
+
+    #[test]
+    fn id_patterns_follow_the_parsers() {
+        let security = pattern_of::<SecurityId>();
+        for good in ["KOREA-A005930", "KOREA-A0001A0"] {
+            assert!(security.is_match(good), "{good}");
+        }
+        for bad in [
+            "KOREA-005930",
+            "KOREA-A00593",
+            "korea-A005930",
+            "KOREA::A005930",
+            "",
+        ] {
+            assert!(!security.is_match(bad), "{bad}");
+        }
+        let asset = pattern_of::<AssetId>();
+        for good in [
+            "INDEX-KOSPI",
+            "INDEX::KPI200",
+            "FOREX-USDKRW",
+            "KOREA::A005930",
+        ] {
+            assert!(asset.is_match(good), "{good}");
+        }
+        for bad in [
+            "INDEX-",
+            "INDEX:KOSPI",
+            "FOREX-USD",
+            "INDEX-ABCDEFGHIJKLMNOPQ",
+            "US-DJI",
+        ] {
+            assert!(!asset.is_match(bad), "{bad}");
+        }
+        let series = pattern_of::<SeriesAssetId>();
+        assert!(series.is_match("FOREX::JPYKRW") && !series.is_match("KOREA-A005930"));
+    }
+
+    #[test]
+    fn lists_have_their_maximum() {
+        let ids = |n: usize| vec!["KOREA-A005930"; n].join(",");
+        let quotes = pattern_of::<SecurityIdList200>();
+        assert!(quotes.is_match(&ids(1)) && quotes.is_match(&ids(200)));
+        assert!(!quotes.is_match(&ids(201)) && !quotes.is_match(""));
+        let fifty = pattern_of::<SecurityIdList50>();
+        assert!(fifty.is_match(&ids(50)) && !fifty.is_match(&ids(51)));
+        assert!(
+            !fifty.is_match("KOREA-A005930,") && !fifty.is_match("KOREA-A005930, KOREA-A000660")
+        );
+    }
+
+    /// The converter's codes are the bundled board's plus the won.
+    #[test]
+    fn currencies_are_the_board_s() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../services/market/data");
+        let board = std::fs::read_dir(&dir)
+            .expect("dataset")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("fx_krw_board_") && n.ends_with(".csv"))
+            })
+            .expect("the bank board file");
+        let text = std::fs::read_to_string(board).expect("read the board");
+        let mut codes: Vec<&str> = text
+            .lines()
+            .skip(1)
+            .filter_map(|line| line.split(',').nth(1))
+            .collect();
+        codes.push("KRW");
+        codes.sort_unstable();
+        codes.dedup();
+        let mut listed = CURRENCIES.to_vec();
+        listed.sort_unstable();
+        assert_eq!(listed, codes);
+    }
+}
