@@ -34,6 +34,15 @@ pub const CURRENCIES: [&str; 59] = [
     "TRY", "TWD", "TZS", "USD", "UZS", "VND", "ZAR",
 ];
 
+/// The maxima of the gateway's routes, written here as numbers (the routes' modules use
+/// these schemas, so they cannot be read from there); `gateway/tests/api/health.rs` checks
+/// they equal `articles::MAX_SECURITIES`, `quotes::MAX_QUOTES`,
+/// `quotes::MAX_STREAM_SECURITIES` and `articles::MAX_LIMIT`.
+pub const MAX_ARTICLE_SECURITIES: usize = 50;
+pub const MAX_QUOTE_SECURITIES: usize = 200;
+pub const MAX_STREAM_SECURITIES: usize = 50;
+pub const MAX_ARTICLE_LIMIT: u32 = 50;
+
 /// Longest cursor the market service decodes (`articles::cursor`).
 const MAX_CURSOR_LEN: usize = 128;
 
@@ -99,7 +108,7 @@ param_schema! {
 param_schema! {
     /// 1 to 50 security ids (`security_ids` of the news, disclosure and article lists).
     SecurityIdList50 => string(
-        list(SECURITY_ID, crate::api::articles::MAX_SECURITIES),
+        list(SECURITY_ID, MAX_ARTICLE_SECURITIES),
         "KOREA-A005930,KOREA-A000660",
         "1 to 50 security ids joined by commas",
     )
@@ -108,7 +117,7 @@ param_schema! {
 param_schema! {
     /// 1 to 200 security ids (`security_ids` of `GET /api/v1/quotes`).
     SecurityIdList200 => string(
-        list(SECURITY_ID, crate::api::quotes::MAX_QUOTES),
+        list(SECURITY_ID, MAX_QUOTE_SECURITIES),
         "KOREA-A005930,KOREA-A000660",
         "1 to 200 security ids joined by commas",
     )
@@ -117,7 +126,7 @@ param_schema! {
 param_schema! {
     /// 1 to 50 security ids (`security_ids` of the quote stream).
     SecurityIdList50Stream => string(
-        list(SECURITY_ID, crate::api::quotes::MAX_STREAM_SECURITIES),
+        list(SECURITY_ID, MAX_STREAM_SECURITIES),
         "KOREA-A005930,KOREA-A000660",
         "1 to 50 security ids joined by commas",
     )
@@ -275,7 +284,7 @@ param_schema! {
 
 param_schema! {
     /// Article pages.
-    Limit50 => limit(crate::api::articles::MAX_LIMIT, 20)
+    Limit50 => limit(MAX_ARTICLE_LIMIT, 20)
 }
 
 param_schema! {

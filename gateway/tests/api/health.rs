@@ -145,3 +145,13 @@ fn openapi_links_name_operations() {
         );
     }
 }
+
+/// The parameter schemas state the routes' own maxima.
+#[test]
+fn openapi_maxima_are_the_routes() {
+    use sise_gateway::api::{articles, params, quotes};
+    assert_eq!(params::MAX_ARTICLE_SECURITIES, articles::MAX_SECURITIES);
+    assert_eq!(params::MAX_QUOTE_SECURITIES, quotes::MAX_QUOTES);
+    assert_eq!(params::MAX_STREAM_SECURITIES, quotes::MAX_STREAM_SECURITIES);
+    assert_eq!(params::MAX_ARTICLE_LIMIT, articles::MAX_LIMIT);
+}
