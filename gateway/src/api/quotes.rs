@@ -98,8 +98,9 @@ pub async fn stream_quotes(
         .unwrap_or_else(|_| Event::default().comment("snapshot unavailable"));
     let updates = crate::realtime::coalesced(watches, state.quotes.coalesce_interval())
         .map(|json| Ok::<_, Infallible>(Event::default().event("quote").data(json.as_ref())));
-    // Quotes missed while the bus was away come back as a fresh snapshot.
-    let resyncs = {
+    // Quotes missed while the bus was away come back as a fresh snapshot. A stream of no
+    // known security has nothing to resync: it ends after its snapshot.
+    let resyncs = (!known.is_empty()).then(|| {
         let state = state.clone();
         tokio_stream::wrappers::WatchStream::from_changes(state.quotes.resyncs()).filter_map(
             move |_| {
@@ -114,11 +115,14 @@ pub async fn stream_quotes(
                 }
             },
         )
-    };
+    });
     // End with the server, or a graceful shutdown would wait for every open stream. The
     // slot lives as long as the stream.
     let stream = futures::stream::once(async move { Ok(first) })
-        .chain(futures::stream::select(updates, resyncs))
+        .chain(futures::stream::select(
+            updates,
+            futures::stream::iter(resyncs).flatten(),
+        ))
         .take_until(state.shutdown.clone().cancelled_owned())
         .map(move |event| {
             let _slot = &slot;
