@@ -17,22 +17,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 
-SCHEMATHESIS_VERSION=4.32.5
 EXAMPLES="${EXAMPLES:-100}"
 SISE_BIN="${SISE_BIN:-${CARGO_TARGET_DIR:-$PWD/target}/debug/sise}"
-cache="${SISE_CACHE_DIR:-$HOME/.cache/sise}"
-venv="$cache/schemathesis-$SCHEMATHESIS_VERSION"
-
-# ---- Schemathesis, installed once per version --------------------------------------------
-# The marker is written last, so an interrupted install is redone rather than trusted.
-if [ ! -f "$venv/.installed" ]; then
-  echo "installing schemathesis==$SCHEMATHESIS_VERSION into $venv"
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check \
-    "schemathesis==$SCHEMATHESIS_VERSION"
-  touch "$venv/.installed"
-fi
+# Installed once per version (the version is pinned there).
+bash scripts/install-test-tools.sh schemathesis
+venv="$(bash scripts/install-test-tools.sh --venv schemathesis)"
 
 [ -x "$SISE_BIN" ] || { echo "server binary not found: $SISE_BIN (cargo build --bin sise)" >&2; exit 1; }
 

