@@ -4,7 +4,7 @@
 //! and does what it does in production, and no more. Absence is shown by order, not by
 //! waiting: a refused message followed by a round trip on its connection is gone for good.
 //!
-//! Needs the `nats-server` binary (`SISE_NATS_SERVER`, default `/usr/sbin/nats-server`);
+//! Needs the `nats-server` binary (`SISE_TEST_NATS_SERVER`, default `/usr/sbin/nats-server`);
 //! skipped with `SISE_SKIP_NATS=1`, like the other NATS tests.
 
 use std::net::TcpListener;
@@ -82,7 +82,7 @@ fn start_server() -> Option<NatsServer> {
     let path = dir.path().join("nats.conf");
     std::fs::write(&path, config).expect("write config");
     let binary =
-        std::env::var("SISE_NATS_SERVER").unwrap_or_else(|_| "/usr/sbin/nats-server".to_owned());
+        std::env::var("SISE_TEST_NATS_SERVER").unwrap_or_else(|_| "/usr/sbin/nats-server".to_owned());
     let mut command = Command::new(&binary);
     command
         .arg("-c")
