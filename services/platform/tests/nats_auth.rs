@@ -81,8 +81,8 @@ fn start_server() -> Option<NatsServer> {
     );
     let path = dir.path().join("nats.conf");
     std::fs::write(&path, config).expect("write config");
-    let binary =
-        std::env::var("SISE_TEST_NATS_SERVER").unwrap_or_else(|_| "/usr/sbin/nats-server".to_owned());
+    let binary = std::env::var("SISE_TEST_NATS_SERVER")
+        .unwrap_or_else(|_| "/usr/sbin/nats-server".to_owned());
     let mut command = Command::new(&binary);
     command
         .arg("-c")
