@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::{free_port, helpers, spawn};
+use crate::{free_port, helpers, service_env, spawn, upstream};
 use axum::extract::State;
 use axum::routing::get;
 use futures::StreamExt;
@@ -209,27 +209,9 @@ async fn no_acknowledged_event_lost_when_nats_and_postgres_restart() {
     let mut children = Vec::new();
     for service in ["identity", "social", "market", "favorites"] {
         let port = free_port();
-        let upper = service.to_uppercase();
-        let mut env = common.clone();
-        env.push((
-            format!("SISE__SERVICES__{upper}__LISTEN"),
-            format!("127.0.0.1:{port}"),
-        ));
-        env.push((
-            format!("SISE__SERVICES__{upper}__DATABASE_URL"),
-            pg.url(service),
-        ));
+        let mut env = service_env(&common, service, port, &pg.url(service));
         if service == "market" {
             for (key, value) in [
-                (
-                    "DATASET_DIR",
-                    helpers::repo_root()
-                        .join("services/market/data")
-                        .display()
-                        .to_string(),
-                ),
-                ("SIMULATOR__MODE", "continuous".into()),
-                ("SIMULATOR__TICK_INTERVAL_MS", "100".into()),
                 ("NEWS__FEEDS", format!("http://127.0.0.1:{feed_port}/rss")),
                 ("NEWS__POLL_INTERVAL_SECS", "1".into()),
                 ("NEWS__ALLOW_PRIVATE_ADDRESSES", "true".into()),
@@ -239,10 +221,7 @@ async fn no_acknowledged_event_lost_when_nats_and_postgres_restart() {
             }
         }
         children.push(spawn(&format!("sise-{service}"), &env));
-        common.push((
-            format!("SISE__GATEWAY__UPSTREAMS__{upper}"),
-            format!("http://127.0.0.1:{port}"),
-        ));
+        common.push(upstream(service, port));
     }
     let gateway_port = free_port();
     let mut env = common.clone();

@@ -86,39 +86,9 @@ async fn services_as_processes_on_postgres_and_nats() {
             .await
             .expect("postgres database");
         let port = free_port();
-        let upper = service.to_uppercase();
-        let mut env = common.clone();
-        env.push((
-            format!("SISE__SERVICES__{upper}__LISTEN"),
-            format!("127.0.0.1:{port}"),
-        ));
-        env.push((
-            format!("SISE__SERVICES__{upper}__DATABASE_URL"),
-            db.url.clone(),
-        ));
-        if service == "market" {
-            env.push((
-                "SISE__SERVICES__MARKET__DATASET_DIR".into(),
-                helpers::repo_root()
-                    .join("services/market/data")
-                    .display()
-                    .to_string(),
-            ));
-            // Trade at any hour so the test sees a live tick.
-            env.push((
-                "SISE__SERVICES__MARKET__SIMULATOR__MODE".into(),
-                "continuous".into(),
-            ));
-            env.push((
-                "SISE__SERVICES__MARKET__SIMULATOR__TICK_INTERVAL_MS".into(),
-                "100".into(),
-            ));
-        }
+        let env = service_env(&common, service, port, &db.url);
         children.push(spawn(&format!("sise-{service}"), &env));
-        common.push((
-            format!("SISE__GATEWAY__UPSTREAMS__{upper}"),
-            format!("http://127.0.0.1:{port}"),
-        ));
+        common.push(upstream(service, port));
         ports.push(port);
         databases.push(db);
     }
@@ -270,33 +240,43 @@ async fn services_as_processes_on_postgres_and_nats() {
     }
 }
 
-/// Environment of one market replica on `db_url`, listening on `port`.
-fn market_env(common: &[(String, String)], port: u16, db_url: &str) -> Vec<(String, String)> {
+/// Environment of one `service` process on `db_url`, listening on `port`; market trades at
+/// any hour (continuous mode, a tick every 100 ms) so tests see live ticks.
+fn service_env(
+    common: &[(String, String)],
+    service: &str,
+    port: u16,
+    db_url: &str,
+) -> Vec<(String, String)> {
+    let upper = service.to_uppercase();
     let mut env = common.to_vec();
-    env.extend([
-        (
-            "SISE__SERVICES__MARKET__LISTEN".into(),
-            format!("127.0.0.1:{port}"),
-        ),
-        ("SISE__SERVICES__MARKET__DATABASE_URL".into(), db_url.into()),
-        (
-            "SISE__SERVICES__MARKET__DATASET_DIR".into(),
-            helpers::repo_root()
-                .join("services/market/data")
-                .display()
-                .to_string(),
-        ),
-        // Trade at any hour so the test sees live ticks.
-        (
-            "SISE__SERVICES__MARKET__SIMULATOR__MODE".into(),
-            "continuous".into(),
-        ),
-        (
-            "SISE__SERVICES__MARKET__SIMULATOR__TICK_INTERVAL_MS".into(),
-            "100".into(),
-        ),
-    ]);
+    env.push((
+        format!("SISE__SERVICES__{upper}__LISTEN"),
+        format!("127.0.0.1:{port}"),
+    ));
+    env.push((
+        format!("SISE__SERVICES__{upper}__DATABASE_URL"),
+        db_url.to_owned(),
+    ));
+    if service == "market" {
+        let data = helpers::repo_root().join("services/market/data");
+        for (key, value) in [
+            ("DATASET_DIR", data.display().to_string()),
+            ("SIMULATOR__MODE", "continuous".to_owned()),
+            ("SIMULATOR__TICK_INTERVAL_MS", "100".to_owned()),
+        ] {
+            env.push((format!("SISE__SERVICES__MARKET__{key}"), value));
+        }
+    }
     env
+}
+
+/// The gateway's setting that points it at `service` on `port`.
+fn upstream(service: &str, port: u16) -> (String, String) {
+    (
+        format!("SISE__GATEWAY__UPSTREAMS__{}", service.to_uppercase()),
+        format!("http://127.0.0.1:{port}"),
+    )
 }
 
 async fn wait_ready(client: &reqwest::Client, ports: &[u16], what: &str) {
@@ -368,21 +348,11 @@ async fn two_markets_two_gateways_survive_the_leader_sigkill() {
             .await
             .expect("postgres database");
         let port = free_port();
-        let upper = service.to_uppercase();
-        let mut env = common.clone();
-        env.push((
-            format!("SISE__SERVICES__{upper}__LISTEN"),
-            format!("127.0.0.1:{port}"),
+        others.push(spawn(
+            &format!("sise-{service}"),
+            &service_env(&common, service, port, &db.url),
         ));
-        env.push((
-            format!("SISE__SERVICES__{upper}__DATABASE_URL"),
-            db.url.clone(),
-        ));
-        others.push(spawn(&format!("sise-{service}"), &env));
-        common.push((
-            format!("SISE__GATEWAY__UPSTREAMS__{upper}"),
-            format!("http://127.0.0.1:{port}"),
-        ));
+        common.push(upstream(service, port));
         ports.push(port);
         databases.push(db);
     }
@@ -391,9 +361,15 @@ async fn two_markets_two_gateways_survive_the_leader_sigkill() {
         .await
         .expect("postgres database");
     let (port1, port2) = (free_port(), free_port());
-    let mut market1 = spawn("sise-market", &market_env(&common, port1, &market_db.url));
+    let mut market1 = spawn(
+        "sise-market",
+        &service_env(&common, "market", port1, &market_db.url),
+    );
     wait_ready(&client, &[port1], "market 1").await;
-    let market2 = spawn("sise-market", &market_env(&common, port2, &market_db.url));
+    let market2 = spawn(
+        "sise-market",
+        &service_env(&common, "market", port2, &market_db.url),
+    );
 
     let mut gateways = Vec::new();
     let mut gateway_ports = Vec::new();

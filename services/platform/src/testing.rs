@@ -237,15 +237,35 @@ pub struct PrivateNats {
     child: Option<std::process::Child>,
     binary: String,
     config: std::path::PathBuf,
+    env: Vec<(String, String)>,
     port: u16,
     url: String,
     _dir: tempfile::TempDir,
 }
 
 impl PrivateNats {
-    /// Starts `nats-server` (`SISE_TEST_NATS_SERVER`, default `/usr/sbin/nats-server`) and
-    /// waits until it accepts connections.
+    /// Starts `nats-server` (`SISE_TEST_NATS_SERVER`, default `/usr/sbin/nats-server`) with
+    /// JetStream and waits until it accepts connections.
     pub async fn start() -> Self {
+        Self::start_with(
+            |port, store, sync| {
+                format!(
+                    "host: 127.0.0.1\nport: {port}\njetstream {{\n store_dir: \"{}\"\n {sync}\n}}\n",
+                    store.display()
+                )
+            },
+            &[],
+        )
+        .await
+    }
+
+    /// Starts `nats-server` on the configuration `config(port, store_dir, sync_line)` writes
+    /// (`sync_line` is `sync_interval: always` where the server knows it, else empty), with
+    /// `env` in its environment (e.g. the passwords a configuration reads).
+    pub async fn start_with(
+        config: impl FnOnce(u16, &std::path::Path, &str) -> String,
+        env: &[(String, String)],
+    ) -> Self {
         let binary = std::env::var("SISE_TEST_NATS_SERVER")
             .unwrap_or_else(|_| "/usr/sbin/nats-server".to_owned());
         let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -262,25 +282,24 @@ impl PrivateNats {
         } else {
             ""
         };
-        let config = dir.path().join("nats.conf");
-        std::fs::write(
-            &config,
-            format!(
-                "host: 127.0.0.1\nport: {port}\njetstream {{\n store_dir: \"{}\"\n {sync}\n}}\n",
-                dir.path().join("jetstream").display()
-            ),
-        )
-        .expect("nats config");
+        let path = dir.path().join("nats.conf");
+        std::fs::write(&path, config(port, &dir.path().join("jetstream"), sync))
+            .expect("nats config");
         let mut server = Self {
             child: None,
             binary,
-            config,
+            config: path,
+            env: env.to_vec(),
             port,
             url: format!("nats://127.0.0.1:{port}"),
             _dir: dir,
         };
         server.restart().await;
         server
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
     }
 
     pub fn url(&self) -> &str {
@@ -294,6 +313,7 @@ impl PrivateNats {
         let child = std::process::Command::new(&self.binary)
             .arg("-c")
             .arg(&self.config)
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()

@@ -7,116 +7,67 @@
 //! Needs the `nats-server` binary (`SISE_TEST_NATS_SERVER`, default `/usr/sbin/nats-server`);
 //! skipped with `SISE_SKIP_NATS=1`, like the other NATS tests.
 
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use bytes::Bytes;
 use futures::StreamExt;
 use sise_platform::bus::{Bus, BusConfig, Headers};
+use sise_platform::testing::{PrivateNats, repo_root};
 
 const WAIT: Duration = Duration::from_secs(15);
 const USERS: [&str; 5] = ["market", "gateway", "identity", "social", "favorites"];
-
-struct NatsServer {
-    child: Child,
-    port: u16,
-    _dir: tempfile::TempDir,
-}
-
-impl Drop for NatsServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn password(user: &str) -> String {
     // Characters a URL must percent-encode, so decoding is exercised too.
     format!("{user}-p@ss/w:rd%")
 }
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
-fn start_server() -> Option<NatsServer> {
+/// The deployment's configuration on a private server (its port and store moved), with every
+/// user's password in the server's environment; `None` with `SISE_SKIP_NATS=1`.
+async fn start_server() -> Option<PrivateNats> {
     if std::env::var("SISE_SKIP_NATS").as_deref() == Ok("1") {
         eprintln!("SISE_SKIP_NATS=1: NATS configuration test skipped");
         return None;
     }
-    let dir = tempfile::tempdir().expect("temp dir");
-    let port = free_port();
     let text = std::fs::read_to_string(repo_root().join("deploy/nats/nats.conf"))
         .expect("deploy/nats/nats.conf");
-    let store = dir.path().join("jetstream");
-    let mut replaced = 0;
-    let config: String = text
-        .lines()
-        .filter(|line| !line.starts_with("http_port:"))
-        .map(|line| {
-            if line.starts_with("port:") {
-                replaced += 1;
-                format!("port: {port}")
-            } else if line.trim_start().starts_with("store_dir:") {
-                replaced += 1;
-                format!("  store_dir: \"{}\"", store.display())
-            } else {
-                line.to_owned()
-            }
+    let env: Vec<(String, String)> = USERS
+        .iter()
+        .map(|user| {
+            (
+                format!("NATS_{}_PASSWORD", user.to_uppercase()),
+                password(user),
+            )
         })
-        .map(|line| line + "\n")
         .collect();
-    assert_eq!(
-        replaced, 2,
-        "nats.conf has one `port:` and one `store_dir:` line"
-    );
-    let path = dir.path().join("nats.conf");
-    std::fs::write(&path, config).expect("write config");
-    let binary = std::env::var("SISE_TEST_NATS_SERVER")
-        .unwrap_or_else(|_| "/usr/sbin/nats-server".to_owned());
-    let mut command = Command::new(&binary);
-    command
-        .arg("-c")
-        .arg(&path)
-        .arg("-a")
-        .arg("127.0.0.1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    for user in USERS {
-        command.env(
-            format!("NATS_{}_PASSWORD", user.to_uppercase()),
-            password(user),
+    let config = |port: u16, store: &std::path::Path, _sync: &str| {
+        let mut replaced = 0;
+        let config: String = text
+            .lines()
+            .filter(|line| !line.starts_with("http_port:"))
+            .map(|line| {
+                if line.starts_with("port:") {
+                    replaced += 1;
+                    format!("host: 127.0.0.1\nport: {port}")
+                } else if line.trim_start().starts_with("store_dir:") {
+                    replaced += 1;
+                    format!("  store_dir: \"{}\"", store.display())
+                } else {
+                    line.to_owned()
+                }
+            })
+            .map(|line| line + "\n")
+            .collect();
+        assert_eq!(
+            replaced, 2,
+            "nats.conf has one `port:` and one `store_dir:` line"
         );
-    }
-    let child = command
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {binary} ({e}); set SISE_SKIP_NATS=1 to skip"));
-    let server = NatsServer {
-        child,
-        port,
-        _dir: dir,
+        config
     };
-    let deadline = std::time::Instant::now() + WAIT;
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "nats-server did not listen"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Some(server)
+    Some(PrivateNats::start_with(config, &env).await)
 }
 
-fn url(server: &NatsServer, user: &str, password: &str) -> String {
+fn url(server: &PrivateNats, user: &str, password: &str) -> String {
     let encode = |text: &str| {
         percent_encoding::utf8_percent_encode(text, percent_encoding::NON_ALPHANUMERIC).to_string()
     };
@@ -124,11 +75,11 @@ fn url(server: &NatsServer, user: &str, password: &str) -> String {
         "nats://{}:{}@127.0.0.1:{}",
         encode(user),
         encode(password),
-        server.port
+        server.port()
     )
 }
 
-async fn connect(server: &NatsServer, user: &str) -> Bus {
+async fn connect(server: &PrivateNats, user: &str) -> Bus {
     let config = BusConfig {
         url: url(server, user, &password(user)),
         namespace: "sise".to_owned(),
@@ -170,7 +121,9 @@ async fn publish_until_received(
 
 #[tokio::test]
 async fn credentials_in_the_bus_url_sign_in() {
-    let Some(server) = start_server() else { return };
+    let Some(server) = start_server().await else {
+        return;
+    };
     for user in USERS {
         let bus = connect(&server, user).await;
         assert_eq!(bus.kind(), "nats");
@@ -178,7 +131,7 @@ async fn credentials_in_the_bus_url_sign_in() {
     for (user, password) in [("market", "wrong"), ("nobody", "x"), ("", "")] {
         let config = BusConfig {
             url: if user.is_empty() {
-                format!("nats://127.0.0.1:{}", server.port)
+                server.url().to_owned()
             } else {
                 url(&server, user, password)
             },
@@ -201,7 +154,9 @@ async fn credentials_in_the_bus_url_sign_in() {
 
 #[tokio::test]
 async fn each_process_may_do_its_own_work() {
-    let Some(server) = start_server() else { return };
+    let Some(server) = start_server().await else {
+        return;
+    };
     let market = connect(&server, "market").await;
     let gateway = connect(&server, "gateway").await;
 
@@ -243,7 +198,9 @@ async fn each_process_may_do_its_own_work() {
 
 #[tokio::test]
 async fn no_process_speaks_for_another() {
-    let Some(server) = start_server() else { return };
+    let Some(server) = start_server().await else {
+        return;
+    };
     let market = connect(&server, "market").await;
     let identity = connect(&server, "identity").await;
     let gateway = connect(&server, "gateway").await;
