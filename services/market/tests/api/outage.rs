@@ -85,3 +85,45 @@ async fn quotes(app: &TestApp) -> Vec<(String, f64)> {
         .map(|q| (q.security_id, q.price))
         .collect()
 }
+
+/// NATS down at boot is an outage like any other: the market starts, serves and reports
+/// healthy, and its live ticks reach NATS once it is up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn starts_while_nats_is_down_and_joins_it_later() {
+    if std::env::var("SISE_SKIP_NATS").as_deref() == Ok("1") {
+        return;
+    }
+    let mut nats = PrivateNats::start().await;
+    let url = nats.url().to_owned();
+    nats.kill();
+    let service = tokio::time::timeout(
+        WAIT,
+        TestService::spawn_with::<Application>(Backend::Sqlite, |config| {
+            let dataset = repo_root().join("services/market/data");
+            config
+                .set("services.market.dataset_dir", dataset.display().to_string())
+                .expect("dataset_dir");
+            config.set("bus.url", url).expect("bus url");
+            config.set("bus.namespace", "boot").expect("namespace");
+        }),
+    )
+    .await
+    .expect("the market starts and turns ready without NATS");
+    let app = TestApp { service };
+    assert_eq!(quotes(&app).await.len(), IDS.len());
+
+    nats.restart().await;
+    let witness = Bus::connect(&BusConfig {
+        url: nats.url().to_owned(),
+        namespace: "boot".to_owned(),
+        ..BusConfig::default()
+    })
+    .await
+    .expect("witness");
+    let mut ticks = witness.subscribe("quotes.>").await.expect("subscribe");
+    tokio::time::timeout(WAIT, futures::StreamExt::next(&mut ticks))
+        .await
+        .expect("live ticks reach NATS once it is up")
+        .expect("a tick");
+    app.stop().await;
+}

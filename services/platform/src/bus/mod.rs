@@ -349,7 +349,8 @@ impl std::fmt::Debug for Bus {
 }
 
 impl Bus {
-    /// In-process for `url = "inproc"`, else connects to NATS (fails if unreachable).
+    /// In-process for `url = "inproc"`, else a NATS client that connects in the background
+    /// (an unreachable server at boot is an outage like any other, not a start failure).
     pub async fn connect(config: &BusConfig) -> Result<Bus> {
         subject::validate_namespace(&config.namespace)?;
         let inner = if config.url == INPROC_URL {

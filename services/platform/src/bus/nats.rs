@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{Context as _, Result, anyhow, bail};
 use async_nats::jetstream::{self, consumer, context::PublishErrorKind, stream};
-use async_nats::{HeaderMap, HeaderName, HeaderValue};
+use async_nats::{ConnectErrorKind, HeaderMap, HeaderName, HeaderValue};
 use bytes::Bytes;
 use futures::StreamExt;
 use futures::stream::BoxStream;
@@ -18,6 +18,9 @@ use tokio::sync::mpsc;
 use super::{
     BusConfig, ConsumerOptions, Delivery, Event, Headers, StreamLimits, subject::DURABLE_ROOT,
 };
+
+/// How long `connect` tries the first connection before going on without it.
+const INITIAL_CONNECT_WAIT: Duration = Duration::from_secs(2);
 
 /// A live message waiting for the publisher task.
 struct Live {
@@ -49,12 +52,64 @@ struct Inner {
 impl NatsBus {
     pub(super) async fn connect(config: &BusConfig) -> Result<Self> {
         let (url, namespace) = (&config.url, &config.namespace);
-        let (options, address) = with_credentials(async_nats::ConnectOptions::new(), url)?;
-        let client = options
-            .name(format!("sise:{namespace}"))
-            .connect(address.clone())
-            .await
-            .with_context(|| format!("connecting to NATS at {}", address.as_url_str()))?;
+        let options = |retry: bool| -> Result<_> {
+            let (options, address) = with_credentials(async_nats::ConnectOptions::new(), url)?;
+            let shown = address.as_url_str().to_owned();
+            let options = options
+                .name(format!("sise:{namespace}"))
+                .connection_timeout(INITIAL_CONNECT_WAIT)
+                .event_callback(move |event| {
+                    let shown = shown.clone();
+                    async move {
+                        match event {
+                            async_nats::Event::Connected => {
+                                tracing::info!(server = %shown, "NATS connected")
+                            }
+                            async_nats::Event::Disconnected => {
+                                tracing::warn!(server = %shown, "NATS disconnected: reconnecting")
+                            }
+                            other => tracing::warn!(server = %shown, event = %other, "NATS"),
+                        }
+                    }
+                });
+            let options = if retry {
+                options.retry_on_initial_connect()
+            } else {
+                options
+            };
+            Ok((options, address))
+        };
+        let (first, address) = options(false)?;
+        let client = match first.connect(address.clone()).await {
+            Ok(client) => client,
+            // Refused credentials are a configuration error: say so at start.
+            Err(error)
+                if matches!(
+                    error.kind(),
+                    ConnectErrorKind::AuthorizationViolation | ConnectErrorKind::Authentication
+                ) =>
+            {
+                return Err(anyhow!(error).context(format!(
+                    "NATS at {} refused the credentials",
+                    address.as_url_str()
+                )));
+            }
+            // Unreachable: NATS down at boot must not stop a service from serving its
+            // reads. The client connects in the background (and reconnects forever) while
+            // live messages queue and then drop, as in any outage.
+            Err(error) => {
+                tracing::warn!(
+                    server = address.as_url_str(),
+                    %error,
+                    "NATS unreachable at start: going on, connecting in the background"
+                );
+                let (retrying, address) = options(true)?;
+                retrying
+                    .connect(address.clone())
+                    .await
+                    .with_context(|| format!("connecting to NATS at {}", address.as_url_str()))?
+            }
+        };
         let jetstream = jetstream::new(client.clone());
         let (live, queue) = mpsc::channel(config.live_queue.max(1));
         tokio::spawn(publish_live(client.clone(), queue));
