@@ -21,10 +21,11 @@ impl PageLimit {
         }
     }
 
-    /// A `limit` query value as text: absent or empty is `None`; a non-number is the same
-    /// `invalid_limit` as an out-of-range number. The range is checked by [`Self::parse`].
+    /// A `limit` query value as text: absent or empty is `None`; anything else must be a
+    /// plain integer (no spaces, as the OpenAPI document says), else the same `invalid_limit`
+    /// as an out-of-range number. The range is checked by [`Self::parse`].
     pub fn from_query(text: Option<&str>, max: u32) -> Result<Option<i64>, DomainError> {
-        match text.map(str::trim).filter(|t| !t.is_empty()) {
+        match text.filter(|t| !t.is_empty()) {
             None => Ok(None),
             Some(text) => text
                 .parse::<i64>()
@@ -104,11 +105,11 @@ mod tests {
     #[test]
     fn limits_from_query_text() {
         assert_eq!(PageLimit::from_query(None, 500), Ok(None));
-        assert_eq!(PageLimit::from_query(Some(" "), 500), Ok(None));
+        assert_eq!(PageLimit::from_query(Some(""), 500), Ok(None));
         assert_eq!(PageLimit::from_query(Some("20"), 500), Ok(Some(20)));
         // The range is the service's to check, with the same wording.
         assert_eq!(PageLimit::from_query(Some("0"), 500), Ok(Some(0)));
-        for bad in ["abc", "1.5", "99999999999999999999", "1e3"] {
+        for bad in ["abc", "1.5", "99999999999999999999", "1e3", " ", " 5", "\u{a0}"] {
             let error = PageLimit::from_query(Some(bad), 500).expect_err(bad);
             assert_eq!(
                 error.message,
@@ -167,8 +168,8 @@ mod tests {
         #[test]
         fn prop_limit_query_text_never_panics(text in prop_oneof![any::<String>(), "[ +-]?[0-9]{0,25} ?"], max in 1u32..1_000) {
             match PageLimit::from_query(Some(&text), max) {
-                Ok(None) => prop_assert!(text.trim().is_empty()),
-                Ok(Some(n)) => prop_assert_eq!(Some(n), text.trim().parse::<i64>().ok()),
+                Ok(None) => prop_assert!(text.is_empty()),
+                Ok(Some(n)) => prop_assert_eq!(Some(n), text.parse::<i64>().ok()),
                 Err(error) => prop_assert_eq!(error.code, "invalid_limit"),
             }
         }
