@@ -18,6 +18,19 @@ pub struct GatewayConfig {
     pub upstreams: Upstreams,
     pub limits: Limits,
     pub browser: Browser,
+    pub cache: crate::cache::CacheConfig,
+    pub quotes: QuotesConfig,
+}
+
+/// `gateway.quotes`: quotes served from the hub (docs/configuration.md, "Gateway cache").
+#[derive(Clone, Debug, Deserialize)]
+pub struct QuotesConfig {
+    /// A quote the hub has not heard of for this long is read from market again (the
+    /// bound when a tick was lost); ticks keep busy securities fresher.
+    pub max_age_ms: u64,
+    /// A stream sends a security's change at once unless it sent that security less than
+    /// this long ago; then the latest change waits out the rest (bursts coalesce).
+    pub stream_min_gap_ms: u64,
 }
 
 /// Host names of the three API hosts of the spec (§7).

@@ -70,30 +70,38 @@ impl HostMap {
 pub struct MappedHost(pub HostKind);
 
 pub async fn map_hosts(State(map): State<HostMap>, mut request: Request, next: Next) -> Response {
+    // Allocates only when the path is rewritten: this runs on every request.
     let host = request
         .headers()
         .get(http::header::HOST)
         .and_then(|h| h.to_str().ok())
         .or_else(|| request.uri().host())
-        .unwrap_or_default()
-        .to_owned();
-    let path = request.uri().path().to_owned();
+        .unwrap_or_default();
+    let path = request.uri().path();
     let is_api_path = path.starts_with("/api/") || path.starts_with("/v13/");
-    let new_path = match map.kind_of(&host) {
-        Some(kind) if is_api_path => {
-            request.extensions_mut().insert(MappedHost(kind));
-            Some(format!("{}{}", kind.prefix(), strip_format_suffix(&path)))
-        }
+    let (mapped, new_path) = match map.kind_of(host) {
+        Some(kind) if is_api_path => (
+            Some(kind),
+            Some(format!("{}{}", kind.prefix(), strip_format_suffix(path))),
+        ),
         _ => {
-            let prefixed = HostKind::ALL
-                .into_iter()
-                .any(|k| path.starts_with(&format!("{}/", k.prefix())));
+            let prefixed = HostKind::ALL.into_iter().any(|k| {
+                path.strip_prefix(k.prefix())
+                    .is_some_and(|rest| rest.starts_with('/'))
+            });
             if prefixed && !map.single_origin {
                 return ApiError::from(ErrorCode::NotFound).into_response();
             }
-            prefixed.then(|| strip_format_suffix(&path).to_owned())
+            let stripped = strip_format_suffix(path);
+            (
+                None,
+                (prefixed && stripped.len() != path.len()).then(|| stripped.to_owned()),
+            )
         }
     };
+    if let Some(kind) = mapped {
+        request.extensions_mut().insert(MappedHost(kind));
+    }
     if let Some(new_path) = new_path
         && let Some(uri) = replace_path(request.uri(), &new_path)
     {

@@ -10,7 +10,11 @@
 //! - `models`: the JSON shapes of securities and quotes, shared by `api` and `realtime`.
 //! - `api`: REST routes per host, one module per resource (`securities`, `quotes`,
 //!   `charts`, `company`, `articles`, `assets`).
-//! - `realtime`: the live-quote hub behind the Server-Sent Events stream.
+//! - `realtime`: the quote hub: latest quotes from the bus, behind `GET /quotes` and the
+//!   Server-Sent Events stream.
+//! - `cache`: cached answers of the read-mostly routes, invalidated from the bus, with
+//!   `ETag` / `304`.
+//! - `feed`: the one bus subscription behind `realtime` and `cache`.
 //! - `upstream`: traced gRPC clients of the domain services.
 //! - `error`: the `{error, message}` JSON error body.
 //! - `openapi`: the OpenAPI document generated from the routes.
@@ -22,8 +26,10 @@
 pub mod api;
 pub mod auth;
 pub mod browser;
+pub mod cache;
 pub mod config;
 pub mod error;
+pub mod feed;
 pub mod hosts;
 pub mod limits;
 pub mod models;

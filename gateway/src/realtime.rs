@@ -1,61 +1,84 @@
 //! Live quotes for browsers, fed from the bus.
 //!
-//! One bus subscription (`quotes.>`) per gateway process feeds a `watch` channel per
-//! watched security holding the latest quote, already serialised to JSON once. A `watch`
-//! keeps only the newest value, so a busy symbol cannot build a backlog; each client stream
-//! additionally flushes at most once per security per interval (coalescing).
+//! The quote ticks of the gateway's bus feed ([`crate::feed`]) keep the latest quote of
+//! every security the hub hears of, serialised to JSON once (which `GET /quotes` answers from, see
+//! [`QuoteHub::fresh`]), and feeds a `watch` channel per watched security. A `watch` keeps
+//! only the newest value, so a busy symbol cannot build a backlog. A client stream sends a
+//! security's change at once, unless it sent that security less than `stream_min_gap` ago:
+//! then the latest change goes out when the gap is over (only bursts are coalesced).
 //!
 //! The hub holds an entry only while someone watches it: a [`Watch`] removes its security's
 //! entry when it is the last one to go. Callers watch only ids the market knows (the quote
 //! stream checks them first), so the hub is bounded by the securities open in streams.
 //!
 //! Ticks published while the bus was away are lost for good (live messages are not
-//! stored), so when the bus comes back, or the subscription is made again, the hub bumps
-//! its resync count ([`QuoteHub::resyncs`]) and every open stream sends a fresh snapshot.
+//! stored), so when the bus comes back, or the subscription is made again, the feed bumps
+//! the hub's resync count ([`QuoteHub::resyncs`]) and every open stream sends a fresh snapshot.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::collections::{HashMap, VecDeque};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use futures::{Stream, StreamExt};
-use prost::Message;
-use sise_platform::bus::Bus;
 use sise_proto::market::v1 as pb;
 use tokio::sync::watch;
-use tokio_util::sync::CancellationToken;
+use tokio::time::{Instant, Sleep};
+use tokio_stream::StreamMap;
+use tokio_stream::wrappers::WatchStream;
 
+use crate::config::QuotesConfig;
 use crate::models::Quote;
 
 type Latest = Option<Arc<str>>;
 type Channels = Arc<Mutex<HashMap<String, watch::Sender<Latest>>>>;
 
+/// Most securities the hub remembers quotes of. They come from the bus and from market's
+/// answers (known securities only), so the listing bounds them well below this.
+const MAX_REMEMBERED: usize = 100_000;
+
+/// The latest quote of a security, as JSON, and when the hub heard it.
+struct Held {
+    traded_at: i64,
+    json: Arc<str>,
+    heard: Instant,
+}
+
 #[derive(Clone)]
 pub struct QuoteHub {
     channels: Channels,
-    interval: Duration,
+    latest: Arc<RwLock<HashMap<Box<str>, Held>>>,
+    /// The subscription is up and the bus connected: ticks are arriving.
+    live: Arc<AtomicBool>,
+    min_gap: Duration,
+    max_age: Duration,
     resync: Arc<watch::Sender<u64>>,
 }
 
-/// How often the hub looks at the bus's connection, to notice it coming back.
-const BUS_CHECK: Duration = Duration::from_millis(250);
-
 /// One watcher of one security; dropping the last watcher of a security removes its entry.
 pub struct Watch {
-    id: String,
+    // Dropped before `guard` (fields drop in order), which then counts the others only.
     rx: watch::Receiver<Latest>,
+    guard: Guard,
+}
+
+/// Removes its security's entry when no receiver is left.
+struct Guard {
+    id: String,
     channels: Channels,
 }
 
-impl Drop for Watch {
+impl Drop for Guard {
     fn drop(&mut self) {
         let Ok(mut channels) = self.channels.lock() else {
             return;
         };
-        // `self.rx` is still alive here, so the last watcher sees a count of one. The lock
-        // orders this against `watch`, which subscribes under it.
+        // The lock orders this against `watch`, which subscribes under it.
         if channels
             .get(&self.id)
-            .is_some_and(|sender| sender.receiver_count() <= 1)
+            .is_some_and(|sender| sender.receiver_count() == 0)
         {
             channels.remove(&self.id);
         }
@@ -63,12 +86,57 @@ impl Drop for Watch {
 }
 
 impl QuoteHub {
-    pub fn new(interval: Duration) -> Self {
+    pub fn new(config: &QuotesConfig) -> Self {
         Self {
             channels: Arc::default(),
-            interval,
+            latest: Arc::default(),
+            live: Arc::default(),
+            min_gap: Duration::from_millis(config.stream_min_gap_ms),
+            max_age: Duration::from_millis(config.max_age_ms),
             resync: Arc::new(watch::channel(0).0),
         }
+    }
+
+    /// The held quotes of `ids`, in order, if ticks are arriving and each was heard within
+    /// `max_age`; else `None` (the caller reads market and [`Self::remember`]s the answer).
+    pub fn fresh(&self, ids: &[String]) -> Option<Vec<Arc<str>>> {
+        if !self.live.load(Ordering::Acquire) {
+            return None;
+        }
+        let latest = self.latest.read().ok()?;
+        ids.iter()
+            .map(|id| {
+                let held = latest.get(id.as_str())?;
+                (held.heard.elapsed() < self.max_age).then(|| held.json.clone())
+            })
+            .collect()
+    }
+
+    /// Holds quotes read from market (newer ticks win), and returns them as JSON.
+    pub fn remember(&self, quotes: Vec<pb::Quote>) -> Vec<Arc<str>> {
+        quotes.into_iter().filter_map(|q| self.hold(q)).collect()
+    }
+
+    /// Holds a quote unless a newer one is held; returns its JSON.
+    fn hold(&self, quote: pb::Quote) -> Option<Arc<str>> {
+        let (id, traded_at) = (quote.security_id.clone(), quote.traded_at_ms);
+        let json: Arc<str> = serde_json::to_string(&Quote::from(quote)).ok()?.into();
+        let mut latest = self.latest.write().ok()?;
+        let held = Held {
+            traded_at,
+            json: json.clone(),
+            heard: Instant::now(),
+        };
+        let room = latest.len() < MAX_REMEMBERED;
+        match latest.get_mut(id.as_str()) {
+            Some(old) if old.traded_at > traded_at => old.heard = held.heard,
+            Some(old) => *old = held,
+            None if room => {
+                latest.insert(id.into(), held);
+            }
+            None => {}
+        }
+        Some(json)
     }
 
     /// Changes each time live quotes may have been missed (the bus came back, the
@@ -77,12 +145,13 @@ impl QuoteHub {
         self.resync.subscribe()
     }
 
-    fn bump_resync(&self) {
+    /// Live quotes may have been missed: open streams send a fresh snapshot.
+    pub(crate) fn bump_resync(&self) {
         self.resync.send_modify(|count| *count += 1);
     }
 
-    pub fn coalesce_interval(&self) -> Duration {
-        self.interval
+    pub fn stream_min_gap(&self) -> Duration {
+        self.min_gap
     }
 
     /// Securities with at least one watcher.
@@ -108,103 +177,128 @@ impl QuoteHub {
                 let mut rx = sender.subscribe();
                 rx.mark_unchanged();
                 Watch {
-                    id: id.clone(),
                     rx,
-                    channels: self.channels.clone(),
+                    guard: Guard {
+                        id: id.clone(),
+                        channels: self.channels.clone(),
+                    },
                 }
             })
             .collect()
     }
 
-    fn publish(&self, quote: pb::Quote) {
+    pub(crate) fn publish(&self, quote: pb::Quote) {
+        let id = quote.security_id.clone();
+        let Some(json) = self.hold(quote) else {
+            return;
+        };
         let Ok(channels) = self.channels.lock() else {
             return;
         };
-        // Nobody ever watched this security: skip the serialisation.
-        let Some(sender) = channels.get(&quote.security_id) else {
-            return;
-        };
-        if let Ok(json) = serde_json::to_string(&Quote::from(quote)) {
-            sender.send_replace(Some(json.into()));
+        if let Some(sender) = channels.get(&id) {
+            sender.send_replace(Some(json));
         }
     }
 
-    /// Feed the hub from the bus until cancelled, resubscribing if the stream ends.
-    pub async fn run(self, bus: Bus, cancel: CancellationToken) {
-        let mut backoff = Duration::from_millis(200);
-        let mut first = true;
-        loop {
-            match bus.subscribe("quotes.>").await {
-                Ok(mut events) => {
-                    backoff = Duration::from_millis(200);
-                    if !std::mem::take(&mut first) {
-                        self.bump_resync();
-                    }
-                    let mut connected = bus.is_ready();
-                    let mut check = tokio::time::interval(BUS_CHECK);
-                    loop {
-                        tokio::select! {
-                            _ = check.tick() => {
-                                // The client resubscribes by itself after a reconnect; what
-                                // was published meanwhile is gone.
-                                let now = bus.is_ready();
-                                if now && !connected {
-                                    tracing::info!("bus back: open streams resync");
-                                    self.bump_resync();
-                                }
-                                connected = now;
-                            }
-                            event = events.next() => match event {
-                                Some(event) => match pb::QuoteTicked::decode(event.payload) {
-                                    Ok(pb::QuoteTicked { quote: Some(quote) }) => self.publish(quote),
-                                    Ok(_) => {}
-                                    Err(error) => tracing::debug!(%error, "malformed quote tick"),
-                                },
-                                None => break,
-                            },
-                            () = cancel.cancelled() => return,
-                        }
-                    }
-                    tracing::warn!("quote subscription ended; resubscribing");
-                }
-                Err(error) => {
-                    tracing::warn!(error = format!("{error:#}"), "cannot subscribe to quotes")
-                }
-            }
-            tokio::select! {
-                () = tokio::time::sleep(backoff) => {}
-                () = cancel.cancelled() => return,
-            }
-            backoff = (backoff * 2).min(Duration::from_secs(5));
-        }
+    /// Whether ticks are arriving (the feed is subscribed and the bus connected).
+    pub(crate) fn set_live(&self, live: bool) {
+        self.live.store(live, Ordering::Release);
     }
 }
 
-/// Every `interval`, the latest quote of each security that changed since the last flush.
-pub fn coalesced(receivers: Vec<Watch>, interval: Duration) -> impl Stream<Item = Arc<str>> + Send {
-    let mut ticker = tokio::time::interval(interval);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    futures::stream::unfold(
-        (receivers, ticker, Vec::<Arc<str>>::new()),
-        |(mut receivers, mut ticker, mut pending)| async move {
-            while pending.is_empty() {
-                ticker.tick().await;
-                for watch in &mut receivers {
-                    if watch.rx.has_changed().unwrap_or(false)
-                        && let Some(json) = watch.rx.borrow_and_update().clone()
-                    {
-                        pending.push(json);
-                    }
-                }
-                if receivers.iter().all(|w| w.rx.has_changed().is_err()) && pending.is_empty() {
-                    // Every sender is gone (hub dropped): end the stream.
-                    return None;
-                }
+/// The changes of the watched securities, as a stream: a security's change goes out at once
+/// unless that security went out less than `min_gap` ago; then its latest change goes out
+/// when the gap is over. Ends when the hub is gone.
+pub fn gapped(watches: Vec<Watch>, min_gap: Duration) -> Gapped {
+    let mut changes = StreamMap::with_capacity(watches.len());
+    let mut guards = Vec::with_capacity(watches.len());
+    for (i, Watch { rx, guard }) in watches.into_iter().enumerate() {
+        changes.insert(i, WatchStream::from_changes(rx));
+        guards.push(guard);
+    }
+    let n = guards.len();
+    Gapped {
+        changes,
+        last_sent: vec![None; n],
+        pending: vec![None; n],
+        ready: VecDeque::new(),
+        timer: None,
+        min_gap,
+        _guards: guards,
+    }
+}
+
+pub struct Gapped {
+    // Dropped before `guards` (fields drop in order), so a guard sees only other watchers.
+    changes: StreamMap<usize, WatchStream<Latest>>,
+    last_sent: Vec<Option<Instant>>,
+    /// The latest change of a security that is waiting out its gap.
+    pending: Vec<Option<Arc<str>>>,
+    ready: VecDeque<Arc<str>>,
+    /// Fires when the earliest pending change may go.
+    timer: Option<Pin<Box<Sleep>>>,
+    min_gap: Duration,
+    /// Held for their `Drop` only.
+    _guards: Vec<Guard>,
+}
+
+impl Gapped {
+    /// Moves the pending changes whose gap is over to `ready`, and sets the timer for the rest.
+    fn release_due(&mut self, now: Instant) {
+        let mut next: Option<Instant> = None;
+        for i in 0..self.pending.len() {
+            if self.pending[i].is_none() {
+                continue;
             }
-            let next = pending.remove(0);
-            Some((next, (receivers, ticker, pending)))
-        },
-    )
+            let due = self.last_sent[i].map_or(now, |at| at + self.min_gap);
+            if due <= now {
+                if let Some(json) = self.pending[i].take() {
+                    self.ready.push_back(json);
+                    self.last_sent[i] = Some(now);
+                }
+            } else {
+                next = Some(next.map_or(due, |n| n.min(due)));
+            }
+        }
+        self.timer = next.map(|at| Box::pin(tokio::time::sleep_until(at)));
+    }
+}
+
+impl Stream for Gapped {
+    type Item = Arc<str>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Arc<str>>> {
+        let this = &mut *self;
+        loop {
+            if let Some(json) = this.ready.pop_front() {
+                return Poll::Ready(Some(json));
+            }
+            match this.changes.poll_next_unpin(cx) {
+                Poll::Ready(Some((i, Some(json)))) => {
+                    let now = Instant::now();
+                    let quiet = this.last_sent[i].is_none_or(|at| now >= at + this.min_gap);
+                    if quiet && this.pending[i].is_none() {
+                        this.last_sent[i] = Some(now);
+                        return Poll::Ready(Some(json));
+                    }
+                    this.pending[i] = Some(json);
+                    this.release_due(now);
+                    continue;
+                }
+                Poll::Ready(Some((_, None))) => continue,
+                // Every sender is gone (the hub was dropped).
+                Poll::Ready(None) if this.timer.is_none() => return Poll::Ready(None),
+                Poll::Ready(None) | Poll::Pending => {}
+            }
+            let Some(timer) = this.timer.as_mut() else {
+                return Poll::Pending;
+            };
+            match timer.as_mut().poll(cx) {
+                Poll::Ready(()) => this.release_due(Instant::now()),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -219,25 +313,83 @@ mod tests {
         }
     }
 
+    fn hub() -> QuoteHub {
+        QuoteHub::new(&QuotesConfig {
+            max_age_ms: 1000,
+            stream_min_gap_ms: 250,
+        })
+    }
+
     #[tokio::test(start_paused = true)]
-    async fn coalesces_bursts_to_the_latest_quote() {
-        let hub = QuoteHub::new(Duration::from_millis(250));
+    async fn sends_a_quiet_change_at_once_and_coalesces_bursts() {
+        let hub = hub();
         let rx = hub.watch(&["KOREA-A005930".into()]);
-        let mut stream = Box::pin(coalesced(rx, hub.interval));
-        for price in [100.0, 101.0, 102.0] {
+        let mut stream = gapped(rx, hub.min_gap);
+        hub.publish(quote("KOREA-A005930", 100.0));
+        let started = Instant::now();
+        let first = stream.next().await.expect("quote");
+        assert!(first.contains("\"price\":100.0"), "{first}");
+        assert_eq!(
+            started.elapsed(),
+            Duration::ZERO,
+            "a quiet security goes at once"
+        );
+        // A burst within the gap: only its latest change, when the gap is over.
+        for price in [101.0, 102.0, 103.0] {
             hub.publish(quote("KOREA-A005930", price));
+            tokio::task::yield_now().await;
         }
         hub.publish(quote("KOREA-A000660", 5.0)); // not watched
-        let first = stream.next().await.expect("quote");
-        assert!(first.contains("\"price\":102.0"), "{first}");
-        hub.publish(quote("KOREA-A005930", 103.0));
         let second = stream.next().await.expect("quote");
         assert!(second.contains("\"price\":103.0"), "{second}");
+        assert_eq!(started.elapsed(), Duration::from_millis(250));
+        // Quiet again after the gap: at once.
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let at = Instant::now();
+        hub.publish(quote("KOREA-A005930", 104.0));
+        let third = stream.next().await.expect("quote");
+        assert!(third.contains("\"price\":104.0"), "{third}");
+        assert_eq!(at.elapsed(), Duration::ZERO);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn one_busy_security_does_not_hold_back_another() {
+        let hub = hub();
+        let rx = hub.watch(&["KOREA-A005930".into(), "KOREA-A000660".into()]);
+        let mut stream = gapped(rx, hub.min_gap);
+        hub.publish(quote("KOREA-A005930", 100.0));
+        stream.next().await.expect("first");
+        hub.publish(quote("KOREA-A005930", 101.0)); // waits out its gap
+        hub.publish(quote("KOREA-A000660", 5.0)); // quiet: at once
+        let next = stream.next().await.expect("quote");
+        assert!(next.contains("KOREA-A000660"), "{next}");
+        let later = stream.next().await.expect("quote");
+        assert!(later.contains("\"price\":101.0"), "{later}");
+    }
+
+    #[test]
+    fn answers_from_held_quotes_only_while_live_and_fresh() {
+        let hub = hub();
+        let ids = vec!["KOREA-A005930".to_owned()];
+        hub.publish(quote("KOREA-A005930", 100.0));
+        assert!(hub.fresh(&ids).is_none(), "not subscribed yet");
+        hub.live.store(true, Ordering::Release);
+        let held = hub.fresh(&ids).expect("held");
+        assert!(held[0].contains("\"price\":100.0"));
+        assert!(
+            hub.fresh(&["KOREA-A000660".to_owned()]).is_none(),
+            "never heard of"
+        );
+        // An older answer from market does not replace a newer tick.
+        let mut old = quote("KOREA-A005930", 90.0);
+        old.traded_at_ms = -1;
+        hub.remember(vec![old]);
+        assert!(hub.fresh(&ids).expect("held")[0].contains("\"price\":100.0"));
     }
 
     #[tokio::test(start_paused = true)]
     async fn a_new_watcher_does_not_replay_old_quotes() {
-        let hub = QuoteHub::new(Duration::from_millis(250));
+        let hub = hub();
         let _first = hub.watch(&["KOREA-A005930".into()]);
         hub.publish(quote("KOREA-A005930", 100.0));
         let watch = hub.watch(&["KOREA-A005930".into()]).remove(0);
@@ -246,7 +398,7 @@ mod tests {
 
     #[test]
     fn the_last_watcher_removes_the_entry() {
-        let hub = QuoteHub::new(Duration::from_millis(250));
+        let hub = hub();
         let first = hub.watch(&["KOREA-A005930".into(), "KOREA-A000660".into()]);
         let second = hub.watch(&["KOREA-A005930".into()]);
         assert_eq!(hub.len(), 2);

@@ -5,7 +5,6 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use axum::Router;
 use axum::error_handling::HandleErrorLayer;
@@ -29,19 +28,18 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::api;
 use crate::auth;
 use crate::browser::{self, SecurityHeaders};
+use crate::cache::{self, ResponseCache};
 use crate::config::{GatewayConfig, Limits};
 use crate::error::{self, ApiError};
+use crate::feed;
 use crate::hosts::{self, HostKind, HostMap};
 use crate::limits::{self, RateLimit, StreamSlots};
 use crate::openapi;
 use crate::realtime::QuoteHub;
 use crate::server::{self, Drain};
-use crate::state::AppState;
+use crate::state::{AppState, Shared};
 use crate::upstream::Clients;
 use crate::webapp;
-
-/// How often a live stream flushes coalesced quotes.
-const COALESCE_INTERVAL: Duration = Duration::from_millis(250);
 
 /// The API routers of the three hosts and the OpenAPI document they describe.
 pub fn api_routers() -> (Vec<(HostKind, Router<AppState>)>, OpenApi) {
@@ -67,6 +65,16 @@ pub fn app(config: &GatewayConfig, state: AppState, readiness: Readiness) -> Rou
     let (routers, doc) = api_routers();
     let mut limited = Router::new();
     for (kind, router) in routers {
+        // After routing: the cache needs the matched route (a router without routes yet,
+        // like social's, has nothing to cache).
+        let router = if router.has_routes() {
+            router.route_layer(middleware::from_fn_with_state(
+                state.cache.clone(),
+                cache::serve,
+            ))
+        } else {
+            router
+        };
         let router = router
             .fallback(error::not_found)
             .method_not_allowed_fallback(error::method_not_allowed)
@@ -125,7 +133,10 @@ fn http_span(request: &Request) -> tracing::Span {
         http.request.method = %request.method(),
         url.path = %request.uri().path(),
     );
-    let _ = span.set_parent(extract_context(request.headers()));
+    // A span nobody records (log level above info, no exporter) costs nothing more.
+    if !span.is_disabled() {
+        let _ = span.set_parent(extract_context(request.headers()));
+    }
     span
 }
 
@@ -177,13 +188,14 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: GatewayConfig, bus: Bus) -> anyhow::Result<Self> {
-        let state = AppState {
+        let state = AppState::new(Shared {
             clients: Clients::connect(&config.upstreams)?,
-            quotes: QuoteHub::new(COALESCE_INTERVAL),
+            quotes: QuoteHub::new(&config.quotes),
+            cache: ResponseCache::new(&config.cache),
             streams: StreamSlots::new(&config.limits),
             rate_limit: RateLimit::new(&config.limits),
             shutdown: CancellationToken::new(),
-        };
+        });
         let drain = Drain::default();
         let readiness = Readiness {
             drain: drain.clone(),
@@ -247,12 +259,12 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let hub = tokio::spawn(
-            self.state
-                .quotes
-                .clone()
-                .run(self.bus.clone(), self.state.shutdown.clone()),
-        );
+        let feed = tokio::spawn(feed::run(
+            self.bus.clone(),
+            self.state.quotes.clone(),
+            self.state.cache.clone(),
+            self.state.shutdown.clone(),
+        ));
         let sweeper = tokio::spawn(
             self.state
                 .rate_limit
@@ -269,7 +281,7 @@ impl Application {
         )
         .await;
         self.state.shutdown.cancel();
-        let _ = hub.await;
+        let _ = feed.await;
         let _ = sweeper.await;
         Ok(())
     }

@@ -1,15 +1,37 @@
 //! Shared state of the gateway's handlers.
 
+use std::sync::Arc;
+
 use tokio_util::sync::CancellationToken;
 
+use crate::cache::ResponseCache;
 use crate::limits::{RateLimit, StreamSlots};
 use crate::realtime::QuoteHub;
 use crate::upstream::Clients;
 
+/// Cloned for every request (axum's `State`), so one reference count.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> Self {
+        Self(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+pub struct Shared {
     pub clients: Clients,
     pub quotes: QuoteHub,
+    /// Cached answers of the read-mostly routes.
+    pub cache: ResponseCache,
     /// Open live streams, in all and per client.
     pub streams: StreamSlots,
     pub rate_limit: RateLimit,

@@ -1,6 +1,7 @@
 //! gRPC clients of the domain services. Channels connect lazily and reconnect on their
 //! own; every call carries the caller's trace context ([`TraceInterceptor`]).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use sise_platform::telemetry::TraceInterceptor;
@@ -24,8 +25,20 @@ const HEALTH_TIMEOUT: Duration = Duration::from_millis(500);
 
 pub type Traced = InterceptedService<Channel, TraceInterceptor>;
 
+/// Cheap to clone (one reference count): every request's middleware and handler holds one,
+/// and the channels themselves are cloned only for an actual call.
 #[derive(Clone)]
-pub struct Clients {
+pub struct Clients(Arc<Channels>);
+
+impl std::ops::Deref for Clients {
+    type Target = Channels;
+
+    fn deref(&self) -> &Channels {
+        &self.0
+    }
+}
+
+pub struct Channels {
     pub market: MarketServiceClient<Traced>,
     /// Day and minute candles (market service).
     pub charts: ChartServiceClient<Traced>,
@@ -54,7 +67,7 @@ impl Clients {
                 .ok_or_else(|| anyhow::anyhow!("no upstream named {name}"))?;
             anyhow::Ok(InterceptedService::new(channel, TraceInterceptor))
         };
-        Ok(Self {
+        Ok(Self(Arc::new(Channels {
             market: MarketServiceClient::new(traced("market")?),
             charts: ChartServiceClient::new(traced("market")?),
             articles: ArticleServiceClient::new(traced("market")?),
@@ -62,7 +75,7 @@ impl Clients {
             assets: AssetServiceClient::new(traced("market")?),
             company: CompanyServiceClient::new(traced("market")?),
             channels,
-        })
+        })))
     }
 
     /// Every upstream's gRPC health, checked at once, each within [`HEALTH_TIMEOUT`]:

@@ -1,77 +1,302 @@
-//! The built webapp under `/m`, with the single-page fallback for deep links.
+//! The built webapp under `/m`, from memory, with the single-page fallback for deep links.
 //!
-//! `index.html` is read per request (a rebuild shows at once) and gets the API bases as
-//! `<meta name="sise-api-…">` tags ([`crate::browser`]), so one build runs on one origin and
-//! on the distributed hosts alike.
+//! Every file of the build is read once at start, with the brotli and gzip forms the build
+//! wrote beside it (`x.js.br`, `x.js.gz`; `webapp/scripts/precompress.mjs`), and answered
+//! in the best encoding the client accepts. `index.html` gets the API bases as
+//! `<meta name="sise-api-…">` tags ([`crate::browser`]) and is compressed here, so one build
+//! runs on one origin and on the distributed hosts alike. A new build shows after a restart.
+//!
+//! Hashed bundles under `/m/static/` never change (cached for a year); everything else is
+//! revalidated (`no-cache` + `ETag`, `304`).
 
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::path::Path;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::State;
-use axum::http::{HeaderValue, header};
-use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
 use sise_platform::error::ErrorCode;
-use tower_http::services::ServeDir;
-use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::browser;
+use crate::cache::{etag_of, matches_etag};
 use crate::config::GatewayConfig;
 use crate::error::ApiError;
 
-#[derive(Clone)]
-struct Index {
-    path: PathBuf,
-    meta: Arc<str>,
+/// Files larger than this are not held (a build has nothing near it).
+const MAX_FILE: u64 = 32 * 1024 * 1024;
+
+/// One file in each encoding we have.
+struct File {
+    content_type: HeaderValue,
+    cache_control: HeaderValue,
+    etag: HeaderValue,
+    identity: Bytes,
+    gzip: Option<Bytes>,
+    brotli: Option<Bytes>,
 }
 
-/// Hashed bundles under `/m/static/` never change; everything else is revalidated.
+#[derive(Clone, Default)]
+struct Files {
+    /// By path below `/m/` (`static/index-abc.js`).
+    by_path: Arc<HashMap<String, File>>,
+    index: Option<Arc<File>>,
+}
+
 pub fn router(config: &GatewayConfig) -> Router {
-    let dist = &config.webapp_dir;
-    let index = Index {
-        path: dist.join("index.html"),
-        meta: browser::api_meta_tags(config).into(),
-    };
-    let index_page = get(serve_index)
-        .with_state(index)
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("no-cache"),
-        ));
-    // Directories are not answered from disk, so `/m` and `/m/` get the injected page too.
-    let files = ServeDir::new(dist)
-        .append_index_html_on_directories(false)
-        .fallback(index_page.clone());
-    let immutable = ServeDir::new(dist.join("static"));
+    let files = load(&config.webapp_dir, &browser::api_meta_tags(config));
     Router::new()
-        .route("/m/index.html", index_page)
-        .nest_service(
-            "/m/static",
-            tower::ServiceBuilder::new()
-                .layer(SetResponseHeaderLayer::overriding(
-                    header::CACHE_CONTROL,
-                    HeaderValue::from_static("public, max-age=31536000, immutable"),
-                ))
-                .service(immutable),
-        )
-        .nest_service(
-            "/m",
-            tower::ServiceBuilder::new()
-                .layer(SetResponseHeaderLayer::overriding(
-                    header::CACHE_CONTROL,
-                    HeaderValue::from_static("no-cache"),
-                ))
-                .service(files),
-        )
+        .route("/m", axum::routing::any(serve))
+        .route("/m/", axum::routing::any(serve))
+        .route("/m/{*path}", axum::routing::any(serve))
+        .with_state(files)
 }
 
-async fn serve_index(State(index): State<Index>) -> Response {
-    match tokio::fs::read_to_string(&index.path).await {
-        Ok(html) => Html(browser::inject_meta(&html, &index.meta)).into_response(),
-        Err(error) => {
-            tracing::warn!(%error, path = %index.path.display(), "webapp not built");
-            ApiError::from(ErrorCode::NotFound).into_response()
+fn load(dist: &Path, meta: &str) -> Files {
+    let mut by_path = HashMap::new();
+    let mut stack = vec![dist.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let Some(relative) = path
+                .strip_prefix(dist)
+                .ok()
+                .and_then(|p| p.to_str())
+                .map(|p| p.replace('\\', "/"))
+            else {
+                continue;
+            };
+            // The compressed forms travel with their file; the page is read below.
+            if relative.ends_with(".br") || relative.ends_with(".gz") || relative == "index.html" {
+                continue;
+            }
+            if let Some(file) = read_file(&path, &relative) {
+                by_path.insert(relative, file);
+            }
         }
+    }
+    let index = match std::fs::read_to_string(dist.join("index.html")) {
+        Ok(html) => Some(Arc::new(index_file(&browser::inject_meta(&html, meta)))),
+        Err(error) => {
+            tracing::warn!(%error, dir = %dist.display(), "webapp not built");
+            None
+        }
+    };
+    tracing::info!(files = by_path.len(), "webapp loaded");
+    Files {
+        by_path: Arc::new(by_path),
+        index,
+    }
+}
+
+fn read_small(path: &Path) -> Option<Bytes> {
+    let size = std::fs::metadata(path).ok()?.len();
+    (size <= MAX_FILE)
+        .then(|| std::fs::read(path).ok().map(Bytes::from))
+        .flatten()
+}
+
+fn read_file(path: &Path, relative: &str) -> Option<File> {
+    let identity = read_small(path)?;
+    let sibling = |suffix: &str| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        read_small(Path::new(&name))
+    };
+    let content_type = mime_guess::from_path(path)
+        .first_raw()
+        .map_or(HeaderValue::from_static("application/octet-stream"), |m| {
+            HeaderValue::from_static(m)
+        });
+    let cache_control = if relative.starts_with("static/") {
+        HeaderValue::from_static("public, max-age=31536000, immutable")
+    } else {
+        HeaderValue::from_static("no-cache")
+    };
+    Some(File {
+        content_type,
+        cache_control,
+        etag: etag_of(&identity),
+        gzip: sibling(".gz"),
+        brotli: sibling(".br"),
+        identity,
+    })
+}
+
+/// `index.html`, small, compressed here once (it differs per deployment by its meta tags).
+fn index_file(html: &str) -> File {
+    let identity = Bytes::from(html.to_owned());
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let gzip = gzip
+        .write_all(&identity)
+        .and_then(|()| gzip.finish())
+        .ok()
+        .map(Bytes::from);
+    let mut brotli = Vec::new();
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        ..Default::default()
+    };
+    let brotli = brotli::BrotliCompress(&mut identity.as_ref(), &mut brotli, &params)
+        .ok()
+        .map(|_| Bytes::from(brotli));
+    File {
+        content_type: HeaderValue::from_static("text/html; charset=utf-8"),
+        cache_control: HeaderValue::from_static("no-cache"),
+        etag: etag_of(&identity),
+        identity,
+        gzip,
+        brotli,
+    }
+}
+
+async fn serve(State(files): State<Files>, request: Request) -> Response {
+    if !matches!(*request.method(), Method::GET | Method::HEAD) {
+        return ApiError::from(ErrorCode::MethodNotAllowed).into_response();
+    }
+    let path = request.uri().path();
+    let relative = path
+        .strip_prefix("/m")
+        .unwrap_or(path)
+        .trim_start_matches('/');
+    let file = match files.by_path.get(relative) {
+        Some(file) => file,
+        // A missing bundle is missing (the page would not run as one).
+        None if relative.starts_with("static/") => {
+            return ApiError::from(ErrorCode::NotFound).into_response();
+        }
+        // Directories, `index.html` and every deep link get the page.
+        None => match &files.index {
+            Some(index) => index.as_ref(),
+            None => return ApiError::from(ErrorCode::NotFound).into_response(),
+        },
+    };
+    respond(file, request.headers(), request.method() == Method::HEAD)
+}
+
+fn respond(file: &File, request: &HeaderMap, head_only: bool) -> Response {
+    let mut response = if request
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|value| matches_etag(value, &file.etag))
+    {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let (body, encoding) = pick_encoding(file, request.get(header::ACCEPT_ENCODING));
+        let mut response = if head_only {
+            let mut response = Response::new(Body::empty());
+            response
+                .headers_mut()
+                .insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
+            response
+        } else {
+            Response::new(Body::from(body.clone()))
+        };
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, file.content_type.clone());
+        if let Some(encoding) = encoding {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+        }
+        response
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::ETAG, file.etag.clone());
+    headers.insert(header::CACHE_CONTROL, file.cache_control.clone());
+    if file.gzip.is_some() || file.brotli.is_some() {
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    response
+}
+
+/// The smallest form the client accepts: brotli, gzip, or the file as it is.
+fn pick_encoding<'a>(
+    file: &'a File,
+    accept: Option<&HeaderValue>,
+) -> (&'a Bytes, Option<&'static str>) {
+    let accept = accept.and_then(|v| v.to_str().ok()).unwrap_or_default();
+    // `coding;q=0` refuses it; any other weight accepts it (we always prefer the smaller).
+    let accepts = |coding: &str| {
+        accept.split(',').any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            let named = parts
+                .next()
+                .is_some_and(|name| name.eq_ignore_ascii_case(coding));
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            named && !refused
+        })
+    };
+    if let Some(brotli) = &file.brotli
+        && accepts("br")
+    {
+        return (brotli, Some("br"));
+    }
+    if let Some(gzip) = &file.gzip
+        && accepts("gzip")
+    {
+        return (gzip, Some("gzip"));
+    }
+    (&file.identity, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file() -> File {
+        File {
+            content_type: HeaderValue::from_static("text/javascript"),
+            cache_control: HeaderValue::from_static("no-cache"),
+            etag: etag_of(b"x"),
+            identity: Bytes::from_static(b"plain"),
+            gzip: Some(Bytes::from_static(b"gz")),
+            brotli: Some(Bytes::from_static(b"br")),
+        }
+    }
+
+    #[test]
+    fn picks_the_best_accepted_encoding() {
+        let file = file();
+        let pick =
+            |accept: &str| pick_encoding(&file, Some(&HeaderValue::from_str(accept).expect("h"))).1;
+        assert_eq!(pick("gzip, deflate, br"), Some("br"));
+        assert_eq!(pick("gzip"), Some("gzip"));
+        assert_eq!(pick("br;q=0, gzip;q=0.5"), Some("gzip"));
+        assert_eq!(pick("br;q=0.0,gzip;q=0"), None);
+        assert_eq!(pick("identity"), None);
+        assert_eq!(pick_encoding(&file, None).1, None);
+    }
+
+    #[test]
+    fn the_index_is_compressed_both_ways() {
+        let index = index_file(&"<html>시세</html>".repeat(50));
+        assert!(
+            index
+                .gzip
+                .as_ref()
+                .is_some_and(|g| g.len() < index.identity.len())
+        );
+        assert!(
+            index
+                .brotli
+                .as_ref()
+                .is_some_and(|b| b.len() < index.identity.len())
+        );
     }
 }

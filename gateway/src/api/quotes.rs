@@ -2,20 +2,23 @@
 
 use std::convert::Infallible;
 use std::net::Ipv4Addr;
+use std::sync::Arc;
 use std::time::Duration;
 
+use axum::Extension;
 use axum::extract::State;
+use axum::http::{HeaderMap, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
 use futures::StreamExt;
 use sise_proto::market::v1::GetQuotesRequest;
 
 use crate::api::params::SecurityIdList200;
 use crate::api::{ApiQuery, SecurityIdsQuery};
+use crate::cache;
 use crate::error::{ApiError, ApiErrorBody};
 use crate::limits::ClientIp;
-use crate::models::{Quote, QuoteList};
+use crate::models::QuoteList;
 use crate::state::AppState;
 
 /// Most securities one `GET /api/v1/quotes` may ask for.
@@ -36,22 +39,54 @@ pub const MAX_STREAM_SECURITIES: usize = 50;
 pub async fn get_quotes(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<SecurityIdsQuery>,
-) -> Result<Json<QuoteList>, ApiError> {
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let security_ids = query.ids(MAX_QUOTES)?;
-    Ok(Json(fetch(&state, security_ids).await?))
+    let (_, quotes) = held_or_read(&state, security_ids).await?;
+    let body = quote_list(&quotes);
+    Ok(cache::validated(
+        body.into_bytes().into(),
+        headers.get(header::IF_NONE_MATCH),
+    ))
 }
 
-async fn fetch(state: &AppState, security_ids: Vec<String>) -> Result<QuoteList, ApiError> {
+/// The quotes of the known ids among `ids` (in order, unknown ones left out) as JSON, with
+/// those ids. Served from the hub's held quotes while ticks arrive; market only for what the
+/// hub has not heard of lately (and then the hub holds its answer).
+async fn held_or_read(
+    state: &AppState,
+    ids: Vec<String>,
+) -> Result<(Vec<String>, Vec<Arc<str>>), ApiError> {
+    if let Some(quotes) = state.quotes.fresh(&ids) {
+        return Ok((ids, quotes));
+    }
     let response = state
         .clients
         .market
         .clone()
-        .get_quotes(GetQuotesRequest { security_ids })
+        .get_quotes(GetQuotesRequest { security_ids: ids })
         .await?
         .into_inner();
-    Ok(QuoteList {
-        quotes: response.quotes.into_iter().map(Quote::from).collect(),
-    })
+    let known = response
+        .quotes
+        .iter()
+        .map(|q| q.security_id.clone())
+        .collect();
+    Ok((known, state.quotes.remember(response.quotes)))
+}
+
+/// `{"quotes":[…]}` from quotes already serialised.
+fn quote_list(quotes: &[Arc<str>]) -> String {
+    let mut body = String::with_capacity(16 + quotes.iter().map(|q| q.len() + 1).sum::<usize>());
+    body.push_str("{\"quotes\":[");
+    for (i, quote) in quotes.iter().enumerate() {
+        if i > 0 {
+            body.push(',');
+        }
+        body.push_str(quote);
+    }
+    body.push_str("]}");
+    body
 }
 
 #[utoipa::path(
@@ -60,7 +95,7 @@ async fn fetch(state: &AppState, security_ids: Vec<String>) -> Result<QuoteList,
     tag = "main",
     params(SecurityIdsQuery),
     responses(
-        (status = 200, description = "Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, coalesced to at most one per security every 250 ms, and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats", content_type = "text/event-stream", body = String),
+        (status = 200, description = "Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change: at once, unless the same security went out less than 250 ms (`gateway.quotes.stream_min_gap_ms`) before, when its latest change follows at the end of that gap, and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats", content_type = "text/event-stream", body = String),
         (status = 400, description = "Missing, malformed or too many ids", body = ApiErrorBody),
         (status = 429, description = "Too many open streams (of this client or in all), or over the request rate; `Retry-After` says when to retry", body = ApiErrorBody),
     )
@@ -77,26 +112,20 @@ pub async fn stream_quotes(
         Err(refused) => return Ok(refused.into_response()),
     };
     // The hub holds an entry per watched id, so only ids the market knows are watched.
-    let known: Vec<String> = fetch(&state, ids)
-        .await?
-        .quotes
-        .into_iter()
-        .map(|q| q.security_id)
-        .collect();
+    let (known, _) = held_or_read(&state, ids).await?;
     // Watch before the snapshot the client gets, so a tick between the two is not missed;
     // the client keeps whichever quote has the newer `traded_at`. Hence a second read.
     let watches = state.quotes.watch(&known);
     let snapshot = if known.is_empty() {
-        QuoteList { quotes: Vec::new() }
+        Vec::new()
     } else {
-        fetch(&state, known.clone()).await?
+        held_or_read(&state, known.clone()).await?.1
     };
     let first = Event::default()
         .event("snapshot")
         .retry(Duration::from_secs(3))
-        .json_data(&snapshot)
-        .unwrap_or_else(|_| Event::default().comment("snapshot unavailable"));
-    let updates = crate::realtime::coalesced(watches, state.quotes.coalesce_interval())
+        .data(quote_list(&snapshot));
+    let updates = crate::realtime::gapped(watches, state.quotes.stream_min_gap())
         .map(|json| Ok::<_, Infallible>(Event::default().event("quote").data(json.as_ref())));
     // Quotes missed while the bus was away come back as a fresh snapshot. A stream of no
     // known security has nothing to resync: it ends after its snapshot.
@@ -106,12 +135,12 @@ pub async fn stream_quotes(
             move |_| {
                 let (state, known) = (state.clone(), known.clone());
                 async move {
-                    let snapshot = fetch(&state, known).await.ok()?;
-                    Event::default()
-                        .event("snapshot")
-                        .json_data(&snapshot)
-                        .ok()
-                        .map(Ok::<_, Infallible>)
+                    let (_, snapshot) = held_or_read(&state, known).await.ok()?;
+                    Some(Ok::<_, Infallible>(
+                        Event::default()
+                            .event("snapshot")
+                            .data(quote_list(&snapshot)),
+                    ))
                 }
             },
         )

@@ -292,6 +292,9 @@ fn base_config(dir: &Path) -> Config {
     )
     .expect("index");
     std::fs::write(webapp.join("static/app.js"), "console.log(1)").expect("asset");
+    // What the build's precompression writes beside a bundle (stand-ins, told apart by body).
+    std::fs::write(webapp.join("static/app.js.br"), "BR").expect("asset");
+    std::fs::write(webapp.join("static/app.js.gz"), "GZ").expect("asset");
 
     let mut config = Config::load_from(&repo_root().join("config"), "local").expect("config");
     config

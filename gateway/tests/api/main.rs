@@ -14,6 +14,7 @@
 
 mod articles;
 mod assets;
+mod cache;
 mod charts;
 mod company;
 mod edge;

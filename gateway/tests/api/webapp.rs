@@ -34,5 +34,35 @@ sise_platform::per_backend! {
                 .contains("immutable")
         );
         assert_eq!(app.get("/m/static/missing.js").await.status(), 404);
+
+        // From memory, in the smallest encoding the client takes, with a validator.
+        for (accept, encoding, body) in [
+            ("gzip, deflate, br", Some("br"), "BR"),
+            ("gzip", Some("gzip"), "GZ"),
+            ("br;q=0, gzip;q=0.8", Some("gzip"), "GZ"),
+            ("identity", None, "console.log(1)"),
+        ] {
+            let response = app
+                .get_with_header("/m/static/app.js", "accept-encoding", accept)
+                .await;
+            assert_eq!(response.status(), 200, "{accept}");
+            assert_eq!(
+                response.headers().get("content-encoding").map(|v| v.to_str().expect("h")),
+                encoding,
+                "{accept}"
+            );
+            assert_eq!(response.headers()["vary"], "accept-encoding");
+            assert_eq!(response.text().await.expect("body"), body, "{accept}");
+        }
+        let page = app
+            .get_with_header("/m/stocks/KOREA-A005930", "accept-encoding", "br")
+            .await;
+        assert_eq!(page.headers()["content-encoding"], "br");
+        assert_eq!(page.headers()["cache-control"], "no-cache");
+        let etag = page.headers()["etag"].to_str().expect("etag").to_owned();
+        let again = app
+            .get_with_header("/m/stocks/KOREA-A005930", "if-none-match", &etag)
+            .await;
+        assert_eq!(again.status(), 304);
     }
 }

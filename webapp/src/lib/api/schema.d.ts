@@ -2050,7 +2050,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, coalesced to at most one per security every 250 ms, and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats */
+            /** @description Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change: at once, unless the same security went out less than 250 ms (`gateway.quotes.stream_min_gap_ms`) before, when its latest change follows at the end of that gap, and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats */
             200: {
                 headers: {
                     [name: string]: unknown;

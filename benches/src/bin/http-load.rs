@@ -1,0 +1,254 @@
+//! A wrk-like HTTP/1.1 load generator, cheap enough to share a 2-core machine with the
+//! server it measures.
+//!
+//! `http-load URL [--connections 64] [--duration 10] [--warmup 2] [--threads 1]
+//! [--header 'K: V']... [--json]`
+//!
+//! Each connection is a keep-alive hyper client connection with one request in flight; a
+//! connection that fails is counted as an error and opened again. Requests that complete in
+//! the warm-up are not counted; the measured window is `duration` seconds after it. Each
+//! latency (request sent to last body byte read) goes into an HDR histogram per connection,
+//! merged at the end. Prints one line (requests/s, p50/p99/p99.9 in ms, responses other
+//! than 2xx/304, errors), or one flat JSON object with `--json` for scripts.
+//!
+//! Per request the only allocations are the request's header map and what hyper needs; the
+//! body is read frame by frame and dropped.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use hdrhistogram::Histogram;
+use http::HeaderMap;
+use http_body_util::BodyExt;
+use sise_bench::net::{self, Target};
+use sise_bench::{args, hist};
+
+struct Options {
+    target: Target,
+    url: String,
+    connections: usize,
+    duration: Duration,
+    warmup: Duration,
+    threads: usize,
+    headers: HeaderMap,
+    json: bool,
+}
+
+fn options() -> anyhow::Result<Options> {
+    let mut args = std::env::args().skip(1);
+    let mut url = None;
+    let mut options = Options {
+        target: Target::parse("http://127.0.0.1/")?,
+        url: String::new(),
+        connections: 64,
+        duration: Duration::from_secs(10),
+        warmup: Duration::from_secs(2),
+        threads: 1,
+        headers: HeaderMap::new(),
+        json: false,
+    };
+    while let Some(flag) = args.next() {
+        match flag.as_str() {
+            "--connections" | "-c" => options.connections = args::parse(&mut args, &flag)?,
+            "--duration" | "-d" => options.duration = args::seconds(&mut args, &flag)?,
+            "--warmup" => options.warmup = args::seconds(&mut args, &flag)?,
+            "--threads" | "-t" => options.threads = args::parse(&mut args, &flag)?,
+            "--header" | "-H" => {
+                let (name, value) = net::header(&args::value(&mut args, &flag)?)?;
+                options.headers.append(name, value);
+            }
+            "--json" => options.json = true,
+            other if other.starts_with('-') => anyhow::bail!(
+                "unknown option {other}; usage: http-load URL [--connections N] \
+                 [--duration SECS] [--warmup SECS] [--threads N] [--header 'K: V']... [--json]"
+            ),
+            _ if url.is_none() => url = Some(flag),
+            _ => anyhow::bail!("one URL only"),
+        }
+    }
+    options.url = url.context("usage: http-load URL [options]")?;
+    options.target = Target::parse(&options.url)?;
+    options.connections = options.connections.clamp(1, 10_000);
+    options.threads = options.threads.max(1);
+    anyhow::ensure!(!options.duration.is_zero(), "--duration must be above 0");
+    Ok(options)
+}
+
+/// What one connection saw in the measured window.
+struct Tally {
+    latencies: Histogram<u64>,
+    /// Responses per status code.
+    statuses: BTreeMap<u16, u64>,
+    errors: u64,
+    body_bytes: u64,
+}
+
+impl Tally {
+    fn new() -> Self {
+        Self {
+            // 1 µs to 60 s.
+            latencies: hist::new(60_000_000),
+            statuses: BTreeMap::new(),
+            errors: 0,
+            body_bytes: 0,
+        }
+    }
+
+    fn merge(&mut self, other: Tally) {
+        // Same bounds on both sides: adding cannot fail.
+        let _ = self.latencies.add(&other.latencies);
+        for (status, n) in other.statuses {
+            *self.statuses.entry(status).or_default() += n;
+        }
+        self.errors += other.errors;
+        self.body_bytes += other.body_bytes;
+    }
+}
+
+/// One connection's loop until `end`; only completions in `[start, end)` are counted.
+async fn connection(options: &Options, start: Instant, end: Instant) -> Tally {
+    let mut tally = Tally::new();
+    'reconnect: while Instant::now() < end {
+        let mut sender = match net::connect(options.target.addr, None).await {
+            Ok(stream) => match net::handshake(stream).await {
+                Ok(sender) => sender,
+                Err(_) => {
+                    tally.errors += u64::from(Instant::now() >= start);
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            Err(_) => {
+                tally.errors += u64::from(Instant::now() >= start);
+                // Refused: do not spin on the shared cores.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        while Instant::now() < end {
+            if sender.ready().await.is_err() {
+                tally.errors += u64::from(Instant::now() >= start);
+                continue 'reconnect;
+            }
+            let request = net::get(&options.target, &options.headers);
+            let sent = Instant::now();
+            let response = match sender.send_request(request).await {
+                Ok(response) => response,
+                Err(_) => {
+                    tally.errors += u64::from(Instant::now() >= start);
+                    continue 'reconnect;
+                }
+            };
+            let status = response.status().as_u16();
+            let mut body = response.into_body();
+            let mut bytes = 0u64;
+            while let Some(frame) = body.frame().await {
+                match frame {
+                    Ok(frame) => {
+                        if let Some(data) = frame.data_ref() {
+                            bytes += data.len() as u64;
+                        }
+                    }
+                    Err(_) => {
+                        tally.errors += u64::from(Instant::now() >= start);
+                        continue 'reconnect;
+                    }
+                }
+            }
+            let done = Instant::now();
+            if done >= start && done < end {
+                let micros = (done - sent).as_micros().max(1) as u64;
+                tally.latencies.saturating_record(micros);
+                *tally.statuses.entry(status).or_default() += 1;
+                tally.body_bytes += bytes;
+            }
+        }
+    }
+    tally
+}
+
+fn main() -> anyhow::Result<()> {
+    let options = options()?;
+    // One thread by default: the load generator takes at most one core of two, and a
+    // current-thread runtime has no work-stealing cost.
+    let runtime = if options.threads == 1 {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(options.threads)
+            .enable_all()
+            .build()?
+    };
+    let options: &'static Options = Box::leak(Box::new(options));
+    let total = runtime.block_on(async {
+        let start = Instant::now() + options.warmup;
+        let end = start + options.duration;
+        let mut tasks = tokio::task::JoinSet::new();
+        for _ in 0..options.connections {
+            tasks.spawn(connection(options, start, end));
+        }
+        let mut total = Tally::new();
+        while let Some(tally) = tasks.join_next().await {
+            total.merge(tally?);
+        }
+        anyhow::Ok(total)
+    })?;
+    report(options, &total);
+    Ok(())
+}
+
+fn report(options: &Options, total: &Tally) {
+    let requests = total.latencies.len();
+    let seconds = options.duration.as_secs_f64();
+    let rps = requests as f64 / seconds;
+    // 304 Not Modified is the answer a conditional request wants.
+    let non_ok: u64 = total
+        .statuses
+        .iter()
+        .filter(|&(&s, _)| !(200..300).contains(&s) && s != 304)
+        .map(|(_, n)| n)
+        .sum();
+    let p = |q| hist::us_as_ms(&total.latencies, q);
+    let body_mean = if requests == 0 {
+        0.0
+    } else {
+        total.body_bytes as f64 / requests as f64
+    };
+    if options.json {
+        let statuses: serde_json::Map<String, serde_json::Value> = total
+            .statuses
+            .iter()
+            .map(|(s, n)| (s.to_string(), (*n).into()))
+            .collect();
+        let line = serde_json::json!({
+            "url": options.url,
+            "connections": options.connections,
+            "duration_s": seconds,
+            "requests": requests,
+            "rps": (rps * 10.0).round() / 10.0,
+            "p50_ms": p(0.5),
+            "p99_ms": p(0.99),
+            "p999_ms": p(0.999),
+            "max_ms": total.latencies.max() as f64 / 1_000.0,
+            "non_ok": non_ok,
+            "errors": total.errors,
+            "body_bytes": body_mean.round(),
+            "statuses": statuses,
+        });
+        println!("{line}");
+    } else {
+        println!(
+            "{rps:.0} requests/s  p50 {:.3} ms  p99 {:.3} ms  p99.9 {:.3} ms  \
+             non-2xx/304 {non_ok}  errors {}  ({requests} requests, {} connections, {seconds} s, \
+             {body_mean:.0} body bytes each)",
+            p(0.5),
+            p(0.99),
+            p(0.999),
+            total.errors,
+            options.connections,
+        );
+    }
+}

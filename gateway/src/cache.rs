@@ -1,0 +1,577 @@
+//! Response cache for the read-mostly public GETs, with the HTTP validators browsers and
+//! CDNs use (`ETag`, `If-None-Match` → `304`, `Cache-Control`).
+//!
+//! A route opts in with a [`Policy`] (see [`policies`]): how long an answer may be served
+//! (its `ttl`), what invalidates it earlier (a [`Tag`]), and what `Cache-Control` says.
+//! Entries are keyed by the request's path and query plus the current *generation* of the
+//! route's tag: a quote tick of a security, an index or forex change, or a new article bumps
+//! the generation (fed from the bus by subject alone, [`crate::feed`]), so the next request
+//! misses and refills. Old keys simply age out. When the bus comes back after an outage
+//! every generation moves, since what happened meanwhile is unknown.
+//!
+//! Concurrent misses of one key make one upstream call (`moka`'s `try_get_with`); its
+//! answer, success or error, goes to all of them, and only a `200` is kept. The cache is
+//! bounded in bytes (`gateway.cache.max_bytes`); client-chosen keys cannot push hot
+//! entries out, as `moka` admits by frequency (TinyLFU).
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::extract::{FromRequestParts, MatchedPath, RawPathParams, Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use serde::Deserialize;
+use sise_platform::error::DomainError;
+
+use crate::error::ApiError;
+
+/// Largest answer the cache reads; the routes it covers answer far less.
+const MAX_BODY: usize = 8 * 1024 * 1024;
+/// Most tags (securities, assets) the invalidator tracks; they come from the bus only.
+const MAX_TAGS: usize = 100_000;
+
+/// `gateway.cache` (docs/configuration.md, "Gateway cache").
+#[derive(Clone, Debug, Deserialize)]
+pub struct CacheConfig {
+    /// Off: every request goes upstream (validators are still sent).
+    pub enabled: bool,
+    /// Bytes of cached bodies at most.
+    pub max_bytes: u64,
+    /// The longest a quote-bearing answer is served without a tick invalidating it (the
+    /// bound when a tick is lost or the bus is away).
+    pub live_ttl_ms: u64,
+    /// Lists of news and disclosures (a new article invalidates them sooner).
+    pub articles_ttl_ms: u64,
+    /// Reference data that changes with a deployment only (security firms, forex ids).
+    pub static_ttl_ms: u64,
+}
+
+/// What invalidates a route's answers before their `ttl`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tag {
+    /// The path's `security_id`: every quote tick of that security.
+    Security,
+    /// The path's `asset_id`: every tick of that index or forex pair.
+    Asset,
+    /// Any index or forex tick (lists and market condition).
+    AnyAsset,
+    /// Any new news item or disclosure.
+    Articles,
+    /// Nothing but the ttl (and a bus outage).
+    None,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Freshness {
+    Live,
+    Articles,
+    Static,
+}
+
+/// A route's caching.
+#[derive(Clone, Copy, Debug)]
+pub struct Policy {
+    tag: Tag,
+    freshness: Freshness,
+}
+
+/// The cached routes, by their path as declared (without the host prefix). Everything else
+/// is not cached. Documented per route in docs/api.md, "Caching".
+pub fn policies() -> Vec<(&'static str, Policy)> {
+    use Freshness::*;
+    let p = |tag, freshness| Policy { tag, freshness };
+    vec![
+        // Each of these carries the current price (market cap, PER, today's candle).
+        ("/api/v1/securities/{security_id}", p(Tag::Security, Live)),
+        (
+            "/api/v1/securities/{security_id}/day_candles",
+            p(Tag::Security, Live),
+        ),
+        (
+            "/api/v1/securities/{security_id}/minute_candles",
+            p(Tag::Security, Live),
+        ),
+        (
+            "/api/v1/securities/{security_id}/company",
+            p(Tag::Security, Live),
+        ),
+        (
+            "/api/v1/securities/{security_id}/financial_statements/quarterly",
+            p(Tag::Security, Live),
+        ),
+        (
+            "/api/v1/securities/{security_id}/financial_statements/yearly",
+            p(Tag::Security, Live),
+        ),
+        (
+            "/api/v1/securities/{security_id}/news",
+            p(Tag::Articles, Articles),
+        ),
+        (
+            "/api/v1/securities/{security_id}/disclosures",
+            p(Tag::Articles, Articles),
+        ),
+        (
+            "/api/v1/securities/{security_id}/articles",
+            p(Tag::Articles, Articles),
+        ),
+        ("/api/v1/news", p(Tag::Articles, Articles)),
+        ("/api/v1/disclosures", p(Tag::Articles, Articles)),
+        ("/api/v1/articles", p(Tag::Articles, Articles)),
+        ("/v13/security_firms", p(Tag::None, Static)),
+        ("/api/v1/assets", p(Tag::AnyAsset, Live)),
+        ("/api/v1/assets/{asset_id}", p(Tag::Asset, Live)),
+        ("/api/v1/assets/{asset_id}/day_candles", p(Tag::Asset, Live)),
+        (
+            "/api/v1/assets/{asset_id}/minute_candles",
+            p(Tag::Asset, Live),
+        ),
+        ("/api/v1/forexes/major_ids", p(Tag::None, Static)),
+        ("/api/v1/forexes/day", p(Tag::AnyAsset, Live)),
+        ("/api/v1/forexes/{asset_id}/chart", p(Tag::Asset, Live)),
+        ("/api/v1/market_condition", p(Tag::AnyAsset, Live)),
+    ]
+}
+
+/// Tag generations, bumped from the bus. Bounded: entries are made by bus subjects only.
+#[derive(Default)]
+pub struct Generations {
+    /// Moves every generation at once (the bus came back).
+    all: AtomicU64,
+    articles: AtomicU64,
+    any_asset: AtomicU64,
+    by_id: RwLock<HashMap<Box<str>, Arc<AtomicU64>>>,
+}
+
+impl Generations {
+    fn of_id(&self, id: &str) -> u64 {
+        self.by_id
+            .read()
+            .ok()
+            .and_then(|map| map.get(id).map(|g| g.load(Ordering::Acquire)))
+            .unwrap_or(0)
+    }
+
+    fn bump_id(&self, id: &str) {
+        if let Some(generation) = self.by_id.read().ok().and_then(|map| map.get(id).cloned()) {
+            generation.fetch_add(1, Ordering::AcqRel);
+            return;
+        }
+        if let Ok(mut map) = self.by_id.write()
+            && map.len() < MAX_TAGS
+        {
+            map.entry(id.into())
+                .or_default()
+                .fetch_add(1, Ordering::AcqRel);
+        }
+    }
+
+    /// The generation a key is made with: it changes whenever the tag's answers may have.
+    fn current(&self, tag: Tag, id: Option<&str>) -> u64 {
+        let all = self.all.load(Ordering::Acquire);
+        let own = match (tag, id) {
+            (Tag::Security | Tag::Asset, Some(id)) => self.of_id(id),
+            (Tag::AnyAsset, _) => self.any_asset.load(Ordering::Acquire),
+            (Tag::Articles, _) => self.articles.load(Ordering::Acquire),
+            _ => 0,
+        };
+        // Both only grow, so a change of either changes the sum.
+        all.wrapping_add(own)
+    }
+
+    /// Applies one bus subject (without the namespace).
+    pub fn invalidate(&self, subject: &str) {
+        if let Some(id) = subject.strip_prefix("quotes.") {
+            self.bump_id(id);
+        } else if let Some(id) = subject.strip_prefix("assets.") {
+            self.bump_id(id);
+            self.any_asset.fetch_add(1, Ordering::AcqRel);
+        } else if matches!(
+            subject,
+            "events.market.news_published" | "events.market.disclosure_published"
+        ) {
+            self.articles.fetch_add(1, Ordering::AcqRel);
+        }
+    }
+
+    pub fn invalidate_all(&self) {
+        self.all.fetch_add(1, Ordering::AcqRel);
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    uri: Box<str>,
+    generation: u64,
+}
+
+/// A buffered answer: the `200`s kept, or what concurrent callers of a miss all get.
+#[derive(Debug)]
+pub struct Answer {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: Bytes,
+    etag: Option<HeaderValue>,
+    ttl: Duration,
+}
+
+struct Expiry;
+
+impl moka::Expiry<Key, Arc<Answer>> for Expiry {
+    fn expire_after_create(&self, _: &Key, answer: &Arc<Answer>, _: Instant) -> Option<Duration> {
+        Some(answer.ttl)
+    }
+}
+
+/// Cheap to clone (one reference count): the route layer clones it for every request.
+#[derive(Clone)]
+pub struct ResponseCache(Arc<Inner>);
+
+impl std::ops::Deref for ResponseCache {
+    type Target = Inner;
+
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+pub struct Inner {
+    entries: moka::future::Cache<Key, Arc<Answer>>,
+    generations: Generations,
+    policies: HashMap<&'static str, Policy>,
+    config: CacheConfig,
+}
+
+impl ResponseCache {
+    pub fn new(config: &CacheConfig) -> Self {
+        let entries = moka::future::Cache::builder()
+            .max_capacity(config.max_bytes)
+            .weigher(|key: &Key, answer: &Arc<Answer>| {
+                let bytes = key.uri.len() + answer.body.len() + 256;
+                u32::try_from(bytes).unwrap_or(u32::MAX)
+            })
+            .expire_after(Expiry)
+            .build();
+        Self(Arc::new(Inner {
+            entries,
+            generations: Generations::default(),
+            policies: policies().into_iter().collect(),
+            config: config.clone(),
+        }))
+    }
+
+    pub fn generations(&self) -> &Generations {
+        &self.generations
+    }
+
+    fn ttl(&self, freshness: Freshness) -> Duration {
+        Duration::from_millis(match freshness {
+            Freshness::Live => self.config.live_ttl_ms,
+            Freshness::Articles => self.config.articles_ttl_ms,
+            Freshness::Static => self.config.static_ttl_ms,
+        })
+    }
+}
+
+/// The route layer: answers a cached route's GET from the cache (or a `304`), else lets it
+/// through. A layer on every host's router, after routing (it needs the matched route).
+pub async fn serve(
+    State(cache): State<ResponseCache>,
+    matched: MatchedPath,
+    request: Request,
+    next: Next,
+) -> Response {
+    let route = strip_host_prefix(matched.as_str());
+    let Some(policy) = cache.policies.get(route).copied() else {
+        return next.run(request).await;
+    };
+    if request.method() != Method::GET {
+        return next.run(request).await;
+    }
+    let (mut parts, body) = request.into_parts();
+    let id = match policy.tag {
+        Tag::Security | Tag::Asset => RawPathParams::from_request_parts(&mut parts, &())
+            .await
+            .ok()
+            .and_then(|params| params.iter().next().map(|(_, value)| value.to_owned())),
+        _ => None,
+    };
+    let if_none_match = parts.headers.get(header::IF_NONE_MATCH).cloned();
+    let uri: Box<str> = parts
+        .uri
+        .path_and_query()
+        .map_or(parts.uri.path(), |pq| pq.as_str())
+        .into();
+    let request = Request::from_parts(parts, body);
+    let ttl = cache.ttl(policy.freshness);
+    let fill = async move {
+        let response = next.run(request).await;
+        Answer::read(response, ttl).await
+    };
+    let answer = if cache.config.enabled {
+        let key = Key {
+            uri,
+            generation: cache.generations.current(policy.tag, id.as_deref()),
+        };
+        let filled = cache.entries.try_get_with(key, async move {
+            // Only a success is kept; every caller of this miss gets the error.
+            match fill.await {
+                Ok(answer) if answer.status == StatusCode::OK => Ok(Arc::new(answer)),
+                Ok(answer) | Err(answer) => Err(answer),
+            }
+        });
+        match filled.await {
+            Ok(answer) => answer,
+            Err(error) => return error.respond(if_none_match.as_ref(), policy.freshness),
+        }
+    } else {
+        match fill.await {
+            Ok(answer) | Err(answer) => Arc::new(answer),
+        }
+    };
+    answer.respond(if_none_match.as_ref(), policy.freshness)
+}
+
+fn cache_control(freshness: Freshness) -> HeaderValue {
+    match freshness {
+        // Browsers and CDNs keep it but ask again each time (a 304 when unchanged).
+        Freshness::Live | Freshness::Articles => HeaderValue::from_static("no-cache"),
+        Freshness::Static => HeaderValue::from_static("public, max-age=300"),
+    }
+}
+
+fn strip_host_prefix(path: &str) -> &str {
+    ["/main", "/social", "/mweb"]
+        .into_iter()
+        .find_map(|prefix| path.strip_prefix(prefix))
+        .filter(|rest| rest.starts_with('/'))
+        .unwrap_or(path)
+}
+
+impl Answer {
+    /// Buffers an upstream answer. An unreadable or oversized body is the internal error.
+    async fn read(response: Response, ttl: Duration) -> Result<Answer, Answer> {
+        let (parts, body) = response.into_parts();
+        let body = match axum::body::to_bytes(body, MAX_BODY).await {
+            Ok(body) => body,
+            Err(error) => {
+                tracing::error!(%error, "cannot buffer an answer for the cache");
+                return Err(Answer::from_response(
+                    ApiError(DomainError::internal()).into_response(),
+                    ttl,
+                )
+                .await);
+            }
+        };
+        let etag = (parts.status == StatusCode::OK).then(|| etag_of(&body));
+        Ok(Answer {
+            status: parts.status,
+            headers: parts.headers,
+            body,
+            etag,
+            ttl,
+        })
+    }
+
+    async fn from_response(response: Response, ttl: Duration) -> Answer {
+        let (parts, body) = response.into_parts();
+        let body = axum::body::to_bytes(body, MAX_BODY)
+            .await
+            .unwrap_or_default();
+        Answer {
+            status: parts.status,
+            headers: parts.headers,
+            body,
+            etag: None,
+            ttl,
+        }
+    }
+
+    fn respond(&self, if_none_match: Option<&HeaderValue>, freshness: Freshness) -> Response {
+        let mut headers = self.headers.clone();
+        if let Some(etag) = &self.etag {
+            headers.insert(header::ETAG, etag.clone());
+            headers.insert(header::CACHE_CONTROL, cache_control(freshness));
+            if if_none_match.is_some_and(|value| matches_etag(value, etag)) {
+                headers.remove(header::CONTENT_TYPE);
+                headers.remove(header::CONTENT_LENGTH);
+                let mut response = StatusCode::NOT_MODIFIED.into_response();
+                *response.headers_mut() = headers;
+                return response;
+            }
+        }
+        let mut response = Response::new(Body::from(self.body.clone()));
+        *response.status_mut() = self.status;
+        *response.headers_mut() = headers;
+        response
+    }
+}
+
+/// A JSON body that changes with every tick (`no-cache`) with its validator, or `304` when
+/// the client holds it already.
+pub fn validated(body: Bytes, if_none_match: Option<&HeaderValue>) -> Response {
+    let mut headers = HeaderMap::new();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    Answer {
+        status: StatusCode::OK,
+        headers,
+        etag: Some(etag_of(&body)),
+        body,
+        ttl: Duration::ZERO,
+    }
+    .respond(if_none_match, Freshness::Live)
+}
+
+/// A strong validator from the body: equal bodies, equal tags, on every replica of a build.
+pub fn etag_of(body: &[u8]) -> HeaderValue {
+    let mut hasher = DefaultHasher::new();
+    body.hash(&mut hasher);
+    HeaderValue::from_str(&format!("\"{:016x}\"", hasher.finish()))
+        .unwrap_or_else(|_| HeaderValue::from_static("\"0\""))
+}
+
+/// `If-None-Match` (a list, `*`, weak tags compared weakly as RFC 9110 says for GET).
+pub fn matches_etag(if_none_match: &HeaderValue, etag: &HeaderValue) -> bool {
+    let Ok(list) = if_none_match.to_str() else {
+        return false;
+    };
+    let ours = etag.to_str().unwrap_or_default();
+    let ours = ours.strip_prefix("W/").unwrap_or(ours);
+    list.split(',').map(str::trim).any(|candidate| {
+        candidate == "*" || candidate.strip_prefix("W/").unwrap_or(candidate) == ours
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicUsize;
+
+    use axum::Router;
+    use axum::routing::get;
+    use tower::ServiceExt as _;
+
+    use super::*;
+
+    /// A router with two cached routes whose handler counts its calls.
+    fn app(cache: &ResponseCache, calls: Arc<AtomicUsize>) -> Router {
+        let handler = move |axum::extract::Path(id): axum::extract::Path<String>| {
+            let calls = calls.clone();
+            async move {
+                let n = calls.fetch_add(1, Ordering::SeqCst) + 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                if id == "KOREA-A999999" {
+                    return (StatusCode::NOT_FOUND, "{\"error\":\"security_not_found\"}")
+                        .into_response();
+                }
+                axum::Json(serde_json::json!({"id": id, "call": n})).into_response()
+            }
+        };
+        Router::new()
+            .route("/api/v1/securities/{security_id}", get(handler))
+            .route_layer(axum::middleware::from_fn_with_state(cache.clone(), serve))
+    }
+
+    fn cache() -> ResponseCache {
+        ResponseCache::new(&CacheConfig {
+            enabled: true,
+            max_bytes: 1 << 20,
+            live_ttl_ms: 60_000,
+            articles_ttl_ms: 60_000,
+            static_ttl_ms: 60_000,
+        })
+    }
+
+    async fn get_path(app: &Router, path: &str, if_none_match: Option<&str>) -> Response {
+        let mut request = Request::get(path);
+        if let Some(tag) = if_none_match {
+            request = request.header(header::IF_NONE_MATCH, tag);
+        }
+        app.clone()
+            .oneshot(request.body(Body::empty()).expect("request"))
+            .await
+            .expect("infallible")
+    }
+
+    #[tokio::test]
+    async fn a_tick_of_the_security_and_nothing_else_invalidates_it() {
+        let (cache, calls) = (cache(), Arc::new(AtomicUsize::new(0)));
+        let app = app(&cache, calls.clone());
+        let samsung = "/api/v1/securities/KOREA-A005930";
+        let first = get_path(&app, samsung, None).await;
+        let etag = first.headers()[header::ETAG].clone();
+        get_path(&app, samsung, None).await;
+        assert_eq!(calls.load(Ordering::SeqCst), 1, "the second read is cached");
+        let unchanged = get_path(&app, samsung, etag.to_str().ok()).await;
+        assert_eq!(unchanged.status(), StatusCode::NOT_MODIFIED);
+
+        cache.generations().invalidate("quotes.KOREA-A000660");
+        cache
+            .generations()
+            .invalidate("events.market.news_published");
+        get_path(&app, samsung, None).await;
+        assert_eq!(calls.load(Ordering::SeqCst), 1, "other ticks leave it");
+
+        cache.generations().invalidate("quotes.KOREA-A005930");
+        let refreshed = get_path(&app, samsung, etag.to_str().ok()).await;
+        assert_eq!(
+            refreshed.status(),
+            StatusCode::OK,
+            "a new answer under a new tag"
+        );
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
+
+        cache.generations().invalidate_all();
+        get_path(&app, samsung, None).await;
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            3,
+            "a bus outage moves everything"
+        );
+    }
+
+    #[tokio::test]
+    async fn concurrent_misses_make_one_call_and_errors_are_not_kept() {
+        let (cache, calls) = (cache(), Arc::new(AtomicUsize::new(0)));
+        let app = app(&cache, calls.clone());
+        let answers = futures::future::join_all(
+            (0..20).map(|_| get_path(&app, "/api/v1/securities/KOREA-A005930", None)),
+        )
+        .await;
+        assert!(answers.iter().all(|a| a.status() == StatusCode::OK));
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+
+        let missing = "/api/v1/securities/KOREA-A999999";
+        let answers =
+            futures::future::join_all((0..5).map(|_| get_path(&app, missing, None))).await;
+        assert!(answers.iter().all(|a| a.status() == StatusCode::NOT_FOUND));
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            2,
+            "one call for the five at once"
+        );
+        let body = axum::body::to_bytes(get_path(&app, missing, None).await.into_body(), 1024)
+            .await
+            .expect("body");
+        assert_eq!(&body[..], b"{\"error\":\"security_not_found\"}");
+        assert_eq!(calls.load(Ordering::SeqCst), 3, "and not kept afterwards");
+    }
+
+    #[test]
+    fn if_none_match_lists_and_weak_tags() {
+        let etag = HeaderValue::from_static("\"abc\"");
+        let matches = |value: &'static str| matches_etag(&HeaderValue::from_static(value), &etag);
+        assert!(matches("\"abc\""));
+        assert!(matches("\"x\", W/\"abc\""));
+        assert!(matches("*"));
+        assert!(!matches("\"abcd\""));
+    }
+}

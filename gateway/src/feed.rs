@@ -1,0 +1,96 @@
+//! The gateway's one bus subscription: quote ticks feed the quote hub
+//! ([`crate::realtime`]), and every subject that changes a cached answer moves the cache's
+//! generations ([`crate::cache`]), read from the subject alone.
+//!
+//! What was published while the bus was away, or before a subscription was made again, is
+//! gone (live messages are not stored): then open streams resync and every cached answer
+//! is dropped.
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use prost::Message;
+use sise_platform::bus::{Bus, Event};
+use sise_proto::market::v1 as pb;
+use tokio_util::sync::CancellationToken;
+
+use crate::cache::ResponseCache;
+use crate::realtime::QuoteHub;
+
+/// What the gateway follows: quote ticks, index and forex ticks, new articles.
+const PATTERNS: [&str; 3] = ["quotes.>", "assets.>", "events.market.>"];
+/// How often the feed looks at the bus's connection, to notice it coming back.
+const BUS_CHECK: Duration = Duration::from_millis(250);
+
+/// Follows the bus until cancelled, subscribing again (with backoff) when it ends.
+pub async fn run(bus: Bus, hub: QuoteHub, cache: ResponseCache, cancel: CancellationToken) {
+    let missed = || {
+        hub.bump_resync();
+        cache.generations().invalidate_all();
+    };
+    let mut backoff = Duration::from_millis(200);
+    let mut first = true;
+    loop {
+        match subscribe(&bus).await {
+            Ok(mut events) => {
+                backoff = Duration::from_millis(200);
+                if !std::mem::take(&mut first) {
+                    missed();
+                }
+                let mut connected = bus.is_ready();
+                hub.set_live(connected);
+                let mut check = tokio::time::interval(BUS_CHECK);
+                loop {
+                    tokio::select! {
+                        _ = check.tick() => {
+                            // The client resubscribes by itself after a reconnect.
+                            let now = bus.is_ready();
+                            if now && !connected {
+                                tracing::info!("bus back: open streams resync, the cache starts over");
+                                missed();
+                            }
+                            connected = now;
+                            hub.set_live(now);
+                        }
+                        event = events.next() => match event {
+                            Some(event) => apply(&hub, &cache, event),
+                            None => break,
+                        },
+                        () = cancel.cancelled() => return,
+                    }
+                }
+                hub.set_live(false);
+                tracing::warn!("bus subscription ended; subscribing again");
+            }
+            Err(error) => {
+                tracing::warn!(error = format!("{error:#}"), "cannot subscribe to the bus")
+            }
+        }
+        tokio::select! {
+            () = tokio::time::sleep(backoff) => {}
+            () = cancel.cancelled() => return,
+        }
+        backoff = (backoff * 2).min(Duration::from_secs(5));
+    }
+}
+
+async fn subscribe(
+    bus: &Bus,
+) -> anyhow::Result<futures::stream::SelectAll<futures::stream::BoxStream<'static, Event>>> {
+    let mut streams = Vec::with_capacity(PATTERNS.len());
+    for pattern in PATTERNS {
+        streams.push(bus.subscribe(pattern).await?);
+    }
+    Ok(futures::stream::select_all(streams))
+}
+
+fn apply(hub: &QuoteHub, cache: &ResponseCache, event: Event) {
+    cache.generations().invalidate(&event.subject);
+    if event.subject.starts_with("quotes.") {
+        match pb::QuoteTicked::decode(event.payload) {
+            Ok(pb::QuoteTicked { quote: Some(quote) }) => hub.publish(quote),
+            Ok(_) => {}
+            Err(error) => tracing::debug!(%error, "malformed quote tick"),
+        }
+    }
+}
