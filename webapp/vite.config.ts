@@ -48,6 +48,25 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'static',
+    // Few chunks per page (docs/benchmarks.md, "First load (webapp)"): on a slow network each
+    // request costs a round trip, and Vite's default makes one chunk per set of screens
+    // sharing a module (eighteen for the stock page, each with its own stylesheet).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs first, preloaded by index.html: the libraries (React,
+            // react-router, TanStack Query) in a chunk that changes only with them, and our
+            // own shell (router, layout, error pages). No screen's code is in either.
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 3 },
+            { name: 'shell', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 2 },
+            // Code that two or more screens share, in one chunk beside each screen's own
+            // (the chart library, used by one chunk only, stays apart).
+            { name: 'shared', minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

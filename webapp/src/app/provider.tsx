@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
@@ -7,10 +7,12 @@ import { createQueryClient } from '@/lib/react-query';
 
 type AppProviderProps = {
   children: ReactNode;
+  /** The app's client, when queries were started before the first render (main.tsx). */
+  queryClient?: QueryClient;
 };
 
-export function AppProvider({ children }: AppProviderProps) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({ children, queryClient: given }: AppProviderProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <ErrorBoundary fallback={() => <ErrorFallback />}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

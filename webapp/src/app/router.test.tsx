@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -10,7 +10,7 @@ import { createAsset, createQuote, createSecurity } from '@/testing/data-generat
 import { installIntersectionObserver } from '@/testing/intersection-observer';
 import { createTestQueryClient, stubFetch } from '@/testing/test-utils';
 
-import { routes } from './router';
+import { preloadRoute, routes } from './router';
 
 const STOCK = '/m/stocks/KOREA-A005930';
 
@@ -246,5 +246,22 @@ describe('other screens', () => {
     expect(screen.getByRole('link', { name: /KOSDAQ/ }).getAttribute('href')).toBe('/m/assets/INDEX-KOSDAQ');
     // No page views are counted for the featured stocks.
     expect(urls.some((url) => url.includes('/api/v1/securities/'))).toBe(false);
+  });
+});
+
+describe('preloadRoute', () => {
+  it("asks for a stock page's security before the first render, and nothing for other pages", async () => {
+    const fetchMock = stubFetch({
+      '/main/api/v1/securities/KOREA-A005930': { status: 200, body: { security: createSecurity(), quote: createQuote() } },
+    });
+    const queryClient = createTestQueryClient();
+    preloadRoute('/m', queryClient);
+    preloadRoute('/m/no-such-page', queryClient);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    preloadRoute(`${STOCK}.json`, queryClient);
+    const { queryKey } = getSecurityQueryOptions('KOREA-A005930');
+    await waitFor(() => expect(queryClient.getQueryData(queryKey)).toBeDefined());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

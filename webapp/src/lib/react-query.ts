@@ -1,6 +1,6 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api/api-error';
 
 const MAX_RETRIES = 2;
 

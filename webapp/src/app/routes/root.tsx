@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { ErrorFallback } from '@/components/errors/error-fallback';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { ScrollRestoration } from '@/components/layouts/scroll-restoration';
 import { Loading } from '@/components/ui/loading';
 import { stripFormatSuffix } from '@/lib/format-suffix';
 

@@ -1,11 +1,37 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 
 import type { ChartSeriesData } from '@/lib/chart-data';
 
 import './price-chart.css';
 
-// The chart library is big: it loads with the first chart, not with the app.
-const PriceChartCanvas = lazy(() => import('./price-chart-canvas'));
+// The chart library is big (about 55 kB gzip): it loads with the first chart, not with the
+// app, and only once that chart's box has been painted, so it never competes with what the
+// page shows first (the price header is the stock page's largest paint).
+let canvasLoaded = false;
+const PriceChartCanvas = lazy(() =>
+  import('./price-chart-canvas').then((module) => {
+    canvasLoaded = true;
+    return module;
+  }),
+);
+
+/** False until the frame after the first one this component is in has been painted. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(canvasLoaded);
+  useEffect(() => {
+    if (painted) return;
+    // A frame callback runs just before the next paint; a task it queues runs after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
+}
 
 type PriceChartProps = {
   data: ChartSeriesData;
@@ -17,11 +43,18 @@ type PriceChartProps = {
 
 /** A price chart (intraday line or daily candles, with volume), KRX colours. */
 export function PriceChart({ data, label, height = 240, precision = 0 }: PriceChartProps) {
+  const painted = usePainted();
+  // The same box before and after the library arrives: nothing moves when it draws.
+  const placeholder = <div className="price-chart__placeholder" style={{ height }} />;
   return (
     <figure className="price-chart" aria-label={label} data-testid="price-chart" data-chart-type={data.type}>
-      <Suspense fallback={<div className="price-chart__placeholder" style={{ height }} />}>
-        <PriceChartCanvas data={data} height={height} precision={precision} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={placeholder}>
+          <PriceChartCanvas data={data} height={height} precision={precision} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </figure>
   );
 }

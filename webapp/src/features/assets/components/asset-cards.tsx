@@ -34,7 +34,7 @@ export function AssetCards({ cards, currentAssetId }: { cards: readonly AssetCar
                 <QuoteChange quote={value} className="asset-cards__change" />
               </span>
             ) : (
-              <span className="asset-cards__quote">…</span>
+              <span className="asset-cards__quote asset-cards__quote--empty">…</span>
             )}
           </Link>
         </li>
