@@ -109,7 +109,15 @@ mod tests {
         assert_eq!(PageLimit::from_query(Some("20"), 500), Ok(Some(20)));
         // The range is the service's to check, with the same wording.
         assert_eq!(PageLimit::from_query(Some("0"), 500), Ok(Some(0)));
-        for bad in ["abc", "1.5", "99999999999999999999", "1e3", " ", " 5", "\u{a0}"] {
+        for bad in [
+            "abc",
+            "1.5",
+            "99999999999999999999",
+            "1e3",
+            " ",
+            " 5",
+            "\u{a0}",
+        ] {
             let error = PageLimit::from_query(Some(bad), 500).expect_err(bad);
             assert_eq!(
                 error.message,
