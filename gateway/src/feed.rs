@@ -2,13 +2,18 @@
 //! ([`crate::realtime`]), and every subject that changes a cached answer moves the cache's
 //! generations ([`crate::cache`]), read from the subject alone.
 //!
+//! A step of the simulator publishes all its changes at once. The feed takes every event
+//! already waiting (up to [`MAX_BATCH`]) and hands the quotes to the hub together, which
+//! holds them all before it wakes any stream: a stream then writes its share of the step
+//! in one write instead of one per security.
+//!
 //! What was published while the bus was away, or before a subscription was made again, is
 //! gone (live messages are not stored): then open streams resync and every cached answer
 //! is dropped.
 
 use std::time::Duration;
 
-use futures::StreamExt;
+use futures::{FutureExt as _, StreamExt};
 use prost::Message;
 use sise_platform::bus::{Bus, Event};
 use sise_proto::market::v1 as pb;
@@ -19,6 +24,8 @@ use crate::realtime::QuoteHub;
 
 /// What the gateway follows: quote ticks, index and forex ticks, new articles.
 const PATTERNS: [&str; 3] = ["quotes.>", "assets.>", "events.market.>"];
+/// Most events applied together (a simulator step over the whole listing is about 1,200).
+const MAX_BATCH: usize = 4_096;
 /// How often the feed looks at the bus's connection, to notice it coming back.
 const BUS_CHECK: Duration = Duration::from_millis(250);
 
@@ -40,6 +47,7 @@ pub async fn run(bus: Bus, hub: QuoteHub, cache: ResponseCache, cancel: Cancella
                 let mut connected = bus.is_ready();
                 hub.set_live(connected);
                 let mut check = tokio::time::interval(BUS_CHECK);
+                let mut quotes = Vec::new();
                 loop {
                     tokio::select! {
                         _ = check.tick() => {
@@ -52,10 +60,18 @@ pub async fn run(bus: Bus, hub: QuoteHub, cache: ResponseCache, cancel: Cancella
                             connected = now;
                             hub.set_live(now);
                         }
-                        event = events.next() => match event {
-                            Some(event) => apply(&hub, &cache, event),
-                            None => break,
-                        },
+                        event = events.next() => {
+                            let Some(event) = event else { break };
+                            apply(&cache, event, &mut quotes);
+                            // What else is already waiting joins this batch.
+                            while quotes.len() < MAX_BATCH {
+                                match events.next().now_or_never() {
+                                    Some(Some(event)) => apply(&cache, event, &mut quotes),
+                                    _ => break,
+                                }
+                            }
+                            hub.publish_all(std::mem::take(&mut quotes));
+                        }
                         () = cancel.cancelled() => return,
                     }
                 }
@@ -84,11 +100,12 @@ async fn subscribe(
     Ok(futures::stream::select_all(streams))
 }
 
-fn apply(hub: &QuoteHub, cache: &ResponseCache, event: Event) {
+/// Moves the cache's generation of the event's subject; a quote tick joins `quotes`.
+fn apply(cache: &ResponseCache, event: Event, quotes: &mut Vec<pb::Quote>) {
     cache.generations().invalidate(&event.subject);
     if event.subject.starts_with("quotes.") {
         match pb::QuoteTicked::decode(event.payload) {
-            Ok(pb::QuoteTicked { quote: Some(quote) }) => hub.publish(quote),
+            Ok(pb::QuoteTicked { quote: Some(quote) }) => quotes.push(quote),
             Ok(_) => {}
             Err(error) => tracing::debug!(%error, "malformed quote tick"),
         }

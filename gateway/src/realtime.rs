@@ -187,16 +187,23 @@ impl QuoteHub {
             .collect()
     }
 
-    pub(crate) fn publish(&self, quote: pb::Quote) {
-        let id = quote.security_id.clone();
-        let Some(json) = self.hold(quote) else {
-            return;
-        };
+    /// Holds every quote of a batch, then tells the watchers: a stream woken by the
+    /// batch's first change finds its other changes of the batch there too.
+    pub(crate) fn publish_all(&self, quotes: Vec<pb::Quote>) {
+        let held: Vec<(String, Arc<str>)> = quotes
+            .into_iter()
+            .filter_map(|quote| {
+                let id = quote.security_id.clone();
+                self.hold(quote).map(|json| (id, json))
+            })
+            .collect();
         let Ok(channels) = self.channels.lock() else {
             return;
         };
-        if let Some(sender) = channels.get(&id) {
-            sender.send_replace(Some(json));
+        for (id, json) in held {
+            if let Some(sender) = channels.get(&id) {
+                sender.send_replace(Some(json));
+            }
         }
     }
 
@@ -304,6 +311,7 @@ impl Stream for Gapped {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use futures::FutureExt as _;
 
     fn quote(id: &str, price: f64) -> pb::Quote {
         pb::Quote {
@@ -325,7 +333,7 @@ mod tests {
         let hub = hub();
         let rx = hub.watch(&["KOREA-A005930".into()]);
         let mut stream = gapped(rx, hub.min_gap);
-        hub.publish(quote("KOREA-A005930", 100.0));
+        hub.publish_all(vec![quote("KOREA-A005930", 100.0)]);
         let started = Instant::now();
         let first = stream.next().await.expect("quote");
         assert!(first.contains("\"price\":100.0"), "{first}");
@@ -336,20 +344,46 @@ mod tests {
         );
         // A burst within the gap: only its latest change, when the gap is over.
         for price in [101.0, 102.0, 103.0] {
-            hub.publish(quote("KOREA-A005930", price));
+            hub.publish_all(vec![quote("KOREA-A005930", price)]);
             tokio::task::yield_now().await;
         }
-        hub.publish(quote("KOREA-A000660", 5.0)); // not watched
+        hub.publish_all(vec![quote("KOREA-A000660", 5.0)]); // not watched
         let second = stream.next().await.expect("quote");
         assert!(second.contains("\"price\":103.0"), "{second}");
         assert_eq!(started.elapsed(), Duration::from_millis(250));
         // Quiet again after the gap: at once.
         tokio::time::sleep(Duration::from_millis(400)).await;
         let at = Instant::now();
-        hub.publish(quote("KOREA-A005930", 104.0));
+        hub.publish_all(vec![quote("KOREA-A005930", 104.0)]);
         let third = stream.next().await.expect("quote");
         assert!(third.contains("\"price\":104.0"), "{third}");
         assert_eq!(at.elapsed(), Duration::ZERO);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_batch_is_ready_at_once() {
+        // What a stream watches of one batch is all there when it is woken: it can go out
+        // in one write.
+        let hub = hub();
+        let ids = ["KOREA-A005930".to_owned(), "KOREA-A000660".to_owned()];
+        let mut stream = gapped(hub.watch(&ids), hub.min_gap);
+        hub.publish_all(vec![quote(&ids[0], 100.0), quote(&ids[1], 5.0)]);
+        let mut got: Vec<String> = (0..2)
+            .map(|_| {
+                stream
+                    .next()
+                    .now_or_never()
+                    .flatten()
+                    .expect("ready")
+                    .to_string()
+            })
+            .collect();
+        got.sort();
+        assert!(
+            got[0].contains(&ids[1]) && got[1].contains(&ids[0]),
+            "{got:?}"
+        );
+        assert!(stream.next().now_or_never().is_none());
     }
 
     #[tokio::test(start_paused = true)]
@@ -357,10 +391,10 @@ mod tests {
         let hub = hub();
         let rx = hub.watch(&["KOREA-A005930".into(), "KOREA-A000660".into()]);
         let mut stream = gapped(rx, hub.min_gap);
-        hub.publish(quote("KOREA-A005930", 100.0));
+        hub.publish_all(vec![quote("KOREA-A005930", 100.0)]);
         stream.next().await.expect("first");
-        hub.publish(quote("KOREA-A005930", 101.0)); // waits out its gap
-        hub.publish(quote("KOREA-A000660", 5.0)); // quiet: at once
+        hub.publish_all(vec![quote("KOREA-A005930", 101.0)]); // waits out its gap
+        hub.publish_all(vec![quote("KOREA-A000660", 5.0)]); // quiet: at once
         let next = stream.next().await.expect("quote");
         assert!(next.contains("KOREA-A000660"), "{next}");
         let later = stream.next().await.expect("quote");
@@ -371,7 +405,7 @@ mod tests {
     fn answers_from_held_quotes_only_while_live_and_fresh() {
         let hub = hub();
         let ids = vec!["KOREA-A005930".to_owned()];
-        hub.publish(quote("KOREA-A005930", 100.0));
+        hub.publish_all(vec![quote("KOREA-A005930", 100.0)]);
         assert!(hub.fresh(&ids).is_none(), "not subscribed yet");
         hub.live.store(true, Ordering::Release);
         let held = hub.fresh(&ids).expect("held");
@@ -391,7 +425,7 @@ mod tests {
     async fn a_new_watcher_does_not_replay_old_quotes() {
         let hub = hub();
         let _first = hub.watch(&["KOREA-A005930".into()]);
-        hub.publish(quote("KOREA-A005930", 100.0));
+        hub.publish_all(vec![quote("KOREA-A005930", 100.0)]);
         let watch = hub.watch(&["KOREA-A005930".into()]).remove(0);
         assert!(!watch.rx.has_changed().expect("open"));
     }
@@ -407,7 +441,7 @@ mod tests {
         drop(second);
         assert!(hub.is_empty());
         // Ticks of securities nobody watches create nothing.
-        hub.publish(quote("KOREA-A005930", 1.0));
+        hub.publish_all(vec![quote("KOREA-A005930", 1.0)]);
         assert!(hub.is_empty());
     }
 }
