@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Live quotes at scale (issue 12): the one-process `sise` with the simulator ticking every
-# 500 ms, and `sse-load` (benches/src/bin/sse-load.rs) from a separate process opening
+# Live quotes at scale (issue 12): the one-process `sise` with the simulator in continuous
+# mode ticking every `tick_interval_ms` (config/base.yaml: 50 ms; `TICK_MS` overrides it), and `sse-load` (benches/src/bin/sse-load.rs) from a separate process opening
 # Server-Sent-Events streams of 10 securities each. Two runs in one invocation, each on a
 # fresh server: a small one (the delay baseline) and the large one. Printed: each run's own
 # report, then a table of both beside the goals. Nothing is asserted.
@@ -9,7 +9,9 @@
 #                                [--ramp-per-sec N] [-- sse-load options…]
 #
 # Defaults: CLIENTS (20000) and SMALL_CLIENTS (1000) from the environment, 30 s measured after
-# 5 s of settling, 1000 new streams a second. `SISE_BIN=path` skips building `sise`.
+# 5 s of settling, 1000 new streams a second. `SISE_BIN=path` skips building `sise`. Other
+# `SISE__…` settings in the environment reach the server (for example
+# `SISE__GATEWAY__QUOTES__STREAM_MIN_GAP_MS=250`).
 #
 # The stream limits of the edge are on, scaled to the run (max_connections, max_streams and
 # max_streams_per_client = clients + 1000; the per-client rate high, since all clients are
@@ -20,6 +22,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 clients="${CLIENTS:-20000}"
+# The configured tick unless TICK_MS says otherwise.
+tick_ms="${TICK_MS:-$(sed -n 's/^ *tick_interval_ms: *\([0-9]*\).*/\1/p' config/base.yaml | head -n 1)}"
 small="${SMALL_CLIENTS:-1000}"
 duration=30
 settle=5
@@ -89,7 +93,7 @@ start_sise() {
     SISE__GATEWAY__LIMITS__RATE_PER_SECOND=1000000 \
     SISE__GATEWAY__LIMITS__RATE_BURST=1000000 \
     SISE__SERVICES__MARKET__SIMULATOR__MODE=continuous \
-    SISE__SERVICES__MARKET__SIMULATOR__TICK_INTERVAL_MS="${TICK_MS:-500}" \
+    SISE__SERVICES__MARKET__SIMULATOR__TICK_INTERVAL_MS="$tick_ms" \
     SISE__TELEMETRY__LOG_LEVEL=warn \
     "$SISE_BIN" >"$log" 2>&1 &
   pid=$!
@@ -110,7 +114,7 @@ start_sise() {
     sleep 0.1
   done
   ready_lines="$(wc -l <"$log")"
-  echo "sise at $base (pid $pid): max_connections, max_streams, max_streams_per_client $cap; simulator continuous, 500 ms ticks"
+  echo "sise at $base (pid $pid): max_connections, max_streams, max_streams_per_client $cap; simulator continuous, $tick_ms ms ticks"
 }
 
 run() {

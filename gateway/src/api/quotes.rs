@@ -95,7 +95,7 @@ fn quote_list(quotes: &[Arc<str>]) -> String {
     tag = "main",
     params(SecurityIdsQuery),
     responses(
-        (status = 200, description = "Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change: at once, unless the same security went out less than 250 ms (`gateway.quotes.stream_min_gap_ms`) before, when its latest change follows at the end of that gap, and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats", content_type = "text/event-stream", body = String),
+        (status = 200, description = "Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, at once (a client that reads slower than a security changes gets that security's latest change; with `gateway.quotes.stream_min_gap_ms` set, at most one per security per that gap), and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats", content_type = "text/event-stream", body = String),
         (status = 400, description = "Missing, malformed or too many ids", body = ApiErrorBody),
         (status = 429, description = "Too many open streams (of this client or in all), or over the request rate; `Retry-After` says when to retry", body = ApiErrorBody),
     )

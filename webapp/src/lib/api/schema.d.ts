@@ -2050,7 +2050,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change: at once, unless the same security went out less than 250 ms (`gateway.quotes.stream_min_gap_ms`) before, when its latest change follows at the end of that gap, and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats */
+            /** @description Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, at once (a client that reads slower than a security changes gets that security's latest change; with `gateway.quotes.stream_min_gap_ms` set, at most one per security per that gap), and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats */
             200: {
                 headers: {
                     [name: string]: unknown;
