@@ -3,7 +3,7 @@
 //! Every file of the build is read once at start, with the brotli and gzip forms the build
 //! wrote beside it (`x.js.br`, `x.js.gz`; `webapp/scripts/precompress.mjs`), and answered
 //! in the best encoding the client accepts. `index.html` gets the API bases as
-//! `<meta name="sise-api-…">` tags ([`crate::browser`]) and is compressed here, so one build
+//! `<meta name="sise-api-…">` tags ([`crate::browser`]) and is gzipped here, so one build
 //! runs on one origin and on the distributed hosts alike. A new build shows after a restart.
 //!
 //! Hashed bundles under `/m/static/` never change (cached for a year); everything else is
@@ -137,7 +137,8 @@ fn read_file(path: &Path, relative: &str) -> Option<File> {
     })
 }
 
-/// `index.html`, small, compressed here once (it differs per deployment by its meta tags).
+/// `index.html`, small, gzipped here once (it differs per deployment by its meta tags). Not
+/// brotli: on 2 kB the two differ by a few bytes, and the encoder is a large build.
 fn index_file(html: &str) -> File {
     let identity = Bytes::from(html.to_owned());
     let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
@@ -146,21 +147,13 @@ fn index_file(html: &str) -> File {
         .and_then(|()| gzip.finish())
         .ok()
         .map(Bytes::from);
-    let mut brotli = Vec::new();
-    let params = brotli::enc::BrotliEncoderParams {
-        quality: 11,
-        ..Default::default()
-    };
-    let brotli = brotli::BrotliCompress(&mut identity.as_ref(), &mut brotli, &params)
-        .ok()
-        .map(|_| Bytes::from(brotli));
     File {
         content_type: HeaderValue::from_static("text/html; charset=utf-8"),
         cache_control: HeaderValue::from_static("no-cache"),
         etag: etag_of(&identity),
         identity,
         gzip,
-        brotli,
+        brotli: None,
     }
 }
 
