@@ -2,7 +2,7 @@ use std::time::Duration;
 
 use futures::StreamExt;
 
-use crate::helpers::{SAMSUNG, spawn_app};
+use crate::helpers::{SAMSUNG, spawn_app_with};
 
 /// Reads `event:`/`data:` pairs off an SSE response.
 struct SseReader {
@@ -45,8 +45,9 @@ impl SseReader {
 
 sise_platform::per_backend! {
     async fn stream_sends_a_snapshot_then_live_changes(backend) {
-        // Fresh: it stops the system with the stream still open (see the end).
-        let app = spawn_app(backend).await;
+        // Fresh: it stops the system with the stream still open (see the end). With the
+        // per-security gap on (the default is 0, every change at once), to see it hold.
+        let app = spawn_app_with(backend, &[("gateway.quotes.stream_min_gap_ms", 250)]).await;
         let response = app
             .get(&format!(
                 "/main/api/v1/quotes/stream?security_ids={SAMSUNG},KOREA-A000660"
@@ -78,8 +79,8 @@ sise_platform::per_backend! {
         .expect("a live Samsung quote within 20 s");
         assert!(changed["traded_at"].as_i64() > first["traded_at"].as_i64());
 
-        // Coalescing: a stream never carries more than one quote per security per flush,
-        // so 2 s of a 50 ms simulator gives at most ~2 × 8 quotes + slack, not 80.
+        // The gap: at most one quote per security per 250 ms, so 2 s of a 50 ms simulator
+        // gives at most ~2 × 8 quotes + slack, not 80.
         let mut count = 0;
         let _ = tokio::time::timeout(Duration::from_secs(2), async {
             loop {
