@@ -41,16 +41,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-# The tools in their own target directory with every dependency fully optimised: the
-# workspace's release profile builds most dependencies at opt-level 1 (a choice for Sise's
-# build time), which should not weaken the baseline nor make the load generator dearer.
-cargo build --release --locked -p sise-bench --target-dir target/bench-tools \
-  --config 'profile.release.package."*".opt-level=3'
-tools=target/bench-tools/release
-if [ -z "${SISE_BIN:-}" ]; then
-  cargo build --release --locked -p sise-gateway --bin sise
-  SISE_BIN=target/release/sise
-fi
+# shellcheck source=lib/bench.sh
+. scripts/lib/bench.sh
+build_bench_tools
 
 # Each stream is a socket in the server and one in the load generator; keep ~500 spare
 # descriptors for the server's own files, listeners and database.
@@ -97,18 +90,7 @@ start_sise() {
     SISE__TELEMETRY__LOG_LEVEL=warn \
     "$SISE_BIN" >"$log" 2>&1 &
   pid=$!
-  base=""
-  for _ in $(seq 1 600); do
-    base="$(grep -o 'listening on http://[0-9.:]*' "$log" | head -n 1 | sed 's/^listening on //' || true)"
-    [ -n "$base" ] && break
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "sise exited before listening:" >&2
-      cat "$log" >&2
-      exit 1
-    fi
-    sleep 0.1
-  done
-  [ -n "$base" ] || { echo "sise did not listen within 60 s" >&2; exit 1; }
+  base="$(address_of "$log" "$pid")" || exit 1
   for _ in $(seq 1 300); do
     curl -fsS "$base/readyz" >/dev/null 2>&1 && break
     sleep 0.1

@@ -39,16 +39,9 @@ done
 # Only the per-client rate is raised: a real edge meets many clients, this bench is one.
 rate=1000000
 
-# The tools in their own target directory with every dependency fully optimised: the
-# workspace's release profile builds most dependencies at opt-level 1 (a choice for Sise's
-# build time), which should not weaken the baseline nor make the load generator dearer.
-cargo build --release --locked -p sise-bench --target-dir target/bench-tools \
-  --config 'profile.release.package."*".opt-level=3'
-tools=target/bench-tools/release
-if [ -z "${SISE_BIN:-}" ]; then
-  cargo build --release --locked -p sise-gateway --bin sise
-  SISE_BIN=target/release/sise
-fi
+# shellcheck source=lib/bench.sh
+. scripts/lib/bench.sh
+build_bench_tools
 
 work="$(mktemp -d)"
 pid=""
@@ -87,22 +80,6 @@ SISE__DATA_DIR="$work/data" \
   "$SISE_BIN" >"$log" 2>&1 &
 pid=$!
 
-# `listening on http://ADDR` from a process's output file, waiting up to 60 s.
-address_of() {
-  local file="$1" process="$2" found=""
-  for _ in $(seq 1 600); do
-    found="$(grep -o 'listening on http://[0-9.:]*' "$file" | head -n 1 | sed 's/^listening on //' || true)"
-    [ -n "$found" ] && break
-    if ! kill -0 "$process" 2>/dev/null; then
-      echo "process $process exited before listening:" >&2
-      cat "$file" >&2
-      return 1
-    fi
-    sleep 0.1
-  done
-  [ -n "$found" ] || { echo "no address within 60 s" >&2; cat "$file" >&2; return 1; }
-  echo "$found"
-}
 
 started=$(date +%s.%N)
 base="$(address_of "$log" "$pid")"

@@ -34,22 +34,9 @@ SISE__DATA_DIR="$work/data" \
 pid=$!
 
 started=$(date +%s.%N)
-base=""
-for _ in $(seq 1 600); do
-  base="$(grep -o 'listening on http://[0-9.:]*' "$log" | head -n 1 | sed 's/^listening on //' || true)"
-  [ -n "$base" ] && break
-  if ! kill -0 "$pid" 2>/dev/null; then
-    echo "sise exited before listening:" >&2
-    cat "$log" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
-if [ -z "$base" ]; then
-  echo "sise did not print its address within 60 s" >&2
-  cat "$log" >&2
-  exit 1
-fi
+# shellcheck source=lib/bench.sh
+. scripts/lib/bench.sh
+base="$(address_of "$log" "$pid")" || exit 1
 for _ in $(seq 1 300); do
   curl -fsS "$base/readyz" >/dev/null 2>&1 && break
   sleep 0.1

@@ -1,0 +1,33 @@
+# Shared by the benchmark scripts (sourced, from the repository root).
+
+# Builds the load tools in their own target directory with every dependency fully optimised
+# (the workspace's release profile builds most dependencies at opt-level 1, a choice for
+# Sise's build time, which should not weaken the baseline nor make the load generator
+# dearer), and `sise` in release mode unless SISE_BIN names one. Sets `tools` and SISE_BIN.
+build_bench_tools() {
+  cargo build --release --locked -p sise-bench --target-dir target/bench-tools \
+    --config 'profile.release.package."*".opt-level=3'
+  tools=target/bench-tools/release
+  if [ -z "${SISE_BIN:-}" ]; then
+    cargo build --release --locked -p sise-gateway --bin sise
+    SISE_BIN=target/release/sise
+  fi
+}
+
+# The `listening on http://ADDR` address a process printed into FILE, waiting up to 60 s;
+# fails (with the file's contents) if the process exits first or never prints it.
+address_of() {
+  local file="$1" process="$2" found=""
+  for _ in $(seq 1 600); do
+    found="$(grep -o 'listening on http://[0-9.:]*' "$file" | head -n 1 | sed 's/^listening on //' || true)"
+    [ -n "$found" ] && break
+    if ! kill -0 "$process" 2>/dev/null; then
+      echo "process $process exited before listening:" >&2
+      cat "$file" >&2
+      return 1
+    fi
+    sleep 0.1
+  done
+  [ -n "$found" ] || { echo "no address within 60 s" >&2; cat "$file" >&2; return 1; }
+  echo "$found"
+}
