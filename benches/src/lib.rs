@@ -8,10 +8,25 @@
 //!   request in flight each, latencies in an HDR histogram.
 //! - `src/bin/sse-load.rs`: thousands of live-quote streams, delivered events, delay from
 //!   `traded_at`, a REST probe beside them and the server's memory per connection.
-//! - this library: what the three share: flags ([`args`]), loopback targets and hyper client
+//! - this library: what the three share: the runtime ([`runtime`]), flags ([`args`]), loopback targets and hyper client
 //!   connections ([`net`]), histograms ([`hist`]), `/proc` readings ([`procfs`]).
 //!
 //! The tools only ever load loopback addresses (the machine's rule for load tests).
+
+/// The tools' tokio runtime: current-thread for one thread (a load generator then takes at
+/// most one core of two, with no work-stealing cost), else multi-thread with `threads`.
+pub fn runtime(threads: usize) -> std::io::Result<tokio::runtime::Runtime> {
+    if threads == 1 {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(threads)
+            .enable_all()
+            .build()
+    }
+}
 
 pub mod args {
     //! Hand-rolled flag parsing: the tools take a handful of flags and need no more.

@@ -170,18 +170,7 @@ async fn connection(options: &Options, start: Instant, end: Instant) -> Tally {
 
 fn main() -> anyhow::Result<()> {
     let options = options()?;
-    // One thread by default: the load generator takes at most one core of two, and a
-    // current-thread runtime has no work-stealing cost.
-    let runtime = if options.threads == 1 {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()?
-    } else {
-        tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(options.threads)
-            .enable_all()
-            .build()?
-    };
+    let runtime = sise_bench::runtime(options.threads)?;
     let options: &'static Options = Box::leak(Box::new(options));
     let total = runtime.block_on(async {
         let start = Instant::now() + options.warmup;

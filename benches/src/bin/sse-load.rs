@@ -506,16 +506,7 @@ async fn known_ids(options: &Options, candidates: &[String]) -> anyhow::Result<V
 
 fn main() -> anyhow::Result<()> {
     let options = options()?;
-    let runtime = if options.threads == 1 {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()?
-    } else {
-        tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(options.threads)
-            .enable_all()
-            .build()?
-    };
+    let runtime = sise_bench::runtime(options.threads)?;
     runtime.block_on(run(options))?;
     // Dropping tens of thousands of streams one by one takes a while and measures nothing.
     std::process::exit(0)
