@@ -26,31 +26,16 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use serde::Deserialize;
 use sise_platform::error::DomainError;
 
+use crate::config::CacheConfig;
 use crate::error::ApiError;
+use crate::hosts;
 
 /// Largest answer the cache reads; the routes it covers answer far less.
 const MAX_BODY: usize = 8 * 1024 * 1024;
 /// Most tags (securities, assets) the invalidator tracks; they come from the bus only.
 const MAX_TAGS: usize = 100_000;
-
-/// `gateway.cache` (docs/configuration.md, "Gateway cache").
-#[derive(Clone, Debug, Deserialize)]
-pub struct CacheConfig {
-    /// Off: every request goes upstream (validators are still sent).
-    pub enabled: bool,
-    /// Bytes of cached bodies at most.
-    pub max_bytes: u64,
-    /// The longest a quote-bearing answer is served without a tick invalidating it (the
-    /// bound when a tick is lost or the bus is away).
-    pub live_ttl_ms: u64,
-    /// Lists of news and disclosures (a new article invalidates them sooner).
-    pub articles_ttl_ms: u64,
-    /// Reference data that changes with a deployment only (security firms, forex ids).
-    pub static_ttl_ms: u64,
-}
 
 /// What invalidates a route's answers before their `ttl`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -287,7 +272,7 @@ pub async fn serve(
     request: Request,
     next: Next,
 ) -> Response {
-    let route = strip_host_prefix(matched.as_str());
+    let route = hosts::strip_host_prefix(matched.as_str()).unwrap_or(matched.as_str());
     let Some(policy) = cache.policies.get(route).copied() else {
         return next.run(request).await;
     };
@@ -346,14 +331,6 @@ fn cache_control(freshness: Freshness) -> HeaderValue {
     }
 }
 
-fn strip_host_prefix(path: &str) -> &str {
-    ["/main", "/social", "/mweb"]
-        .into_iter()
-        .find_map(|prefix| path.strip_prefix(prefix))
-        .filter(|rest| rest.starts_with('/'))
-        .unwrap_or(path)
-}
-
 impl Answer {
     /// Buffers an upstream answer. An unreadable or oversized body is the internal error.
     async fn read(response: Response, ttl: Duration) -> Result<Answer, Answer> {
@@ -410,6 +387,21 @@ impl Answer {
         *response.status_mut() = self.status;
         *response.headers_mut() = headers;
         response
+    }
+}
+
+/// The request's `If-None-Match`, if any: only that header (axum's `HeaderMap` extractor
+/// would copy them all on every request).
+pub struct IfNoneMatch(pub Option<HeaderValue>);
+
+impl<S: Send + Sync> FromRequestParts<S> for IfNoneMatch {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(Self(parts.headers.get(header::IF_NONE_MATCH).cloned()))
     }
 }
 

@@ -18,8 +18,24 @@ pub struct GatewayConfig {
     pub upstreams: Upstreams,
     pub limits: Limits,
     pub browser: Browser,
-    pub cache: crate::cache::CacheConfig,
+    pub cache: CacheConfig,
     pub quotes: QuotesConfig,
+}
+
+/// `gateway.cache` (docs/configuration.md, "Gateway cache").
+#[derive(Clone, Debug, Deserialize)]
+pub struct CacheConfig {
+    /// Off: every request goes upstream (validators are still sent).
+    pub enabled: bool,
+    /// Bytes of cached bodies at most.
+    pub max_bytes: u64,
+    /// The longest a quote-bearing answer is served without a tick invalidating it (the
+    /// bound when a tick is lost or the bus is away).
+    pub live_ttl_ms: u64,
+    /// Lists of news and disclosures (a new article invalidates them sooner).
+    pub articles_ttl_ms: u64,
+    /// Reference data that changes with a deployment only (security firms, forex ids).
+    pub static_ttl_ms: u64,
 }
 
 /// `gateway.quotes`: quotes served from the hub (docs/configuration.md, "Gateway cache").
@@ -28,8 +44,8 @@ pub struct QuotesConfig {
     /// A quote the hub has not heard of for this long is read from market again (the
     /// bound when a tick was lost); ticks keep busy securities fresher.
     pub max_age_ms: u64,
-    /// A stream sends a security's change at once unless it sent that security less than
-    /// this long ago; then the latest change waits out the rest (bursts coalesce).
+    /// 0: a stream sends every change at once. Above 0: not a security twice within this
+    /// many ms; its latest change waits out the rest of the gap.
     pub stream_min_gap_ms: u64,
 }
 

@@ -85,10 +85,7 @@ pub async fn map_hosts(State(map): State<HostMap>, mut request: Request, next: N
             Some(format!("{}{}", kind.prefix(), strip_format_suffix(path))),
         ),
         _ => {
-            let prefixed = HostKind::ALL.into_iter().any(|k| {
-                path.strip_prefix(k.prefix())
-                    .is_some_and(|rest| rest.starts_with('/'))
-            });
+            let prefixed = strip_host_prefix(path).is_some();
             if prefixed && !map.single_origin {
                 return ApiError::from(ErrorCode::NotFound).into_response();
             }
@@ -108,6 +105,15 @@ pub async fn map_hosts(State(map): State<HostMap>, mut request: Request, next: N
         *request.uri_mut() = uri;
     }
     next.run(request).await
+}
+
+/// The path below one of the hosts' internal prefixes (`/main/api/x` → `/api/x`), if it
+/// starts with one.
+pub fn strip_host_prefix(path: &str) -> Option<&str> {
+    HostKind::ALL.into_iter().find_map(|kind| {
+        path.strip_prefix(kind.prefix())
+            .filter(|rest| rest.starts_with('/'))
+    })
 }
 
 /// Every API path accepts an optional `.json` format suffix (spec §2, §7).

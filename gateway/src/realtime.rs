@@ -4,8 +4,8 @@
 //! every security the hub hears of, serialised to JSON once (which `GET /quotes` answers from, see
 //! [`QuoteHub::fresh`]), and feeds a `watch` channel per watched security. A `watch` keeps
 //! only the newest value, so a busy symbol cannot build a backlog. A client stream sends a
-//! security's change at once, unless it sent that security less than `stream_min_gap` ago:
-//! then the latest change goes out when the gap is over (only bursts are coalesced).
+//! security's change at once; with a `stream_min_gap` (0 by default: off), not twice within
+//! the gap: then the latest change goes out when the gap is over.
 //!
 //! The hub holds an entry only while someone watches it: a [`Watch`] removes its security's
 //! entry when it is the last one to go. Callers watch only ids the market knows (the quote
@@ -114,29 +114,47 @@ impl QuoteHub {
 
     /// Holds quotes read from market (newer ticks win), and returns them as JSON.
     pub fn remember(&self, quotes: Vec<pb::Quote>) -> Vec<Arc<str>> {
-        quotes.into_iter().filter_map(|q| self.hold(q)).collect()
+        self.hold(quotes)
+            .into_iter()
+            .map(|(_, json)| json)
+            .collect()
     }
 
-    /// Holds a quote unless a newer one is held; returns its JSON.
-    fn hold(&self, quote: pb::Quote) -> Option<Arc<str>> {
-        let (id, traded_at) = (quote.security_id.clone(), quote.traded_at_ms);
-        let json: Arc<str> = serde_json::to_string(&Quote::from(quote)).ok()?.into();
-        let mut latest = self.latest.write().ok()?;
-        let held = Held {
-            traded_at,
-            json: json.clone(),
-            heard: Instant::now(),
+    /// Holds each quote unless a newer one is held, under one lock; returns them as JSON
+    /// with their ids.
+    fn hold(&self, quotes: Vec<pb::Quote>) -> Vec<(String, Arc<str>)> {
+        let serialised: Vec<_> = quotes
+            .into_iter()
+            .filter_map(|quote| {
+                let (id, traded_at) = (quote.security_id.clone(), quote.traded_at_ms);
+                let json: Arc<str> = serde_json::to_string(&Quote::from(quote)).ok()?.into();
+                Some((id, traded_at, json))
+            })
+            .collect();
+        let Ok(mut latest) = self.latest.write() else {
+            return Vec::new();
         };
-        let room = latest.len() < MAX_REMEMBERED;
-        match latest.get_mut(id.as_str()) {
-            Some(old) if old.traded_at > traded_at => old.heard = held.heard,
-            Some(old) => *old = held,
-            None if room => {
-                latest.insert(id.into(), held);
-            }
-            None => {}
-        }
-        Some(json)
+        let heard = Instant::now();
+        serialised
+            .into_iter()
+            .map(|(id, traded_at, json)| {
+                let held = Held {
+                    traded_at,
+                    json: json.clone(),
+                    heard,
+                };
+                let room = latest.len() < MAX_REMEMBERED;
+                match latest.get_mut(id.as_str()) {
+                    Some(old) if old.traded_at > traded_at => old.heard = heard,
+                    Some(old) => *old = held,
+                    None if room => {
+                        latest.insert(id.as_str().into(), held);
+                    }
+                    None => {}
+                }
+                (id, json)
+            })
+            .collect()
     }
 
     /// Changes each time live quotes may have been missed (the bus came back, the
@@ -190,13 +208,7 @@ impl QuoteHub {
     /// Holds every quote of a batch, then tells the watchers: a stream woken by the
     /// batch's first change finds its other changes of the batch there too.
     pub(crate) fn publish_all(&self, quotes: Vec<pb::Quote>) {
-        let held: Vec<(String, Arc<str>)> = quotes
-            .into_iter()
-            .filter_map(|quote| {
-                let id = quote.security_id.clone();
-                self.hold(quote).map(|json| (id, json))
-            })
-            .collect();
+        let held = self.hold(quotes);
         let Ok(channels) = self.channels.lock() else {
             return;
         };

@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use axum::Extension;
 use axum::extract::State;
-use axum::http::{HeaderMap, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures::StreamExt;
@@ -15,7 +14,7 @@ use sise_proto::market::v1::GetQuotesRequest;
 
 use crate::api::params::SecurityIdList200;
 use crate::api::{ApiQuery, SecurityIdsQuery};
-use crate::cache;
+use crate::cache::{self, IfNoneMatch};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::limits::ClientIp;
 use crate::models::QuoteList;
@@ -39,14 +38,14 @@ pub const MAX_STREAM_SECURITIES: usize = 50;
 pub async fn get_quotes(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<SecurityIdsQuery>,
-    headers: HeaderMap,
+    IfNoneMatch(if_none_match): IfNoneMatch,
 ) -> Result<Response, ApiError> {
     let security_ids = query.ids(MAX_QUOTES)?;
     let (_, quotes) = held_or_read(&state, security_ids).await?;
     let body = quote_list(&quotes);
     Ok(cache::validated(
         body.into_bytes().into(),
-        headers.get(header::IF_NONE_MATCH),
+        if_none_match.as_ref(),
     ))
 }
 
