@@ -6,9 +6,11 @@
 //! are `//{host}` (the page's scheme), the page's origin (the mobile-web host) is allowed by
 //! CORS, and the Content-Security-Policy lets the page connect to the three hosts.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::http::{HeaderName, HeaderValue, Method, header};
+use axum::response::Response;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::config::GatewayConfig;
@@ -129,24 +131,48 @@ pub fn content_security_policy(config: &GatewayConfig) -> String {
     )
 }
 
-/// `Content-Security-Policy`, and `Strict-Transport-Security` when configured; the fixed
-/// headers are set in `startup`.
-pub struct SecurityHeaders {
-    pub csp: Option<HeaderValue>,
-    pub hsts: Option<HeaderValue>,
-}
+/// The headers every response carries unless it sets its own: one prebuilt list, applied
+/// by one layer ([`with_security_headers`]), shared by every request without a copy.
+#[derive(Clone)]
+pub struct SecurityHeaders(Arc<[(HeaderName, HeaderValue)]>);
 
 pub fn security_headers(config: &GatewayConfig) -> SecurityHeaders {
-    let csp = HeaderValue::from_str(&content_security_policy(config)).ok();
-    if csp.is_none() {
-        tracing::warn!("host names do not fit a Content-Security-Policy header");
+    let mut headers = vec![
+        (
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ),
+        (
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+    ];
+    match HeaderValue::from_str(&content_security_policy(config)) {
+        Ok(csp) => headers.push((header::CONTENT_SECURITY_POLICY, csp)),
+        Err(_) => tracing::warn!("host names do not fit a Content-Security-Policy header"),
     }
-    SecurityHeaders {
-        csp,
-        hsts: config
-            .browser
-            .hsts
-            .then(|| HeaderValue::from_static("max-age=31536000")),
+    if config.browser.hsts {
+        headers.push((
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        ));
+    }
+    SecurityHeaders(headers.into())
+}
+
+/// Adds the security headers a response lacks (a route may set its own, e.g. a stricter CSP).
+pub fn with_security_headers(
+    headers: SecurityHeaders,
+) -> impl Fn(Response) -> Response + Clone + Send + Sync + 'static {
+    move |mut response: Response| {
+        let map = response.headers_mut();
+        for (name, value) in headers.0.iter() {
+            if let header::Entry::Vacant(entry) = map.entry(name) {
+                entry.insert(value.clone());
+            }
+        }
+        response
     }
 }
 

@@ -6,6 +6,8 @@
 //! paths are also accepted from any host, which is how the embedded default serves the
 //! webapp and all APIs from one address. The optional `.json` suffix is stripped here too.
 
+use std::sync::Arc;
+
 use axum::extract::{Request, State};
 use axum::http::Uri;
 use axum::http::uri::PathAndQuery;
@@ -69,7 +71,11 @@ impl HostMap {
 #[derive(Clone, Copy, Debug)]
 pub struct MappedHost(pub HostKind);
 
-pub async fn map_hosts(State(map): State<HostMap>, mut request: Request, next: Next) -> Response {
+pub async fn map_hosts(
+    State(map): State<Arc<HostMap>>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     // Allocates only when the path is rewritten: this runs on every request.
     let host = request
         .headers()

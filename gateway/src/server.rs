@@ -15,7 +15,7 @@ use std::future::Future;
 use std::sync::Arc;
 
 use axum::body::Body;
-use axum::extract::{ConnectInfo, Request};
+use axum::extract::Request;
 use axum::response::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
@@ -110,7 +110,6 @@ pub async fn serve<S>(
             let mut request = request.map(Body::new);
             let client = ClientIp::resolve(peer, request.headers(), hops);
             request.extensions_mut().insert(client);
-            request.extensions_mut().insert(ConnectInfo(peer));
             service.clone().oneshot(request)
         });
         let connection = builder

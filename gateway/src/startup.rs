@@ -5,6 +5,7 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::Router;
 use axum::error_handling::HandleErrorLayer;
@@ -19,7 +20,6 @@ use sise_platform::telemetry::extract_context;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tower::util::BoxCloneSyncService;
-use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 use utoipa::openapi::OpenApi;
@@ -27,7 +27,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::api;
 use crate::auth;
-use crate::browser::{self, SecurityHeaders};
+use crate::browser;
 use crate::cache::{self, ResponseCache};
 use crate::config::{GatewayConfig, Limits};
 use crate::error::{self, ApiError};
@@ -104,14 +104,23 @@ pub fn app(config: &GatewayConfig, state: AppState, readiness: Readiness) -> Rou
                 )),
         );
     Router::new()
-        .route(
-            "/healthz",
-            get(|| async { Json(serde_json::json!({"status": "ok"})) }),
-        )
+        .route("/healthz", get(healthz))
         .route("/readyz", get(readyz).with_state(readiness))
         .merge(limited)
         .fallback(error::not_found)
         .layer(TraceLayer::new_for_http().make_span_with(http_span))
+}
+
+/// Liveness: the process answers. A fixed body, built without serialising anything.
+async fn healthz() -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        r#"{"status":"ok"}"#,
+    )
+        .into_response()
 }
 
 /// A request over `limits.request_timeout_ms` (the timeout layer's only error).
@@ -203,35 +212,17 @@ impl Application {
             clients: state.clients.clone(),
         };
         let app = app(&config, state.clone(), readiness);
-        let host_map = HostMap {
+        let host_map = Arc::new(HostMap {
             hosts: config.hosts.clone(),
             single_origin: config.single_origin,
-        };
+        });
         // Host mapping rewrites the path, so it must wrap the router rather than be a
         // route layer (those run after routing). The browser policy wraps everything, so
         // errors and refusals carry it too.
-        let SecurityHeaders { csp, hsts } = browser::security_headers(&config);
         let service = tower::ServiceBuilder::new()
-            .layer(SetResponseHeaderLayer::if_not_present(
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            ))
-            .layer(SetResponseHeaderLayer::if_not_present(
-                header::REFERRER_POLICY,
-                HeaderValue::from_static("strict-origin-when-cross-origin"),
-            ))
-            .layer(SetResponseHeaderLayer::if_not_present(
-                header::X_FRAME_OPTIONS,
-                HeaderValue::from_static("DENY"),
-            ))
-            .layer(SetResponseHeaderLayer::if_not_present(
-                header::CONTENT_SECURITY_POLICY,
-                move |_: &Response| csp.clone(),
-            ))
-            .layer(SetResponseHeaderLayer::if_not_present(
-                header::STRICT_TRANSPORT_SECURITY,
-                move |_: &Response| hsts.clone(),
-            ))
+            .map_response(browser::with_security_headers(browser::security_headers(
+                &config,
+            )))
             .layer(browser::cors(&config))
             .layer(middleware::from_fn_with_state(host_map, hosts::map_hosts))
             .service(app);
