@@ -10,7 +10,14 @@
 //! every generation moves, since what happened meanwhile is unknown.
 //!
 //! Concurrent misses of one key make one upstream call (`moka`'s `try_get_with`); its
-//! answer, success or error, goes to all of them, and only a `200` is kept. The cache is
+//! answer, success or error, goes to all of them, and only a `200` is kept.
+//!
+//! A ticking security would otherwise stall every reader of its page once per tick while one
+//! upstream call refills the entry (on a busy gateway that call waits behind the readers).
+//! So an answer invalidated by a tick of its own security or asset ([`Tag::Security`],
+//! [`Tag::Asset`]) is served once more while one background call fetches the new one
+//! (stale-while-revalidate): it lags the latest tick by at most that one call, and is never
+//! older than the route's `ttl`. The cache is
 //! bounded in bytes (`gateway.cache.max_bytes`); client-chosen keys cannot push hot
 //! entries out, as `moka` admits by frequency (TinyLFU).
 
@@ -206,11 +213,34 @@ pub struct Answer {
     ttl: Duration,
 }
 
+/// The newest kept answer of a tick-invalidated URI, served while its refresh runs.
+struct Latest {
+    generation: u64,
+    answer: Arc<Answer>,
+    /// The newest generation a refresh was started for (one refresh per generation).
+    refreshing: AtomicU64,
+}
+
+/// Most URIs whose previous answer is kept for revalidation (each shares its body with the
+/// main cache; the bound is on entries because keys come from clients).
+const MAX_LATEST: u64 = 10_000;
+
 struct Expiry;
 
 impl moka::Expiry<Key, Arc<Answer>> for Expiry {
     fn expire_after_create(&self, _: &Key, answer: &Arc<Answer>, _: Instant) -> Option<Duration> {
         Some(answer.ttl)
+    }
+}
+
+impl moka::Expiry<Box<str>, Arc<Latest>> for Expiry {
+    fn expire_after_create(
+        &self,
+        _: &Box<str>,
+        latest: &Arc<Latest>,
+        _: Instant,
+    ) -> Option<Duration> {
+        Some(latest.answer.ttl)
     }
 }
 
@@ -228,6 +258,8 @@ impl std::ops::Deref for ResponseCache {
 
 pub struct Inner {
     entries: moka::future::Cache<Key, Arc<Answer>>,
+    /// Tick-invalidated URIs' newest answers, by URI (see the module note).
+    latest: moka::sync::Cache<Box<str>, Arc<Latest>>,
     generations: Generations,
     policies: HashMap<&'static str, Policy>,
     config: CacheConfig,
@@ -243,8 +275,13 @@ impl ResponseCache {
             })
             .expire_after(Expiry)
             .build();
+        let latest = moka::sync::Cache::builder()
+            .max_capacity(MAX_LATEST)
+            .expire_after(Expiry)
+            .build();
         Self(Arc::new(Inner {
             entries,
+            latest,
             generations: Generations::default(),
             policies: policies().into_iter().collect(),
             config: config.clone(),
@@ -253,6 +290,51 @@ impl ResponseCache {
 
     pub fn generations(&self) -> &Generations {
         &self.generations
+    }
+
+    /// The newest answer of the key's URI if it is of an older generation (and so may
+    /// stand in while the key is refilled).
+    fn stale(&self, key: &Key) -> Option<Arc<Latest>> {
+        self.latest
+            .get(&key.uri)
+            .filter(|latest| latest.generation < key.generation)
+    }
+
+    /// Fills `key` with one upstream call however many wait for it; only a `200` is kept,
+    /// and (with `remember`) becomes the URI's newest answer unless a newer one is there.
+    async fn fill(
+        &self,
+        key: Key,
+        fill: impl Future<Output = Result<Answer, Answer>>,
+        remember: bool,
+    ) -> Result<Arc<Answer>, Arc<Answer>> {
+        let (uri, generation) = (key.uri.clone(), key.generation);
+        let answer = self
+            .entries
+            .try_get_with(key, async move {
+                // Only a success is kept; every caller of this miss gets the error.
+                match fill.await {
+                    Ok(answer) if answer.status == StatusCode::OK => Ok(Arc::new(answer)),
+                    Ok(answer) | Err(answer) => Err(answer),
+                }
+            })
+            .await?;
+        if remember
+            && self
+                .latest
+                .get(&uri)
+                .is_none_or(|l| l.generation < generation)
+        {
+            self.latest.insert(
+                uri,
+                Arc::new(Latest {
+                    generation,
+                    answer: answer.clone(),
+                    refreshing: AtomicU64::new(generation),
+                }),
+            );
+        }
+        Ok(answer)
     }
 
     fn ttl(&self, freshness: Freshness) -> Duration {
@@ -304,14 +386,22 @@ pub async fn serve(
             uri,
             generation: cache.generations.current(policy.tag, id.as_deref()),
         };
-        let filled = cache.entries.try_get_with(key, async move {
-            // Only a success is kept; every caller of this miss gets the error.
-            match fill.await {
-                Ok(answer) if answer.status == StatusCode::OK => Ok(Arc::new(answer)),
-                Ok(answer) | Err(answer) => Err(answer),
+        if let Some(answer) = cache.entries.get(&key).await {
+            return answer.respond(if_none_match.as_ref(), policy.freshness);
+        }
+        let revalidates = matches!(policy.tag, Tag::Security | Tag::Asset);
+        if revalidates && let Some(stale) = cache.stale(&key) {
+            // The first reader of a new generation starts its one refresh; everyone gets
+            // the previous answer meanwhile.
+            if stale.refreshing.fetch_max(key.generation, Ordering::AcqRel) < key.generation {
+                let cache = cache.clone();
+                tokio::spawn(async move { cache.fill(key, fill, true).await });
             }
-        });
-        match filled.await {
+            return stale
+                .answer
+                .respond(if_none_match.as_ref(), policy.freshness);
+        }
+        match cache.fill(key, fill, revalidates).await {
             Ok(answer) => answer,
             Err(error) => return error.respond(if_none_match.as_ref(), policy.freshness),
         }
@@ -453,8 +543,13 @@ mod tests {
 
     use super::*;
 
-    /// A router with two cached routes whose handler counts its calls.
+    /// A router with two cached routes whose handlers count their calls.
     fn app(cache: &ResponseCache, calls: Arc<AtomicUsize>) -> Router {
+        let day_calls = calls.clone();
+        let day = move || {
+            let n = day_calls.fetch_add(1, Ordering::SeqCst) + 1;
+            async move { axum::Json(serde_json::json!({"call": n})) }
+        };
         let handler = move |axum::extract::Path(id): axum::extract::Path<String>| {
             let calls = calls.clone();
             async move {
@@ -469,6 +564,7 @@ mod tests {
         };
         Router::new()
             .route("/api/v1/securities/{security_id}", get(handler))
+            .route("/api/v1/forexes/day", get(day))
             .route_layer(axum::middleware::from_fn_with_state(cache.clone(), serve))
     }
 
@@ -512,22 +608,65 @@ mod tests {
         get_path(&app, samsung, None).await;
         assert_eq!(calls.load(Ordering::SeqCst), 1, "other ticks leave it");
 
+        // A tick: the previous answer once more (so still a 304 for its holder) while one
+        // call fetches the new one in the background; then the new one.
         cache.generations().invalidate("quotes.KOREA-A005930");
-        let refreshed = get_path(&app, samsung, etag.to_str().ok()).await;
+        let during =
+            futures::future::join_all((0..5).map(|_| get_path(&app, samsung, etag.to_str().ok())))
+                .await;
+        assert!(
+            during
+                .iter()
+                .all(|a| a.status() == StatusCode::NOT_MODIFIED)
+        );
+        let refreshed = until_refreshed(&app, samsung, &etag).await;
         assert_eq!(
             refreshed.status(),
             StatusCode::OK,
-            "a new answer under a new tag"
+            "a new answer, a new tag"
         );
-        assert_eq!(calls.load(Ordering::SeqCst), 2);
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            2,
+            "one refresh for all of them"
+        );
 
+        let etag = refreshed.headers()[header::ETAG].clone();
         cache.generations().invalidate_all();
-        get_path(&app, samsung, None).await;
+        until_refreshed(&app, samsung, &etag).await;
         assert_eq!(
             calls.load(Ordering::SeqCst),
             3,
             "a bus outage moves everything"
         );
+    }
+
+    /// Reads `path` with `etag` until the answer is no longer that one (a refresh ran).
+    async fn until_refreshed(app: &Router, path: &str, etag: &HeaderValue) -> Response {
+        for _ in 0..500 {
+            let response = get_path(app, path, etag.to_str().ok()).await;
+            if response.status() != StatusCode::NOT_MODIFIED {
+                return response;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("{path} was not refreshed within 5 s");
+    }
+
+    #[tokio::test]
+    async fn without_a_previous_answer_a_tick_waits_for_the_new_one() {
+        let (cache, calls) = (cache(), Arc::new(AtomicUsize::new(0)));
+        let app = app(&cache, calls.clone());
+        let forex = "/api/v1/forexes/day";
+        let first = get_path(&app, forex, None).await;
+        cache.generations().invalidate("assets.FX-USDKRW");
+        // Tagged by every asset, not by its own: nothing stale stands in.
+        let second = get_path(&app, forex, None).await;
+        assert_ne!(
+            first.headers()[header::ETAG],
+            second.headers()[header::ETAG]
+        );
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
     }
 
     #[tokio::test]
