@@ -20,13 +20,6 @@
 //!   `main` of a service's own binary.
 //! - `testing`: the test kit: one test per backend (`per_backend!`), fresh databases, the
 //!   service harness.
-//!
-//! Every Sise process allocates through mimalloc: a request's headers, futures and bodies
-//! are many short-lived allocations, where glibc's allocator took a fifth of the gateway's
-//! time (docs/benchmarks.md, "Read path").
-
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod bus;
 pub mod config;
