@@ -17,9 +17,10 @@
 //! So an answer invalidated by a tick of its own security or asset ([`Tag::Security`],
 //! [`Tag::Asset`]) is served once more while one background call fetches the new one
 //! (stale-while-revalidate): it lags the latest tick by at most that one call, and is never
-//! older than the route's `ttl`. The cache is
-//! bounded in bytes (`gateway.cache.max_bytes`); client-chosen keys cannot push hot
-//! entries out, as `moka` admits by frequency (TinyLFU).
+//! older than the route's `ttl`.
+//!
+//! The cache is bounded in bytes (`gateway.cache.max_bytes`); client-chosen keys cannot
+//! push hot entries out, as `moka` admits by frequency (TinyLFU).
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -34,6 +35,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use sise_platform::error::DomainError;
+use tracing::Instrument as _;
 
 use crate::config::CacheConfig;
 use crate::error::ApiError;
@@ -395,7 +397,8 @@ pub async fn serve(
             // the previous answer meanwhile.
             if stale.refreshing.fetch_max(key.generation, Ordering::AcqRel) < key.generation {
                 let cache = cache.clone();
-                tokio::spawn(async move { cache.fill(key, fill, true).await });
+                let refresh = async move { cache.fill(key, fill, true).await };
+                tokio::spawn(refresh.in_current_span());
             }
             return stale
                 .answer
