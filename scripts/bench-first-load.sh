@@ -46,16 +46,14 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+# shellcheck source=lib/bench.sh
+. scripts/lib/bench.sh
+
 work="$(mktemp -d)"
 server_pid=""
 proxy_pid=""
 cleanup() {
-  for pid in "$proxy_pid" "$server_pid"; do
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-      kill "$pid" 2>/dev/null || true
-      wait "$pid" 2>/dev/null || true
-    fi
-  done
+  stop_processes "$proxy_pid" "$server_pid"
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -108,20 +106,6 @@ if [ ! -f "$lighthouse_dir/.installed" ]; then
 fi
 lighthouse="$lighthouse_dir/node_modules/.bin/lighthouse"
 
-# Address printed by a process into its log: `listening on http://…`.
-wait_for_address() { # log pid what
-  local address=""
-  for _ in $(seq 1 1800); do
-    address="$(grep -o 'listening on http://[0-9.:]*' "$1" | head -n 1 | sed 's/^listening on //' || true)"
-    [ -n "$address" ] && { echo "$address"; return 0; }
-    kill -0 "$2" 2>/dev/null || { echo "$3 exited before listening:" >&2; cat "$1" >&2; return 1; }
-    sleep 0.1
-  done
-  echo "$3 did not print its address within 180 s" >&2
-  cat "$1" >&2
-  return 1
-}
-
 # A fresh data directory; the page loads are one client, so the per-client rate limit is
 # lifted (as in the API tests).
 started=$SECONDS
@@ -133,7 +117,7 @@ SISE__DATA_DIR="$work/data" \
   SISE__TELEMETRY__LOG_LEVEL=warn \
   "$SISE_BIN" >"$work/sise.log" 2>&1 &
 server_pid=$!
-base="$(wait_for_address "$work/sise.log" "$server_pid" sise)"
+base="$(address_of "$work/sise.log" "$server_pid")"
 for _ in $(seq 1 600); do
   curl -fsS "$base/readyz" >/dev/null 2>&1 && break
   sleep 0.1
@@ -145,7 +129,7 @@ echo "server: $SISE_BIN at $base (ready after $((SECONDS - started)) s); chromiu
 if [ "$gzip_proxy" = 1 ]; then
   node scripts/first-load/gzip-proxy.mjs "$base" >"$work/proxy.log" 2>&1 &
   proxy_pid=$!
-  base="$(wait_for_address "$work/proxy.log" "$proxy_pid" gzip-proxy)"
+  base="$(address_of "$work/proxy.log" "$proxy_pid")"
   echo "through the gzip proxy at $base"
 fi
 

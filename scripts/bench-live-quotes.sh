@@ -58,10 +58,7 @@ cores="$(nproc)"
 work="$(mktemp -d)"
 pid=""
 stop() {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  fi
+  stop_processes "$pid"
   pid=""
 }
 cleanup() {

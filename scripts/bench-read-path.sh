@@ -46,15 +46,8 @@ build_bench_tools
 work="$(mktemp -d)"
 pid=""
 hyper_pid=""
-stop() {
-  if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
-    kill "$1" 2>/dev/null || true
-    wait "$1" 2>/dev/null || true
-  fi
-}
 cleanup() {
-  stop "$hyper_pid"
-  stop "$pid"
+  stop_processes "$hyper_pid" "$pid"
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -173,7 +166,7 @@ compare() {
     hyper_json="$("$tools/http-load" "$hyper_base$path" "${load_args[@]}")"
     sise_json="$("$tools/http-load" "$base$path" "${load_args[@]}")"
   fi
-  stop "$hyper_pid"
+  stop_processes "$hyper_pid"
   hyper_pid=""
 
   local s_rps s_p99 h_rps h_p99 s_bad h_bad s_bytes thru p99r

@@ -13,14 +13,14 @@ cd "$(dirname "$0")/.."
 
 cargo build --release --locked -p sise-gateway --bin sise --example bench_stock_page
 
+# shellcheck source=lib/bench.sh
+. scripts/lib/bench.sh
+
 work="$(mktemp -d)"
 log="$work/sise.log"
 pid=""
 cleanup() {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  fi
+  stop_processes "$pid"
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -34,8 +34,6 @@ SISE__DATA_DIR="$work/data" \
 pid=$!
 
 started=$(date +%s.%N)
-# shellcheck source=lib/bench.sh
-. scripts/lib/bench.sh
 base="$(address_of "$log" "$pid")" || exit 1
 for _ in $(seq 1 300); do
   curl -fsS "$base/readyz" >/dev/null 2>&1 && break

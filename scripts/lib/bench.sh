@@ -14,11 +14,12 @@ build_bench_tools() {
   fi
 }
 
-# The `listening on http://ADDR` address a process printed into FILE, waiting up to 60 s;
-# fails (with the file's contents) if the process exits first or never prints it.
+# The `listening on http://ADDR` address a process printed into FILE, waiting up to 180 s (a
+# debug build with a fresh database can take a while); fails (with the file's contents) if
+# the process exits first or never prints it.
 address_of() {
   local file="$1" process="$2" found=""
-  for _ in $(seq 1 600); do
+  for _ in $(seq 1 1800); do
     found="$(grep -o 'listening on http://[0-9.:]*' "$file" | head -n 1 | sed 's/^listening on //' || true)"
     [ -n "$found" ] && break
     if ! kill -0 "$process" 2>/dev/null; then
@@ -28,6 +29,17 @@ address_of() {
     fi
     sleep 0.1
   done
-  [ -n "$found" ] || { echo "no address within 60 s" >&2; cat "$file" >&2; return 1; }
+  [ -n "$found" ] || { echo "no address within 180 s" >&2; cat "$file" >&2; return 1; }
   echo "$found"
+}
+
+# Stops the processes with these ids if they still run, and reaps them (empty ids are skipped).
+stop_processes() {
+  local process
+  for process in "$@"; do
+    if [ -n "$process" ] && kill -0 "$process" 2>/dev/null; then
+      kill "$process" 2>/dev/null || true
+      wait "$process" 2>/dev/null || true
+    fi
+  done
 }
