@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
 import { ScrollToTopButton } from '@/components/ui/scroll-to-top-button';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/use-hydrated';
 
 import './app-layout.css';
 
@@ -18,8 +19,9 @@ function BackButton() {
   const navigate = useNavigate();
   const location = useLocation();
   // The first entry of this app's history has the key "default": there is no
-  // page of ours to go back to, so go home instead.
-  const canGoBack = location.key !== 'default';
+  // page of ours to go back to, so go home instead. A prerendered page was rendered as
+  // that first entry; a reload of a later entry says otherwise only once it is hydrated.
+  const canGoBack = useHydrated() && location.key !== 'default';
   // On a freshly opened home page the button would lead nowhere: leave its cell empty.
   if (!canGoBack && location.pathname === paths.home.getHref()) return <span />;
   return (

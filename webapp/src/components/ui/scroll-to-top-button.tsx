@@ -16,7 +16,9 @@ function readIsPast(): boolean {
 
 /** Floating button that scrolls back to the top; shown after scrolling past a third of the screen. */
 export function ScrollToTopButton() {
-  const [visible, setVisible] = useState(readIsPast);
+  // Hidden at first, as in the prerendered page (a reload may restore a scrolled position:
+  // the effect below shows the button in the next frame).
+  const [visible, setVisible] = useState(false);
 
   useEffect(() => {
     let frame = 0;

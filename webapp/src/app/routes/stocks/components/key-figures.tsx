@@ -4,6 +4,7 @@ import { Section } from '@/components/ui/section';
 import { getSignClassName } from '@/lib/change-display';
 import { DAY_CANDLES_FOR_CHART } from '@/lib/chart-data';
 import { formatKoreanAmount, formatNumber, formatPercent } from '@/lib/format';
+import { useHydrated } from '@/lib/use-hydrated';
 
 import { useDayCandles } from '@/features/charts/api/get-day-candles';
 import { useLatestInvestor } from '@/features/company/api/get-investors';
@@ -28,15 +29,18 @@ export function KeyFigures({ securityId }: KeyFiguresProps) {
   const securityQuery = useSecurity(securityId);
   const candlesQuery = useDayCandles(securityId, DAY_CANDLES_FOR_CHART);
   const investorQuery = useLatestInvestor(securityId);
+  // The prerendered stock page (src/prerender/) has these figures loading: the security the
+  // gateway fills in is for the header only, so this part shows it once hydrated.
+  const hydrated = useHydrated();
 
-  if (securityQuery.isError) {
+  if (hydrated && securityQuery.isError) {
     return (
       <Section title="주요 시세">
         <LoadError error={securityQuery.error} onRetry={() => void securityQuery.refetch()} />
       </Section>
     );
   }
-  if (!securityQuery.data) {
+  if (!securityQuery.data || !hydrated) {
     return (
       <Section title="주요 시세">
         <p className="loading" role="status">
