@@ -100,11 +100,20 @@ export const routes: RouteObject[] = [
  * once its parent had arrived and rendered, one round trip later), and the stock page's
  * security, whose price is the page's largest paint (otherwise asked for only once the
  * layout's code had arrived and rendered).
+ *
+ * `data: false` when hydrating a prerendered page: an answer that arrived before its part of
+ * the page is hydrated would make the first render differ from the prerendered markup (the
+ * security the gateway put in the page is in the cache already; without it, the header asks
+ * once hydrated).
  */
-export function preloadRoute(pathname: string, queryClient: QueryClient): void {
+export function preloadRoute(
+  pathname: string,
+  queryClient: QueryClient,
+  { data = true }: { data?: boolean } = {},
+): void {
   for (const { route, params } of matchRoutes(routes, stripFormatSuffix(pathname) ?? pathname) ?? []) {
     if (isValidElement(route.element)) void routeLoads.get(route.element.type)?.();
-    if (route.path === paths.stock.path && params.securityId) {
+    if (data && route.path === paths.stock.path && params.securityId) {
       void queryClient.prefetchQuery(getSecurityQueryOptions(params.securityId));
     }
   }

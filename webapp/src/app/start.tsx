@@ -1,0 +1,99 @@
+// Starting the app in the page (main.tsx): hydrate the markup a prerendered page carries
+// (src/prerender/), or render from scratch.
+//
+// The gateway serves `/m` and `/m/stocks/{id}` prerendered: `#root` holds the markup, and
+// `data-prerendered-path` names the path it was rendered for. On the stock page it also puts
+// the security in the head, `<script type="application/json" id="sise-initial-data">` with
+// `{"security_id": "…", "security": <GET /api/v1/securities/{id}>, "fetched_at": <epoch ms>}`,
+// and the header rendered with it in the markup: the security is seeded into the cache before
+// the first render, so that render matches the markup and the security is not asked again.
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+
+import type { SecurityDetail } from '@/features/securities/types';
+import { securityKeys } from '@/lib/query-keys';
+import { createQueryClient } from '@/lib/react-query';
+
+import { App } from './index';
+import { preloadRoute } from './router';
+
+export const INITIAL_DATA_ID = 'sise-initial-data';
+export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered-path';
+
+/** The security the gateway put in the page (see above). */
+export type InitialData = { security_id: string; security: SecurityDetail; fetched_at: number };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The page's initial data, or null when it has none (or none that reads as such). */
+export function readInitialData(doc: Document): InitialData | null {
+  const text = doc.getElementById(INITIAL_DATA_ID)?.textContent;
+  if (!text) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    console.warn(`#${INITIAL_DATA_ID} is not JSON: ignored`);
+    return null;
+  }
+  if (
+    !isObject(data) ||
+    typeof data.security_id !== 'string' ||
+    !isObject(data.security) ||
+    !isObject(data.security.security) ||
+    !isObject(data.security.quote) ||
+    typeof data.fetched_at !== 'number' ||
+    !Number.isFinite(data.fetched_at)
+  ) {
+    console.warn(`#${INITIAL_DATA_ID} has not the expected shape: ignored`);
+    return null;
+  }
+  return data as InitialData;
+}
+
+/** Puts the page's initial data in the cache, as fetched when the gateway fetched it. */
+export function seedInitialData(queryClient: QueryClient, data: InitialData | null): void {
+  if (!data) return;
+  queryClient.setQueryData(securityKeys.detail(data.security_id), data.security, { updatedAt: data.fetched_at });
+}
+
+/**
+ * Whether `root` holds markup prerendered for this very address. Only then is it hydrated: the
+ * markup of another path, or with a search (`?chart=1y` changes the overview), would not match.
+ */
+export function isPrerenderedFor(root: HTMLElement, location: Pick<Location, 'pathname' | 'search'>): boolean {
+  return (
+    root.hasChildNodes() &&
+    root.getAttribute(PRERENDERED_PATH_ATTRIBUTE) === location.pathname &&
+    location.search === ''
+  );
+}
+
+type StartOptions = {
+  doc?: Document;
+  location?: Pick<Location, 'pathname' | 'search'>;
+  queryClient?: QueryClient;
+  rootOptions?: RootOptions;
+};
+
+/** Seeds the cache, starts what the address needs, then hydrates or renders `#root`. */
+export function startApp(
+  rootElement: HTMLElement,
+  { doc = document, location = window.location, queryClient = createQueryClient(), rootOptions }: StartOptions = {},
+): { root: Root; hydrated: boolean; queryClient: QueryClient } {
+  const hydrated = isPrerenderedFor(rootElement, location);
+  seedInitialData(queryClient, readInitialData(doc));
+  preloadRoute(location.pathname, queryClient, { data: !hydrated });
+
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>
+  );
+  if (hydrated) return { root: hydrateRoot(rootElement, app, rootOptions), hydrated, queryClient };
+  // Markup for another address (if any) is replaced by the first render.
+  const root = createRoot(rootElement, rootOptions);
+  root.render(app);
+  return { root, hydrated, queryClient };
+}
