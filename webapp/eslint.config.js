@@ -18,7 +18,7 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const SHARED_DIRS = ['components', 'config', 'lib', 'testing'];
 
 export default defineConfig(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'src/lib/api/schema.d.ts'] },
+  { ignores: ['dist/', 'dist-ssr/', 'node_modules/', 'test-results/', 'src/lib/api/schema.d.ts'] },
 
   js.configs.recommended,
 

@@ -73,5 +73,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
+    // Rewrites file snapshots, e.g. the stock header fixtures for the gateway (src/prerender/).
+    update: process.env.UPDATE_FIXTURES === '1',
   },
 });

@@ -119,7 +119,8 @@ export function preloadRoute(
   }
 }
 
-function AppRoutes() {
+/** The routes under whichever router renders them: the browser's (AppRouter) or the prerender's static one. */
+export function AppRoutes() {
   const location = useLocation();
   const element = useRoutes(routes);
   return (

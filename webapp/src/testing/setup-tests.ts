@@ -2,7 +2,8 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has no scrolling; the router's scroll restoration and the scroll-to-top button call this.
-window.scrollTo = () => undefined;
+// (Tests of the build-time prerender run in Node, without a window.)
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
 afterEach(() => {
   cleanup();
