@@ -76,6 +76,81 @@ async function countAllPages(apiPath, key) {
   assert.fail('too many pages');
 }
 
+/**
+ * Loads `path` and records what the console and the page report meanwhile: errors, warnings
+ * and anything about hydration (a mismatch is reported as an error, React #418 and the like).
+ */
+async function loadWatchingConsole(path, ready) {
+  const problems = [];
+  const onConsole = (message) => {
+    if (['error', 'warning'].includes(message.type()) || /hydrat/i.test(message.text())) {
+      problems.push(`console.${message.type()}: ${message.text()}`);
+    }
+  };
+  const onPageError = (error) => problems.push(`page error: ${error.message}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  try {
+    const response = await page.goto(`${baseUrl}${path}`);
+    const html = (await response?.text()) ?? '';
+    await ready();
+    // Hydration and the data's first answers come after the first paint: give them time to complain.
+    await page.waitForTimeout(1_500);
+    return { html, problems };
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+  }
+}
+
+describe('first load', { timeout: 120_000 }, () => {
+  // The first element of the app as the browser parsed it from the page: hydration keeps it,
+  // a render from scratch replaces it.
+  before(async () => {
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        window.__siseParsedApp = document.querySelector('#root > .app');
+      });
+    });
+  });
+  const keptParsedApp = () =>
+    page.evaluate(() => window.__siseParsedApp != null && window.__siseParsedApp === document.querySelector('#root > .app'));
+
+  test('the home page loads without console errors or hydration warnings', async (t) => {
+    const { html, problems } = await loadWatchingConsole('/m', async () => {
+      await page.getByTestId('sample-data-notice').waitFor();
+      await page.getByRole('link', { name: /삼성전자/ }).waitFor();
+    });
+    assert.deepEqual(problems, []);
+    const prerendered = html.includes('data-prerendered-path="/m"');
+    t.diagnostic(`served prerendered: ${prerendered}`);
+    if (prerendered) {
+      assert.match(html, /<h1 class="page-section-title">주요 종목<\/h1>/);
+      assert.equal(await keptParsedApp(), true, 'the prerendered markup is hydrated, not replaced');
+    }
+  });
+
+  test('the stock page loads without console errors or hydration warnings, its price shown', async (t) => {
+    const { html, problems } = await loadWatchingConsole(SAMSUNG, async () => {
+      await page.getByTestId('sample-data-notice').first().waitFor();
+      await page.getByTestId('quote-price').waitFor();
+      await page.getByTestId('key-figures').waitFor();
+    });
+    assert.deepEqual(problems, []);
+    assert.match((await page.getByTestId('quote-price').textContent())?.trim() ?? '', /^[\d,.]+$/);
+    assert.equal(await page.title(), '삼성전자 005930 : 시세');
+    const prerendered = html.includes(`data-prerendered-path="${SAMSUNG}"`);
+    const filled = prerendered && html.includes('data-testid="quote-price"');
+    t.diagnostic(`served prerendered: ${prerendered}, header filled by the gateway: ${filled}`);
+    if (prerendered) {
+      assert.doesNotMatch(html, /SISESECURITYID/, 'the gateway replaces the sentinel id');
+      assert.equal(await keptParsedApp(), true, 'the prerendered markup is hydrated, not replaced');
+      // React takes the page's <title> over (from scratch, it would add its own before index.html's).
+      assert.equal(await page.locator('title').count(), 1);
+    }
+  });
+});
+
 describe('stock page', { timeout: 120_000 }, () => {
   test('shows a security and its price changes live, without a reload', async () => {
     await page.goto(`${baseUrl}${SAMSUNG}`);
