@@ -132,7 +132,7 @@ pub fn content_security_policy(config: &GatewayConfig) -> String {
 }
 
 /// The headers every response carries unless it sets its own: one prebuilt list, applied
-/// by one layer ([`with_security_headers`]), shared by every request without a copy.
+/// by the edge ([`crate::edge`]), shared by every request without a copy.
 #[derive(Clone)]
 pub struct SecurityHeaders(Arc<[(HeaderName, HeaderValue)]>);
 
@@ -161,18 +161,17 @@ pub fn security_headers(config: &GatewayConfig) -> SecurityHeaders {
     SecurityHeaders(headers.into())
 }
 
-/// Adds the security headers a response lacks (a route may set its own, e.g. a stricter CSP).
-pub fn with_security_headers(
-    headers: SecurityHeaders,
-) -> impl Fn(Response) -> Response + Clone + Send + Sync + 'static {
-    move |mut response: Response| {
+impl SecurityHeaders {
+    /// Adds the headers a response lacks (a route may set its own, e.g. a stricter CSP).
+    pub fn apply(&self, response: &mut Response) {
         let map = response.headers_mut();
-        for (name, value) in headers.0.iter() {
+        // One growth instead of one per insert.
+        map.reserve(self.0.len());
+        for (name, value) in self.0.iter() {
             if let header::Entry::Vacant(entry) = map.entry(name) {
                 entry.insert(value.clone());
             }
         }
-        response
     }
 }
 

@@ -23,18 +23,21 @@
 //! push hot entries out, as `moka` admits by frequency (TinyLFU).
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
-use axum::extract::{FromRequestParts, MatchedPath, RawPathParams, Request, State};
+use axum::extract::{FromRequestParts, MatchedPath, RawPathParams, Request};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use futures::future::{BoxFuture, Either};
 use sise_platform::error::DomainError;
+use tower::{Layer, Service};
 use tracing::Instrument as _;
 
 use crate::config::CacheConfig;
@@ -348,21 +351,70 @@ impl ResponseCache {
     }
 }
 
-/// The route layer: answers a cached route's GET from the cache (or a `304`), else lets it
-/// through. A layer on every host's router, after routing (it needs the matched route).
-pub async fn serve(
-    State(cache): State<ResponseCache>,
-    matched: MatchedPath,
-    request: Request,
-    next: Next,
-) -> Response {
-    let route = hosts::strip_host_prefix(matched.as_str()).unwrap_or(matched.as_str());
-    let Some(policy) = cache.policies.get(route).copied() else {
-        return next.run(request).await;
-    };
-    if request.method() != Method::GET {
-        return next.run(request).await;
+/// The route layer on every host's API router: answers a cached route's GET from the
+/// cache (or a `304`), else lets it through untouched. After routing: it needs the matched
+/// route.
+#[derive(Clone)]
+pub struct CacheLayer(pub ResponseCache);
+
+impl<S> Layer<S> for CacheLayer {
+    type Service = Cached<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        Cached {
+            inner,
+            cache: self.0.clone(),
+        }
     }
+}
+
+#[derive(Clone)]
+pub struct Cached<S> {
+    inner: S,
+    cache: ResponseCache,
+}
+
+impl<S> Service<Request> for Cached<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Either<S::Future, BoxFuture<'static, Result<Response, Infallible>>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        let policy = request
+            .extensions()
+            .get::<MatchedPath>()
+            .and_then(|matched| {
+                let route = hosts::strip_host_prefix(matched.as_str()).unwrap_or(matched.as_str());
+                self.cache.policies.get(route).copied()
+            })
+            .filter(|_| request.method() == Method::GET);
+        let Some(policy) = policy else {
+            // Not cached: straight through, nothing boxed.
+            return Either::Left(self.inner.call(request));
+        };
+        // The service made ready is the one called later; a fresh clone stays here.
+        let fresh = self.inner.clone();
+        let inner = std::mem::replace(&mut self.inner, fresh);
+        let cache = self.cache.clone();
+        Either::Right(Box::pin(async move {
+            Ok(serve(cache, policy, request, inner).await)
+        }))
+    }
+}
+
+async fn serve<S>(cache: ResponseCache, policy: Policy, request: Request, mut inner: S) -> Response
+where
+    S: Service<Request, Response = Response, Error = Infallible> + Send + 'static,
+    S::Future: Send + 'static,
+{
     let (mut parts, body) = request.into_parts();
     let id = match policy.tag {
         Tag::Security | Tag::Asset => RawPathParams::from_request_parts(&mut parts, &())
@@ -380,7 +432,7 @@ pub async fn serve(
     let request = Request::from_parts(parts, body);
     let ttl = cache.ttl(policy.freshness);
     let fill = async move {
-        let response = next.run(request).await;
+        let Ok(response) = inner.call(request).await;
         Answer::read(response, ttl).await
     };
     let answer = if cache.config.enabled {
@@ -568,7 +620,7 @@ mod tests {
         Router::new()
             .route("/api/v1/securities/{security_id}", get(handler))
             .route("/api/v1/forexes/day", get(day))
-            .route_layer(axum::middleware::from_fn_with_state(cache.clone(), serve))
+            .route_layer(CacheLayer(cache.clone()))
     }
 
     fn cache() -> ResponseCache {

@@ -6,12 +6,9 @@
 //! paths are also accepted from any host, which is how the embedded default serves the
 //! webapp and all APIs from one address. The optional `.json` suffix is stripped here too.
 
-use std::sync::Arc;
-
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::Uri;
 use axum::http::uri::PathAndQuery;
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sise_platform::error::ErrorCode;
 
@@ -65,52 +62,39 @@ impl HostMap {
             None
         }
     }
-}
 
-/// Marks a request that arrived on an API host (set by [`map_hosts`]).
-#[derive(Clone, Copy, Debug)]
-pub struct MappedHost(pub HostKind);
-
-pub async fn map_hosts(
-    State(map): State<Arc<HostMap>>,
-    mut request: Request,
-    next: Next,
-) -> Response {
-    // Allocates only when the path is rewritten: this runs on every request.
-    let host = request
-        .headers()
-        .get(http::header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .or_else(|| request.uri().host())
-        .unwrap_or_default();
-    let path = request.uri().path();
-    let is_api_path = path.starts_with("/api/") || path.starts_with("/v13/");
-    let (mapped, new_path) = match map.kind_of(host) {
-        Some(kind) if is_api_path => (
-            Some(kind),
-            Some(format!("{}{}", kind.prefix(), strip_format_suffix(path))),
-        ),
-        _ => {
-            let prefixed = strip_host_prefix(path).is_some();
-            if prefixed && !map.single_origin {
-                return ApiError::from(ErrorCode::NotFound).into_response();
+    /// Moves an API host's path under its internal prefix and drops the `.json` suffix;
+    /// refuses (404) a prefixed path on an API host unless `single_origin`. Allocates only
+    /// when the path is rewritten: this runs on every request.
+    pub fn map(&self, request: &mut Request) -> Result<(), Response> {
+        let host = request
+            .headers()
+            .get(http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .or_else(|| request.uri().host())
+            .unwrap_or_default();
+        let path = request.uri().path();
+        let is_api_path = path.starts_with("/api/") || path.starts_with("/v13/");
+        let new_path = match self.kind_of(host) {
+            Some(kind) if is_api_path => {
+                Some(format!("{}{}", kind.prefix(), strip_format_suffix(path)))
             }
-            let stripped = strip_format_suffix(path);
-            (
-                None,
-                (prefixed && stripped.len() != path.len()).then(|| stripped.to_owned()),
-            )
+            _ => {
+                let prefixed = strip_host_prefix(path).is_some();
+                if prefixed && !self.single_origin {
+                    return Err(ApiError::from(ErrorCode::NotFound).into_response());
+                }
+                let stripped = strip_format_suffix(path);
+                (prefixed && stripped.len() != path.len()).then(|| stripped.to_owned())
+            }
+        };
+        if let Some(new_path) = new_path
+            && let Some(uri) = replace_path(request.uri(), &new_path)
+        {
+            *request.uri_mut() = uri;
         }
-    };
-    if let Some(kind) = mapped {
-        request.extensions_mut().insert(MappedHost(kind));
+        Ok(())
     }
-    if let Some(new_path) = new_path
-        && let Some(uri) = replace_path(request.uri(), &new_path)
-    {
-        *request.uri_mut() = uri;
-    }
-    next.run(request).await
 }
 
 /// The path below one of the hosts' internal prefixes (`/main/api/x` → `/api/x`), if it

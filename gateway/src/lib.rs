@@ -18,7 +18,10 @@
 //! - `upstream`: traced gRPC clients of the domain services.
 //! - `error`: the `{error, message}` JSON error body.
 //! - `openapi`: the OpenAPI document generated from the routes.
-//! - `webapp`: the built React app under `/m`.
+//! - `webapp`: the built React app under `/m`; `stock_page`: the stock page's prerendered
+//!   first paint filled with its header.
+//! - `edge`: what every request passes before routing, as one service: host mapping,
+//!   rate limit, request timeout, CORS, security headers.
 //! - `startup`: router assembly, readiness and the `Application` that serves it.
 //! - `server`: the hyper loop: connection cap, header timeout, graceful drain.
 //! - `standalone`: everything in one process on the embedded defaults (the `sise` binary).
@@ -28,6 +31,7 @@ pub mod auth;
 pub mod browser;
 pub mod cache;
 pub mod config;
+pub mod edge;
 pub mod error;
 pub mod feed;
 pub mod hosts;
@@ -39,6 +43,7 @@ pub mod server;
 pub mod standalone;
 pub mod startup;
 pub mod state;
+pub mod stock_page;
 pub mod upstream;
 pub mod webapp;
 

@@ -10,8 +10,6 @@ use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::{Request, State};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
@@ -134,21 +132,6 @@ impl RateLimit {
 }
 
 /// Middleware: one token per request and client.
-pub async fn rate_limit(State(limit): State<RateLimit>, request: Request, next: Next) -> Response {
-    let client = request
-        .extensions()
-        .get::<ClientIp>()
-        .copied()
-        .unwrap_or(ClientIp(IpAddr::from([0, 0, 0, 0])));
-    match limit.check(client) {
-        Ok(()) => next.run(request).await,
-        Err(wait) => {
-            tracing::debug!(client = %client.0, ?wait, "rate limited");
-            too_many(ErrorCode::TooManyRequests, wait)
-        }
-    }
-}
-
 /// Live streams: a global semaphore and a count per client. The per-client map only holds
 /// clients with an open stream, so it is bounded by the global cap.
 #[derive(Clone)]

@@ -1,21 +1,19 @@
-//! Assembling and running the gateway: the router with its layers (host mapping, browser
-//! policy, rate limit, request timeout, tracing), readiness, and the [`Application`] that
-//! serves it through [`crate::server`].
+//! Assembling and running the gateway: the router (routes, the cache and authentication
+//! layers of the API routers), the edge and tracing around it ([`crate::edge`]), readiness,
+//! and the [`Application`] that serves it through [`crate::server`].
 
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::Arc;
 
+use axum::Json;
 use axum::Router;
-use axum::error_handling::HandleErrorLayer;
+use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
-use axum::{Json, middleware};
 use sise_platform::bus::Bus;
-use sise_platform::error::ErrorCode;
 use sise_platform::telemetry::extract_context;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
@@ -26,14 +24,15 @@ use utoipa::openapi::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::api;
-use crate::auth;
+use crate::auth::AuthLayer;
 use crate::browser;
-use crate::cache::{self, ResponseCache};
+use crate::cache::{CacheLayer, ResponseCache};
 use crate::config::{GatewayConfig, Limits};
+use crate::edge::{self, Edge};
 use crate::error::{self, ApiError};
 use crate::feed;
-use crate::hosts::{self, HostKind, HostMap};
-use crate::limits::{self, RateLimit, StreamSlots};
+use crate::hosts::{HostKind, HostMap};
+use crate::limits::{RateLimit, StreamSlots};
 use crate::openapi;
 use crate::realtime::QuoteHub;
 use crate::server::{self, Drain};
@@ -60,55 +59,39 @@ pub fn api_routers() -> (Vec<(HostKind, Router<AppState>)>, OpenApi) {
     (routers, openapi::document(docs))
 }
 
-/// The whole HTTP application: host mapping, APIs, health, OpenAPI and the webapp.
+/// The routes: APIs (each host's under its internal prefix), health, OpenAPI and the webapp.
 pub fn app(config: &GatewayConfig, state: AppState, readiness: Readiness) -> Router {
     let (routers, doc) = api_routers();
-    let mut limited = Router::new();
+    let mut routed = Router::new();
     for (kind, router) in routers {
         // After routing: the cache needs the matched route (a router without routes yet,
         // like social's, has nothing to cache).
         let router = if router.has_routes() {
-            router.route_layer(middleware::from_fn_with_state(
-                state.cache.clone(),
-                cache::serve,
-            ))
+            router.route_layer(CacheLayer(state.cache.clone()))
         } else {
             router
         };
         let router = router
             .fallback(error::not_found)
             .method_not_allowed_fallback(error::method_not_allowed)
-            .layer(middleware::from_fn_with_state(
-                (kind, state.clients.clone()),
-                auth::authenticate,
-            ))
+            .layer(AuthLayer {
+                kind,
+                clients: state.clients.clone(),
+            })
             .with_state(state.clone());
-        limited = limited.nest(kind.prefix(), router);
+        routed = routed.nest(kind.prefix(), router);
     }
     let doc_json = serde_json::to_value(&doc).unwrap_or_default();
-    // Everything a client can call is rate-limited and timed; the probes are not (a
-    // kubelet or load balancer calls them from one address).
-    let limited = limited
+    // The rate limit and the request timeout are the edge's ([`crate::edge`]), which
+    // leaves the probes out of both.
+    Router::new()
+        .route(edge::PROBES[0], get(healthz))
+        .route(edge::PROBES[1], get(readyz).with_state(readiness))
+        .merge(routed.clone())
         .route("/", get(|| async { Redirect::permanent("/m") }))
         .route("/openapi.json", get(move || async move { Json(doc_json) }))
-        .merge(webapp::router(config))
-        .layer(
-            tower::ServiceBuilder::new()
-                .layer(middleware::from_fn_with_state(
-                    state.rate_limit.clone(),
-                    limits::rate_limit,
-                ))
-                .layer(HandleErrorLayer::new(request_timed_out))
-                .layer(tower::timeout::TimeoutLayer::new(
-                    config.limits.request_timeout(),
-                )),
-        );
-    Router::new()
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz).with_state(readiness))
-        .merge(limited)
+        .merge(webapp::router(config, routed.clone()))
         .fallback(error::not_found)
-        .layer(TraceLayer::new_for_http().make_span_with(http_span))
 }
 
 /// Liveness: the process answers. A fixed body, built without serialising anything.
@@ -121,17 +104,6 @@ async fn healthz() -> Response {
         r#"{"status":"ok"}"#,
     )
         .into_response()
-}
-
-/// A request over `limits.request_timeout_ms` (the timeout layer's only error).
-async fn request_timed_out(error: tower::BoxError) -> ApiError {
-    if error.is::<tower::timeout::error::Elapsed>() {
-        tracing::warn!("request timed out");
-        ErrorCode::RequestTimeout.into()
-    } else {
-        tracing::error!(%error, "unexpected middleware error");
-        ErrorCode::Internal.into()
-    }
 }
 
 fn http_span(request: &Request) -> tracing::Span {
@@ -212,20 +184,22 @@ impl Application {
             clients: state.clients.clone(),
         };
         let app = app(&config, state.clone(), readiness);
-        let host_map = Arc::new(HostMap {
-            hosts: config.hosts.clone(),
-            single_origin: config.single_origin,
-        });
-        // Host mapping rewrites the path, so it must wrap the router rather than be a
-        // route layer (those run after routing). The browser policy wraps everything, so
-        // errors and refusals carry it too.
+        let edge = Edge::new(
+            app,
+            browser::cors(&config),
+            HostMap {
+                hosts: config.hosts.clone(),
+                single_origin: config.single_origin,
+            },
+            state.rate_limit.clone(),
+            config.limits.request_timeout(),
+            browser::security_headers(&config),
+        );
+        // Outside the edge, so its refusals (404 of a host, 429) are traced too.
         let service = tower::ServiceBuilder::new()
-            .map_response(browser::with_security_headers(browser::security_headers(
-                &config,
-            )))
-            .layer(browser::cors(&config))
-            .layer(middleware::from_fn_with_state(host_map, hosts::map_hosts))
-            .service(app);
+            .map_response(|response: Response<_>| response.map(Body::new))
+            .layer(TraceLayer::new_for_http().make_span_with(http_span))
+            .service(edge);
         let listener = TcpListener::bind(config.listen).await?;
         Ok(Self {
             listener,

@@ -21,11 +21,13 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use sise_platform::error::ErrorCode;
+use tower::ServiceExt as _;
 
 use crate::browser;
 use crate::cache::{etag_of, matches_etag};
 use crate::config::GatewayConfig;
 use crate::error::ApiError;
+use crate::stock_page::Template;
 
 /// Files larger than this are not held (a build has nothing near it).
 const MAX_FILE: u64 = 32 * 1024 * 1024;
@@ -40,15 +42,28 @@ struct File {
     brotli: Option<Bytes>,
 }
 
-#[derive(Clone, Default)]
+#[derive(Clone)]
 struct Files {
     /// By path below `/m/` (`static/index-abc.js`).
     by_path: Arc<HashMap<String, File>>,
     index: Option<Arc<File>>,
+    /// `/m` prerendered (`prerender/home.html`).
+    home: Option<Arc<File>>,
+    /// `/m/stocks/{id}` prerendered around its header ([`stock_page`]).
+    stock: Option<Arc<Template>>,
+    /// The API routes, for the stock page's data (through their cache).
+    api: Router,
+    /// Filled stock pages by security id, each with the `ETag` of the data it was filled
+    /// from: refilled only when the security's answer changes.
+    pages: moka::sync::Cache<String, Arc<(HeaderValue, File)>>,
 }
 
-pub fn router(config: &GatewayConfig) -> Router {
-    let files = load(&config.webapp_dir, &browser::api_meta_tags(config));
+/// Most filled stock pages held (a few kB each; KRX lists under 3,000 stocks).
+const MAX_PAGES: u64 = 4_096;
+
+/// The webapp under `/m`; `api` (the API routes) answers the stock page's data.
+pub fn router(config: &GatewayConfig, api: Router) -> Router {
+    let files = load(&config.webapp_dir, &browser::api_meta_tags(config), api);
     Router::new()
         .route("/m", axum::routing::any(serve))
         .route("/m/", axum::routing::any(serve))
@@ -56,7 +71,7 @@ pub fn router(config: &GatewayConfig) -> Router {
         .with_state(files)
 }
 
-fn load(dist: &Path, meta: &str) -> Files {
+fn load(dist: &Path, meta: &str, api: Router) -> Files {
     let mut by_path = HashMap::new();
     let mut stack = vec![dist.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -80,8 +95,12 @@ fn load(dist: &Path, meta: &str) -> Files {
             else {
                 continue;
             };
-            // The compressed forms travel with their file; the page is read below.
-            if relative.ends_with(".br") || relative.ends_with(".gz") || relative == "index.html" {
+            // The compressed forms travel with their file; the pages are read below.
+            if relative.ends_with(".br")
+                || relative.ends_with(".gz")
+                || relative == "index.html"
+                || relative.starts_with("prerender/")
+            {
                 continue;
             }
             if let Some(file) = read_file(&path, &relative) {
@@ -96,10 +115,33 @@ fn load(dist: &Path, meta: &str) -> Files {
             None
         }
     };
-    tracing::info!(files = by_path.len(), "webapp loaded");
+    // The prerendered pages are optional: without them those paths get the plain page.
+    let prerendered = |name: &str| {
+        std::fs::read_to_string(dist.join("prerender").join(name))
+            .ok()
+            .map(|html| browser::inject_meta(&html, meta))
+    };
+    let home = prerendered("home.html").map(|html| Arc::new(index_file(&html)));
+    let stock = prerendered("stock.html").and_then(|html| {
+        let template = Template::parse(&html);
+        if template.is_none() {
+            tracing::warn!("prerender/stock.html has no header markers; serving the plain page");
+        }
+        template.map(Arc::new)
+    });
+    tracing::info!(
+        files = by_path.len(),
+        home = home.is_some(),
+        stock = stock.is_some(),
+        "webapp loaded"
+    );
     Files {
         by_path: Arc::new(by_path),
         index,
+        home,
+        stock,
+        api,
+        pages: moka::sync::Cache::new(MAX_PAGES),
     }
 }
 
@@ -166,6 +208,17 @@ async fn serve(State(files): State<Files>, request: Request) -> Response {
         .strip_prefix("/m")
         .unwrap_or(path)
         .trim_start_matches('/');
+    if relative.is_empty()
+        && let Some(home) = &files.home
+    {
+        return respond(home, request.headers(), request.method() == Method::HEAD);
+    }
+    if let Some(security_id) = stock_page_id(relative)
+        && let Some(template) = &files.stock
+    {
+        let head_only = request.method() == Method::HEAD;
+        return stock_page(&files, template, security_id, request.headers(), head_only).await;
+    }
     let file = match files.by_path.get(relative) {
         Some(file) => file,
         // A missing bundle is missing (the page would not run as one).
@@ -179,6 +232,59 @@ async fn serve(State(files): State<Files>, request: Request) -> Response {
         },
     };
     respond(file, request.headers(), request.method() == Method::HEAD)
+}
+
+/// The id of a stock page's overview path (`stocks/KOREA-A005930`), if it is one.
+fn stock_page_id(relative: &str) -> Option<&str> {
+    let id = relative.strip_prefix("stocks/")?;
+    let id = id.strip_suffix('/').unwrap_or(id);
+    let code = id.strip_prefix("KOREA-A")?;
+    (code.len() == 6
+        && code
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b.is_ascii_uppercase()))
+    .then_some(id)
+}
+
+/// The stock page with its header filled from the securities API (its cache); the plain
+/// page when there is no answer to fill it with (an unknown id, the market down), so the
+/// client shows why.
+async fn stock_page(
+    files: &Files,
+    template: &Template,
+    security_id: &str,
+    headers: &HeaderMap,
+    head_only: bool,
+) -> Response {
+    let plain = || match &files.index {
+        Some(index) => respond(index, headers, head_only),
+        None => ApiError::from(ErrorCode::NotFound).into_response(),
+    };
+    let api_request = Request::get(format!("/main/api/v1/securities/{security_id}"))
+        .body(Body::empty())
+        .expect("a valid request");
+    let Ok(answer) = files.api.clone().oneshot(api_request).await;
+    let Some(source) = answer.headers().get(header::ETAG).cloned() else {
+        return plain();
+    };
+    if answer.status() != StatusCode::OK {
+        return plain();
+    }
+    if let Some(page) = files.pages.get(security_id)
+        && page.0 == source
+    {
+        return respond(&page.1, headers, head_only);
+    }
+    let Ok(body) = axum::body::to_bytes(answer.into_body(), 1024 * 1024).await else {
+        return plain();
+    };
+    let fetched_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    let html = template.fill(security_id, Some((&body, fetched_at)));
+    let page = Arc::new((source, index_file(&html)));
+    files.pages.insert(security_id.to_owned(), page.clone());
+    respond(&page.1, headers, head_only)
 }
 
 fn respond(file: &File, request: &HeaderMap, head_only: bool) -> Response {
