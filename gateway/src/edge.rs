@@ -82,8 +82,8 @@ where
 
     fn call(&mut self, mut request: Request) -> Self::Future {
         let headers = self.headers.clone();
-        if let Err(refusal) = self.hosts.map(&mut request) {
-            return EdgeFuture::answered(refusal, headers);
+        if let Err(code) = self.hosts.map(&mut request) {
+            return EdgeFuture::answered(ApiError::from(code).into_response(), headers);
         }
         let probe = PROBES.contains(&request.uri().path());
         if !probe {

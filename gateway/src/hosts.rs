@@ -9,11 +9,9 @@
 use axum::extract::Request;
 use axum::http::Uri;
 use axum::http::uri::PathAndQuery;
-use axum::response::{IntoResponse, Response};
 use sise_platform::error::ErrorCode;
 
 use crate::config::Hosts;
-use crate::error::ApiError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HostKind {
@@ -64,9 +62,9 @@ impl HostMap {
     }
 
     /// Moves an API host's path under its internal prefix and drops the `.json` suffix;
-    /// refuses (404) a prefixed path on an API host unless `single_origin`. Allocates only
-    /// when the path is rewritten: this runs on every request.
-    pub fn map(&self, request: &mut Request) -> Result<(), Response> {
+    /// refuses (`not_found`) a prefixed path on an API host unless `single_origin`.
+    /// Allocates only when the path is rewritten: this runs on every request.
+    pub fn map(&self, request: &mut Request) -> Result<(), ErrorCode> {
         let host = request
             .headers()
             .get(http::header::HOST)
@@ -82,7 +80,7 @@ impl HostMap {
             _ => {
                 let prefixed = strip_host_prefix(path).is_some();
                 if prefixed && !self.single_origin {
-                    return Err(ApiError::from(ErrorCode::NotFound).into_response());
+                    return Err(ErrorCode::NotFound);
                 }
                 let stripped = strip_format_suffix(path);
                 (prefixed && stripped.len() != path.len()).then(|| stripped.to_owned())

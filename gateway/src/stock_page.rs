@@ -325,7 +325,7 @@ mod tests {
     #[test]
     fn numbers_read_as_the_webapp_writes_them() {
         assert_eq!(format_number(334_500.0), "334,500");
-        assert_eq!(format_number(1_234.5678), "1,234.57");
+        assert_eq!(format_number(1_234.567_8), "1,234.57");
         assert_eq!(format_number(0.5), "0.5");
         assert_eq!(format_number(-1_200.0), "-1,200");
         assert_eq!(format_number(999.999), "1,000");
