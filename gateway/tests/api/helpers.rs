@@ -291,6 +291,23 @@ fn base_config(dir: &Path) -> Config {
         "<!doctype html><html><head><title>시세</title></head><body></body></html>",
     )
     .expect("index");
+    // The build's prerendered pages (webapp/README.md, "Prerendered pages"), in miniature.
+    std::fs::create_dir_all(webapp.join("prerender")).expect("prerender dir");
+    std::fs::write(
+        webapp.join("prerender/home.html"),
+        "<!doctype html><html><head><title>시세</title></head><body><div id=\"root\">홈 미리 그림</div></body></html>",
+    )
+    .expect("home");
+    std::fs::write(
+        webapp.join("prerender/stock.html"),
+        concat!(
+            "<!doctype html><html><head><title>시세</title></head><body>",
+            "<div id=\"root\" data-prerendered-path=\"/m/stocks/KOREA-SISESECURITYID\">",
+            "<!--sise:stock-header--><div class=\"stock-header__status\" role=\"status\">불러오는 중…</div>",
+            "<!--/sise:stock-header--></div></body></html>",
+        ),
+    )
+    .expect("stock");
     std::fs::write(webapp.join("static/app.js"), "console.log(1)").expect("asset");
     // What the build's precompression writes beside a bundle (stand-ins, told apart by body).
     std::fs::write(webapp.join("static/app.js.br"), "BR").expect("asset");
