@@ -5,16 +5,16 @@
 //! its login and retries without it (spec §4, §8).
 
 use std::convert::Infallible;
-use std::task::{Context, Poll};
 
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
-use futures::future::{BoxFuture, Either};
+use futures::future::BoxFuture;
 use sise_proto::identity::v1::AuthenticateRequest;
-use tower::{Layer, Service};
+use tower::{Service, ServiceExt as _};
 
 use crate::error::ApiError;
 use crate::hosts::HostKind;
+use crate::intercept::Intercept;
 use crate::upstream::Clients;
 
 /// The signed-in member, inserted as a request extension.
@@ -39,56 +39,34 @@ pub fn token(kind: HostKind, headers: &http::HeaderMap) -> Option<String> {
     (!token.is_empty()).then(|| token.to_owned())
 }
 
-/// The layer on each host's API router: resolves the request's token, if any, to the
-/// [`Member`] extension before the handler runs.
+/// The layer on each host's API router ([`crate::intercept`]): resolves the request's
+/// token, if any, to the [`Member`] extension before the route runs.
 #[derive(Clone)]
-pub struct AuthLayer {
+pub struct Authenticate {
     pub kind: HostKind,
     pub clients: Clients,
 }
 
-impl<S> Layer<S> for AuthLayer {
-    type Service = Authenticate<S>;
+impl Intercept for Authenticate {
+    type Plan = String;
 
-    fn layer(&self, inner: S) -> Self::Service {
-        Authenticate {
-            inner,
-            kind: self.kind,
-            clients: self.clients.clone(),
-        }
-    }
-}
-
-#[derive(Clone)]
-pub struct Authenticate<S> {
-    inner: S,
-    kind: HostKind,
-    clients: Clients,
-}
-
-impl<S> Service<Request> for Authenticate<S>
-where
-    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
-    S::Future: Send + 'static,
-{
-    type Response = Response;
-    type Error = Infallible;
-    type Future = Either<S::Future, BoxFuture<'static, Result<Response, Infallible>>>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        self.inner.poll_ready(cx)
+    /// A visitor (no token) passes straight through.
+    fn plan(&self, request: &Request) -> Option<String> {
+        token(self.kind, request.headers())
     }
 
-    fn call(&mut self, mut request: Request) -> Self::Future {
-        let Some(token) = token(self.kind, request.headers()) else {
-            // A visitor: nothing to resolve, and nothing boxed on the hottest path.
-            return Either::Left(self.inner.call(request));
-        };
-        // The service made ready is the one called later; a fresh clone stays here.
-        let fresh = self.inner.clone();
-        let mut inner = std::mem::replace(&mut self.inner, fresh);
+    fn answer<S>(
+        &self,
+        token: String,
+        mut request: Request,
+        route: S,
+    ) -> BoxFuture<'static, Response>
+    where
+        S: Service<Request, Response = Response, Error = Infallible> + Send + 'static,
+        S::Future: Send + 'static,
+    {
         let mut identity = self.clients.identity.clone();
-        Either::Right(Box::pin(async move {
+        Box::pin(async move {
             match identity
                 .authenticate(AuthenticateRequest {
                     access_token: token,
@@ -99,11 +77,12 @@ where
                     request.extensions_mut().insert(Member {
                         user_id: response.get_ref().user_id,
                     });
-                    inner.call(request).await
+                    let Ok(response) = route.oneshot(request).await;
+                    response
                 }
-                Err(status) => Ok(ApiError::from(status).into_response()),
+                Err(status) => ApiError::from(status).into_response(),
             }
-        }))
+        })
     }
 }
 

@@ -27,7 +27,6 @@ use std::convert::Infallible;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
-use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
@@ -35,14 +34,15 @@ use axum::extract::{FromRequestParts, MatchedPath, RawPathParams, Request};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use futures::future::{BoxFuture, Either};
+use futures::future::BoxFuture;
 use sise_platform::error::DomainError;
-use tower::{Layer, Service};
+use tower::Service;
 use tracing::Instrument as _;
 
 use crate::config::CacheConfig;
 use crate::error::ApiError;
 use crate::hosts;
+use crate::intercept::Intercept;
 
 /// Largest answer the cache reads; the routes it covers answer far less.
 const MAX_BODY: usize = 8 * 1024 * 1024;
@@ -351,62 +351,30 @@ impl ResponseCache {
     }
 }
 
-/// The route layer on every host's API router: answers a cached route's GET from the
-/// cache (or a `304`), else lets it through untouched. After routing: it needs the matched
-/// route.
+/// The route layer on every host's API router ([`crate::intercept`]): answers a cached
+/// route's GET from the cache (or a `304`), else lets it through untouched. After routing:
+/// it needs the matched route.
 #[derive(Clone)]
-pub struct CacheLayer(pub ResponseCache);
+pub struct Cache(pub ResponseCache);
 
-impl<S> Layer<S> for CacheLayer {
-    type Service = Cached<S>;
+impl Intercept for Cache {
+    type Plan = Policy;
 
-    fn layer(&self, inner: S) -> Self::Service {
-        Cached {
-            inner,
-            cache: self.0.clone(),
+    fn plan(&self, request: &Request) -> Option<Policy> {
+        if request.method() != Method::GET {
+            return None;
         }
-    }
-}
-
-#[derive(Clone)]
-pub struct Cached<S> {
-    inner: S,
-    cache: ResponseCache,
-}
-
-impl<S> Service<Request> for Cached<S>
-where
-    S: Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
-    S::Future: Send + 'static,
-{
-    type Response = Response;
-    type Error = Infallible;
-    type Future = Either<S::Future, BoxFuture<'static, Result<Response, Infallible>>>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        self.inner.poll_ready(cx)
+        let matched = request.extensions().get::<MatchedPath>()?.as_str();
+        let route = hosts::strip_host_prefix(matched).unwrap_or(matched);
+        self.0.policies.get(route).copied()
     }
 
-    fn call(&mut self, request: Request) -> Self::Future {
-        let policy = request
-            .extensions()
-            .get::<MatchedPath>()
-            .and_then(|matched| {
-                let route = hosts::strip_host_prefix(matched.as_str()).unwrap_or(matched.as_str());
-                self.cache.policies.get(route).copied()
-            })
-            .filter(|_| request.method() == Method::GET);
-        let Some(policy) = policy else {
-            // Not cached: straight through, nothing boxed.
-            return Either::Left(self.inner.call(request));
-        };
-        // The service made ready is the one called later; a fresh clone stays here.
-        let fresh = self.inner.clone();
-        let inner = std::mem::replace(&mut self.inner, fresh);
-        let cache = self.cache.clone();
-        Either::Right(Box::pin(async move {
-            Ok(serve(cache, policy, request, inner).await)
-        }))
+    fn answer<S>(&self, policy: Policy, request: Request, route: S) -> BoxFuture<'static, Response>
+    where
+        S: Service<Request, Response = Response, Error = Infallible> + Send + 'static,
+        S::Future: Send + 'static,
+    {
+        Box::pin(serve(self.0.clone(), policy, request, route))
     }
 }
 
@@ -597,6 +565,7 @@ mod tests {
     use tower::ServiceExt as _;
 
     use super::*;
+    use crate::intercept::InterceptLayer;
 
     /// A router with two cached routes whose handlers count their calls.
     fn app(cache: &ResponseCache, calls: Arc<AtomicUsize>) -> Router {
@@ -620,7 +589,7 @@ mod tests {
         Router::new()
             .route("/api/v1/securities/{security_id}", get(handler))
             .route("/api/v1/forexes/day", get(day))
-            .route_layer(CacheLayer(cache.clone()))
+            .route_layer(InterceptLayer(Cache(cache.clone())))
     }
 
     fn cache() -> ResponseCache {

@@ -6,6 +6,8 @@
 //!   prefixes and the optional `.json` suffix.
 //! - `limits`: per-client bounds: client address, rate limit, live-stream slots.
 //! - `browser`: security headers, CORS, and the API bases the webapp is told.
+//! - `intercept`: the shape of the API routers' layers (act on some requests, pass the
+//!   rest through untouched).
 //! - `auth`: bearer / access-token authentication through the identity service.
 //! - `models`: the JSON shapes of securities and quotes, shared by `api` and `realtime`.
 //! - `api`: REST routes per host, one module per resource (`securities`, `quotes`,
@@ -35,6 +37,7 @@ pub mod edge;
 pub mod error;
 pub mod feed;
 pub mod hosts;
+pub mod intercept;
 pub mod limits;
 pub mod models;
 pub mod openapi;

@@ -24,14 +24,15 @@ use utoipa::openapi::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::api;
-use crate::auth::AuthLayer;
+use crate::auth::Authenticate;
 use crate::browser;
-use crate::cache::{CacheLayer, ResponseCache};
+use crate::cache::{Cache, ResponseCache};
 use crate::config::{GatewayConfig, Limits};
 use crate::edge::{self, Edge};
 use crate::error::{self, ApiError};
 use crate::feed;
 use crate::hosts::{HostKind, HostMap};
+use crate::intercept::InterceptLayer;
 use crate::limits::{RateLimit, StreamSlots};
 use crate::openapi;
 use crate::realtime::QuoteHub;
@@ -67,17 +68,17 @@ pub fn app(config: &GatewayConfig, state: AppState, readiness: Readiness) -> Rou
         // After routing: the cache needs the matched route (a router without routes yet,
         // like social's, has nothing to cache).
         let router = if router.has_routes() {
-            router.route_layer(CacheLayer(state.cache.clone()))
+            router.route_layer(InterceptLayer(Cache(state.cache.clone())))
         } else {
             router
         };
         let router = router
             .fallback(error::not_found)
             .method_not_allowed_fallback(error::method_not_allowed)
-            .layer(AuthLayer {
+            .layer(InterceptLayer(Authenticate {
                 kind,
                 clients: state.clients.clone(),
-            })
+            }))
             .with_state(state.clone());
         routed = routed.nest(kind.prefix(), router);
     }
