@@ -210,17 +210,23 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// A number rounded half away from zero to two decimals, as exact decimal digits: the sign,
-/// the integer digits and two fraction digits. `Intl.NumberFormat` rounds the exact value of
-/// the double (a percent being that value times 100, exactly), which `{:.2}` on a product of
-/// floats would not.
+/// A number rounded half away from zero to two decimals, on its shortest decimal form (the
+/// one that reads back as the same double, as JavaScript prints it): the sign, the integer
+/// digits and two fraction digits. That is what `Intl.NumberFormat` does (`1.005` → `1.01`,
+/// a percent being those digits moved two places), which `{:.2}` on the double (`1.00`, its
+/// exact value being a little below) or on a product of floats would not.
 fn round_2(value: f64, times_100: bool) -> (bool, String, [u8; 2]) {
-    let exact = format!("{:.40}", value.abs());
-    let (int, frac) = exact.split_once('.').unwrap_or((&exact, ""));
+    // Rust prints the shortest round-trip form, never with an exponent.
+    let shortest = value.abs().to_string();
+    let (int, frac) = shortest.split_once('.').unwrap_or((&shortest, ""));
     let mut digits: Vec<u8> = int.bytes().chain(frac.bytes()).collect();
     let mut point = int.len();
     if times_100 {
         point += 2;
+    }
+    // At least the two kept fraction digits and the one rounded on.
+    if digits.len() < point + 3 {
+        digits.resize(point + 3, b'0');
     }
     // Keep two fraction digits, rounding on the third.
     let keep = point + 2;
@@ -333,8 +339,13 @@ mod tests {
         assert_eq!(format_signed_percent(0.3), "+30.00%");
         assert_eq!(format_signed_percent(0.0), "0.00%");
         assert_eq!(format_signed_percent(-0.000_01), "0.00%");
-        // Exactly half a hundredth of a percent, as a double a little above: rounds up.
+        // Ties on the shortest form round away from zero, whatever the double's exact value.
         assert_eq!(format_signed_percent(0.001_25), "+0.13%");
+        assert_eq!(format_signed_percent(0.001_05), "+0.11%");
+        assert_eq!(format_signed_percent(-0.006_25), "-0.63%");
+        assert_eq!(format_number(1.005), "1.01");
+        assert_eq!(format_number(2.675), "2.68");
+        assert_eq!(format_number(0.125), "0.13");
         assert_eq!(korea_time(1_795_496_008_997), "13:53");
         assert_eq!(iso_time(1_795_496_008_997), "2026-11-24T04:53:28.997Z");
     }
