@@ -4,8 +4,11 @@
 // - the app's markup in `<div id="root" data-prerendered-path="…">` (the client hydrates it
 //   only on that very path, src/app/start.tsx),
 // - the `<title>` the page renders, if any, in place of index.html's,
-// - the stylesheets and module preloads of the page's route chunks (the markup is painted
-//   before any script runs: without its styles it would shift once they arrived).
+// - its stylesheets (index.html's and those of the page's route chunks) inlined: the markup
+//   paints without waiting for a request, and without shifting once styles arrive. Each keeps
+//   a disabled `<link rel="stylesheet">` with its address, never fetched, by which the client's
+//   route loader (Vite's preload helper) knows the styles are in and does not load them again;
+// - the module preloads of the page's route chunks.
 // index.html itself stays as it is (an empty root) for every other path. Then the manifest,
 // which only this script needs, is removed from dist/.
 //
@@ -58,21 +61,27 @@ function assetsOf(modules) {
   return { css: [...css].filter(missing), js: [...js].filter(missing) };
 }
 
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+
+function inlineStylesheet(href) {
+  if (!href.startsWith(BASE)) throw new Error(`stylesheet outside ${BASE}: ${href}`);
+  const css = readFileSync(join(dist, href.slice(BASE.length)), 'utf8').trim();
+  if (/<\/style/i.test(css)) throw new Error(`${href} cannot be inlined`);
+  return `<link rel="stylesheet" crossorigin href="${href}" disabled><style>${css}</style>`;
+}
+
 function pageHtml(page, { css, js }) {
-  const links = [
-    ...css.map((file) => `<link rel="stylesheet" crossorigin href="${BASE}${file}">`),
-    ...js.map((file) => `<link rel="modulepreload" crossorigin href="${BASE}${file}">`),
-  ]
-    .map((link) => `    ${link}\n`)
-    .join('');
   // React hoists a page's <title>: it replaces index.html's; without one, index.html's stays.
   const titles = page.head.match(TITLE) ?? [];
   if (titles.length > 1 || page.head.replace(TITLE, '') !== '') {
     throw new Error(`${page.path}: unexpected hoisted elements ${page.head}`);
   }
+  const routeStyles = css.map((file) => `    ${inlineStylesheet(`${BASE}${file}`)}\n`).join('');
+  const preloads = js.map((file) => `    <link rel="modulepreload" crossorigin href="${BASE}${file}">\n`).join('');
   return template
     .replace(TITLE, () => titles[0] ?? template.match(TITLE)[0])
-    .replace('  </head>', () => `${links}  </head>`)
+    .replace(STYLESHEET, (_, href) => inlineStylesheet(href))
+    .replace('  </head>', () => `${routeStyles}${preloads}  </head>`)
     .replace(ROOT, () => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${page.path}">${page.body}</div>`);
 }
 
@@ -94,11 +103,14 @@ for (const { file, render, modules } of PRERENDERED_PAGES) {
   const page = await render();
   const assets = assetsOf(modules);
   const html = pageHtml(page, assets);
+  if (/<link rel="stylesheet" crossorigin href="[^"]+">/.test(html)) {
+    throw new Error(`${file}: a stylesheet was left to fetch`);
+  }
   if (file === 'stock.html') checkStockPage(html);
   writeFileSync(join(dist, 'prerender', file), html);
   console.log(
     `prerendered ${page.path} → dist/prerender/${file}: ${html.length} bytes, ` +
-      `${assets.css.length} stylesheets and ${assets.js.length} module preloads added`,
+      `${assets.css.length} route stylesheets inlined, ${assets.js.length} route chunks preloaded`,
   );
 }
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
