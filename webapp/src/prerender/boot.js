@@ -13,18 +13,20 @@
   const start = () => {
     if (started) return;
     started = true;
+    const tags = document.createDocumentFragment();
     for (const href of preload.split(' ').filter(Boolean)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.append(link);
+      tags.append(link);
     }
     const module = document.createElement('script');
     module.type = 'module';
     module.crossOrigin = '';
     module.src = entry;
-    document.head.append(module);
+    tags.append(module);
+    document.head.append(tags);
   };
   // A hidden tab paints nothing: start at once there.
   if (document.visibilityState === 'hidden') {
