@@ -126,4 +126,10 @@ export default defineConfig(
     files: ['e2e/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+
+  {
+    // The prerendered pages' boot script runs in the browser, as a plain script.
+    files: ['src/prerender/boot.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
 );

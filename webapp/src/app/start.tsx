@@ -8,7 +8,7 @@
 // and the header rendered with it in the markup: the security is seeded into the cache before
 // the first render, so that render matches the markup and the security is not asked again.
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 
 import type { SecurityDetail } from '@/features/securities/types';
@@ -91,7 +91,16 @@ export function startApp(
       <App queryClient={queryClient} />
     </StrictMode>
   );
-  if (hydrated) return { root: hydrateRoot(rootElement, app, rootOptions), hydrated, queryClient };
+  if (hydrated) {
+    // In a transition, React hydrates in slices and lets the browser in between (the page is
+    // painted and readable meanwhile) instead of in one long task.
+    let root: Root | undefined;
+    startTransition(() => {
+      root = hydrateRoot(rootElement, app, rootOptions);
+    });
+    if (!root) throw new Error('hydrateRoot returned no root');
+    return { root, hydrated, queryClient };
+  }
   // Markup for another address (if any) is replaced by the first render.
   const root = createRoot(rootElement, rootOptions);
   root.render(app);
