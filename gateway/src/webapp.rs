@@ -6,6 +6,10 @@
 //! `<meta name="sise-api-…">` tags ([`crate::browser`]) and is gzipped here, so one build
 //! runs on one origin and on the distributed hosts alike. A new build shows after a restart.
 //!
+//! Two pages come prerendered by the build (`prerender/`, never served as files): `/m`
+//! answers with the home page as it is, `/m/stocks/{id}` with the stock page filled per stock
+//! ([`crate::stock_page`]); every other path gets `index.html`, which the client renders.
+//!
 //! Hashed bundles under `/m/static/` never change (cached for a year); everything else is
 //! revalidated (`no-cache` + `ETag`, `304`).
 
