@@ -14,60 +14,20 @@ function onFirstUse<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-const numberFormat = onFirstUse(
-  () =>
-    new Intl.NumberFormat('ko-KR', {
-      maximumFractionDigits: 2,
-      signDisplay: 'negative',
-    }),
-);
+/** A Korean number formatter, made on first use. */
+const koreanNumbers = (options: Intl.NumberFormatOptions) => onFirstUse(() => new Intl.NumberFormat('ko-KR', options));
+/** A formatter of times in Korea, made on first use. */
+const koreaTimes = (options: Intl.DateTimeFormatOptions) =>
+  onFirstUse(() => new Intl.DateTimeFormat('en-US', { timeZone: KOREA_TIME_ZONE, ...options }));
 
-const signedNumberFormat = onFirstUse(
-  () =>
-    new Intl.NumberFormat('ko-KR', {
-      maximumFractionDigits: 2,
-      signDisplay: 'exceptZero',
-    }),
-);
+const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
 
-const percentFormat = onFirstUse(
-  () =>
-    new Intl.NumberFormat('ko-KR', {
-      style: 'percent',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      signDisplay: 'negative',
-    }),
-);
-
-const signedPercentFormat = onFirstUse(
-  () =>
-    new Intl.NumberFormat('ko-KR', {
-      style: 'percent',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      signDisplay: 'exceptZero',
-    }),
-);
-
-const koreaTimeFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: KOREA_TIME_ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }),
-);
-
-const koreaDateFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: KOREA_TIME_ZONE,
-      month: '2-digit',
-      day: '2-digit',
-    }),
-);
+const numberFormat = koreanNumbers({ maximumFractionDigits: 2, signDisplay: 'negative' });
+const signedNumberFormat = koreanNumbers({ maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+const percentFormat = koreanNumbers({ style: 'percent', ...TWO_DECIMALS, signDisplay: 'negative' });
+const signedPercentFormat = koreanNumbers({ style: 'percent', ...TWO_DECIMALS, signDisplay: 'exceptZero' });
+const koreaTimeFormat = koreaTimes({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const koreaDateFormat = koreaTimes({ month: '2-digit', day: '2-digit' });
 
 function isValidNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
