@@ -8,13 +8,12 @@ use std::convert::Infallible;
 
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
-use futures::future::BoxFuture;
 use sise_proto::identity::v1::AuthenticateRequest;
 use tower::{Service, ServiceExt as _};
 
 use crate::error::ApiError;
 use crate::hosts::HostKind;
-use crate::intercept::Intercept;
+use crate::intercept::{Answer, Intercept};
 use crate::upstream::Clients;
 
 /// The signed-in member, inserted as a request extension.
@@ -55,12 +54,7 @@ impl Intercept for Authenticate {
         token(self.kind, request.headers())
     }
 
-    fn answer<S>(
-        &self,
-        token: String,
-        mut request: Request,
-        route: S,
-    ) -> BoxFuture<'static, Response>
+    fn answer<S>(&self, token: String, mut request: Request, route: S) -> Answer
     where
         S: Service<Request, Response = Response, Error = Infallible> + Send + 'static,
         S::Future: Send + 'static,
@@ -77,10 +71,9 @@ impl Intercept for Authenticate {
                     request.extensions_mut().insert(Member {
                         user_id: response.get_ref().user_id,
                     });
-                    let Ok(response) = route.oneshot(request).await;
-                    response
+                    route.oneshot(request).await
                 }
-                Err(status) => ApiError::from(status).into_response(),
+                Err(status) => Ok(ApiError::from(status).into_response()),
             }
         })
     }

@@ -34,7 +34,6 @@ use axum::extract::{FromRequestParts, MatchedPath, RawPathParams, Request};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use futures::future::BoxFuture;
 use sise_platform::error::DomainError;
 use tower::Service;
 use tracing::Instrument as _;
@@ -42,7 +41,7 @@ use tracing::Instrument as _;
 use crate::config::CacheConfig;
 use crate::error::ApiError;
 use crate::hosts;
-use crate::intercept::Intercept;
+use crate::intercept::{self, Intercept};
 
 /// Largest answer the cache reads; the routes it covers answer far less.
 const MAX_BODY: usize = 8 * 1024 * 1024;
@@ -369,12 +368,13 @@ impl Intercept for Cache {
         self.0.policies.get(route).copied()
     }
 
-    fn answer<S>(&self, policy: Policy, request: Request, route: S) -> BoxFuture<'static, Response>
+    fn answer<S>(&self, policy: Policy, request: Request, route: S) -> intercept::Answer
     where
         S: Service<Request, Response = Response, Error = Infallible> + Send + 'static,
         S::Future: Send + 'static,
     {
-        Box::pin(serve(self.0.clone(), policy, request, route))
+        let cache = self.0.clone();
+        Box::pin(async move { Ok(serve(cache, policy, request, route).await) })
     }
 }
 

@@ -33,8 +33,10 @@ use crate::error::ApiError;
 use crate::hosts::HostMap;
 use crate::limits::{self, ClientIp, RateLimit};
 
-/// The probe paths (also the router's): never rate-limited or timed.
-pub const PROBES: [&str; 2] = ["/healthz", "/readyz"];
+/// Liveness and readiness (the router's routes too): never rate-limited or timed.
+pub const HEALTHZ: &str = "/healthz";
+pub const READYZ: &str = "/readyz";
+const PROBES: [&str; 2] = [HEALTHZ, READYZ];
 
 /// The edge around the gateway's router (see the module note).
 #[derive(Clone)]

@@ -8,8 +8,11 @@ use std::task::{Context, Poll};
 
 use axum::extract::Request;
 use axum::response::Response;
-use futures::future::{BoxFuture, Either, FutureExt as _};
+use futures::future::{BoxFuture, Either};
 use tower::{Layer, Service};
+
+/// An intercepted request's answer.
+pub type Answer = BoxFuture<'static, Result<Response, Infallible>>;
 
 /// What a layer does with a request.
 pub trait Intercept: Clone + Send + Sync + 'static {
@@ -20,12 +23,7 @@ pub trait Intercept: Clone + Send + Sync + 'static {
     fn plan(&self, request: &Request) -> Option<Self::Plan>;
 
     /// The answer to a request the layer acts on; `route` is the rest of the stack.
-    fn answer<S>(
-        &self,
-        plan: Self::Plan,
-        request: Request,
-        route: S,
-    ) -> BoxFuture<'static, Response>
+    fn answer<S>(&self, plan: Self::Plan, request: Request, route: S) -> Answer
     where
         S: Service<Request, Response = Response, Error = Infallible> + Send + 'static,
         S::Future: Send + 'static;
@@ -60,13 +58,7 @@ where
 {
     type Response = Response;
     type Error = Infallible;
-    type Future = Either<
-        S::Future,
-        futures::future::Map<
-            BoxFuture<'static, Response>,
-            fn(Response) -> Result<Response, Infallible>,
-        >,
-    >;
+    type Future = Either<S::Future, Answer>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
         self.route.poll_ready(cx)
@@ -79,10 +71,6 @@ where
         // The route made ready is the one the answer calls; a fresh clone stays here.
         let fresh = self.route.clone();
         let route = std::mem::replace(&mut self.route, fresh);
-        Either::Right(
-            self.interceptor
-                .answer(plan, request, route)
-                .map(Ok as fn(Response) -> Result<Response, Infallible>),
-        )
+        Either::Right(self.interceptor.answer(plan, request, route))
     }
 }

@@ -86,8 +86,8 @@ pub fn app(config: &GatewayConfig, state: AppState, readiness: Readiness) -> Rou
     // The rate limit and the request timeout are the edge's ([`crate::edge`]), which
     // leaves the probes out of both.
     Router::new()
-        .route(edge::PROBES[0], get(healthz))
-        .route(edge::PROBES[1], get(readyz).with_state(readiness))
+        .route(edge::HEALTHZ, get(healthz))
+        .route(edge::READYZ, get(readyz).with_state(readiness))
         .merge(routed.clone())
         .route("/", get(|| async { Redirect::permanent("/m") }))
         .route("/openapi.json", get(move || async move { Json(doc_json) }))

@@ -24,6 +24,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
+use sise_market::domain::SecurityId;
 use sise_platform::error::ErrorCode;
 use tower::ServiceExt as _;
 
@@ -113,7 +114,7 @@ fn load(dist: &Path, meta: &str, api: Router) -> Files {
         }
     }
     let index = match std::fs::read_to_string(dist.join("index.html")) {
-        Ok(html) => Some(Arc::new(index_file(&browser::inject_meta(&html, meta)))),
+        Ok(html) => Some(Arc::new(html_file(&browser::inject_meta(&html, meta)))),
         Err(error) => {
             tracing::warn!(%error, dir = %dist.display(), "webapp not built");
             None
@@ -125,7 +126,7 @@ fn load(dist: &Path, meta: &str, api: Router) -> Files {
             .ok()
             .map(|html| browser::inject_meta(&html, meta))
     };
-    let home = prerendered("home.html").map(|html| Arc::new(index_file(&html)));
+    let home = prerendered("home.html").map(|html| Arc::new(html_file(&html)));
     let stock = prerendered("stock.html").and_then(|html| {
         let template = Template::parse(&html);
         if template.is_none() {
@@ -183,9 +184,10 @@ fn read_file(path: &Path, relative: &str) -> Option<File> {
     })
 }
 
-/// `index.html`, small, gzipped here once (it differs per deployment by its meta tags). Not
-/// brotli: on 2 kB the two differ by a few bytes, and the encoder is a large build.
-fn index_file(html: &str) -> File {
+/// An HTML page (`index.html`, a prerendered or filled page), small, gzipped here once:
+/// `index.html` differs per deployment by its meta tags, a stock page per stock. Not brotli:
+/// on a few kB the two differ by a few bytes, and the encoder is a large build.
+fn html_file(html: &str) -> File {
     let identity = Bytes::from(html.to_owned());
     let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     let gzip = gzip
@@ -242,12 +244,7 @@ async fn serve(State(files): State<Files>, request: Request) -> Response {
 fn stock_page_id(relative: &str) -> Option<&str> {
     let id = relative.strip_prefix("stocks/")?;
     let id = id.strip_suffix('/').unwrap_or(id);
-    let code = id.strip_prefix("KOREA-A")?;
-    (code.len() == 6
-        && code
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b.is_ascii_uppercase()))
-    .then_some(id)
+    SecurityId::parse(id).is_ok().then_some(id)
 }
 
 /// The stock page with its header filled from the securities API (its cache); the plain
@@ -268,12 +265,10 @@ async fn stock_page(
         .body(Body::empty())
         .expect("a valid request");
     let Ok(answer) = files.api.clone().oneshot(api_request).await;
-    let Some(source) = answer.headers().get(header::ETAG).cloned() else {
+    let source = answer.headers().get(header::ETAG).cloned();
+    let Some(source) = source.filter(|_| answer.status() == StatusCode::OK) else {
         return plain();
     };
-    if answer.status() != StatusCode::OK {
-        return plain();
-    }
     if let Some(page) = files.pages.get(security_id)
         && page.0 == source
     {
@@ -286,7 +281,7 @@ async fn stock_page(
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
     let html = template.fill(security_id, Some((&body, fetched_at)));
-    let page = Arc::new((source, index_file(&html)));
+    let page = Arc::new((source, html_file(&html)));
     files.pages.insert(security_id.to_owned(), page.clone());
     respond(&page.1, headers, head_only)
 }
@@ -388,7 +383,7 @@ mod tests {
 
     #[test]
     fn the_index_is_gzipped() {
-        let index = index_file(&"<html>시세</html>".repeat(50));
+        let index = html_file(&"<html>시세</html>".repeat(50));
         assert!(
             index
                 .gzip
