@@ -2,7 +2,7 @@
 //!
 //! A request whose `Host` is one of the configured API hosts and whose path starts with
 //! `/api/` or `/v13/` is rewritten to the host's internal prefix (`/main`, `/social`,
-//! `/mweb`), where that host's router is nested. With `single_origin` on, the prefixed
+//! `/mweb`), where that host's routes are. With `single_origin` on, the prefixed
 //! paths are also accepted from any host, which is how the embedded default serves the
 //! webapp and all APIs from one address. The optional `.json` suffix is stripped here too.
 

@@ -9,7 +9,7 @@ use sise_platform::telemetry::{self, TelemetryConfig};
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     if std::env::args().nth(1).as_deref() == Some("openapi") {
-        let (_, doc) = sise_gateway::startup::api_routers();
+        let doc = sise_gateway::startup::api_document();
         println!("{}", doc.to_pretty_json()?);
         return Ok(());
     }

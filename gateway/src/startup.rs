@@ -31,7 +31,7 @@ use crate::config::{GatewayConfig, Limits};
 use crate::edge::{self, Edge};
 use crate::error::{self, ApiError};
 use crate::feed;
-use crate::hosts::{HostKind, HostMap};
+use crate::hosts::HostMap;
 use crate::intercept::InterceptLayer;
 use crate::limits::{RateLimit, StreamSlots};
 use crate::openapi;
@@ -41,57 +41,57 @@ use crate::state::{AppState, Shared};
 use crate::upstream::Clients;
 use crate::webapp;
 
-/// The API routers of the three hosts and the OpenAPI document they describe.
-pub fn api_routers() -> (Vec<(HostKind, Router<AppState>)>, OpenApi) {
-    let parts = [
-        (HostKind::Main, api::main_router()),
-        (HostKind::Social, api::social_router()),
-        (HostKind::MobileWeb, api::mobile_web_router()),
-    ];
-    let mut routers = Vec::new();
-    let mut docs = Vec::new();
-    for (kind, router) in parts {
-        let (router, doc) = OpenApiRouter::<AppState>::new()
-            .merge(router)
-            .split_for_parts();
-        routers.push((kind, router));
-        docs.push((kind, doc));
+/// The OpenAPI document of the three hosts' routes, with host-relative paths.
+pub fn api_document() -> OpenApi {
+    let parts = api::hosts()
+        .into_iter()
+        .map(|(kind, routes)| {
+            let router = routes
+                .into_iter()
+                .fold(OpenApiRouter::<AppState>::new(), OpenApiRouter::routes);
+            (kind, router.split_for_parts().1)
+        })
+        .collect();
+    openapi::document(parts)
+}
+
+/// The three hosts' API routes, each at its host's internal prefix (`/main/api/v1/quotes`),
+/// under its host's authentication and the response cache. Flat rather than one nested
+/// router per host: `nest` rebuilt every request's URI to strip the prefix.
+fn api_routes(state: &AppState) -> Router {
+    let mut router = Router::new();
+    for (kind, routes) in api::hosts() {
+        let authenticate = InterceptLayer(Authenticate {
+            kind,
+            clients: state.clients.clone(),
+        });
+        // Inside authentication; after routing, as the cache needs the matched route.
+        let cache = InterceptLayer(Cache(state.cache.clone()));
+        for (_, paths, route) in routes {
+            let route = route.layer(cache.clone()).layer(authenticate.clone());
+            for path in paths.paths.keys() {
+                router = router.route(&format!("{}{path}", kind.prefix()), route.clone());
+            }
+        }
     }
-    (routers, openapi::document(docs))
+    router
+        .method_not_allowed_fallback(error::method_not_allowed)
+        .with_state(state.clone())
 }
 
 /// The routes: APIs (each host's under its internal prefix), health, OpenAPI and the webapp.
 pub fn app(config: &GatewayConfig, state: AppState, readiness: Readiness) -> Router {
-    let (routers, doc) = api_routers();
-    let mut routed = Router::new();
-    for (kind, router) in routers {
-        // After routing: the cache needs the matched route (a router without routes yet,
-        // like social's, has nothing to cache).
-        let router = if router.has_routes() {
-            router.route_layer(InterceptLayer(Cache(state.cache.clone())))
-        } else {
-            router
-        };
-        let router = router
-            .fallback(error::not_found)
-            .method_not_allowed_fallback(error::method_not_allowed)
-            .layer(InterceptLayer(Authenticate {
-                kind,
-                clients: state.clients.clone(),
-            }))
-            .with_state(state.clone());
-        routed = routed.nest(kind.prefix(), router);
-    }
-    let doc_json = serde_json::to_value(&doc).unwrap_or_default();
+    let api = api_routes(&state);
+    let doc_json = serde_json::to_value(api_document()).unwrap_or_default();
     // The rate limit and the request timeout are the edge's ([`crate::edge`]), which
     // leaves the probes out of both.
     Router::new()
         .route(edge::HEALTHZ, get(healthz))
         .route(edge::READYZ, get(readyz).with_state(readiness))
-        .merge(routed.clone())
+        .merge(api.clone())
         .route("/", get(|| async { Redirect::permanent("/m") }))
         .route("/openapi.json", get(move || async move { Json(doc_json) }))
-        .merge(webapp::router(config, routed.clone()))
+        .merge(webapp::router(config, api))
         .fallback(error::not_found)
 }
 

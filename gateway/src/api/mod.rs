@@ -1,5 +1,5 @@
-//! REST routes per API host. Each host's router is an `OpenApiRouter`, so the OpenAPI
-//! document is generated from the routes themselves.
+//! REST routes per API host. Each route comes with its OpenAPI operation (utoipa's
+//! `routes!`), so the document is generated from the routes themselves.
 
 pub mod articles;
 pub mod assets;
@@ -13,10 +13,11 @@ pub mod securities;
 use axum::extract::FromRequestParts;
 use serde::Deserialize;
 use sise_platform::error::{DomainError, ErrorCode};
-use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::router::UtoipaMethodRouter;
 use utoipa_axum::routes;
 
 use crate::error::ApiError;
+use crate::hosts::HostKind;
 use crate::state::AppState;
 
 /// `Query` whose rejection is the API's JSON error.
@@ -60,46 +61,60 @@ impl SecurityIdsQuery {
     }
 }
 
+/// One host's routes, each with its OpenAPI operation.
+pub type Routes = Vec<UtoipaMethodRouter<AppState>>;
+
+/// The routes of every API host.
+pub fn hosts() -> [(HostKind, Routes); 3] {
+    [
+        (HostKind::Main, main_routes()),
+        (HostKind::Social, social_routes()),
+        (HostKind::MobileWeb, mobile_web_routes()),
+    ]
+}
+
 /// The main API host.
-pub fn main_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(securities::get_security))
-        .routes(routes!(quotes::get_quotes))
-        .routes(routes!(quotes::stream_quotes))
-        .routes(routes!(charts::get_day_candles))
-        .routes(routes!(charts::get_minute_candles))
-        .routes(routes!(company::get_company))
-        .routes(routes!(company::quarterly_statements))
-        .routes(routes!(company::yearly_statements))
-        .routes(routes!(company::get_investors))
-        .routes(routes!(company::get_day_traders))
-        .routes(routes!(company::get_recent_trader))
-        .routes(routes!(company::get_related_stocks))
-        .routes(routes!(company::list_security_firms))
-        .routes(routes!(articles::security_news))
-        .routes(routes!(articles::security_disclosures))
-        .routes(routes!(articles::security_articles))
-        .routes(routes!(articles::list_news))
-        .routes(routes!(articles::list_disclosures))
-        .routes(routes!(articles::list_articles))
+fn main_routes() -> Routes {
+    vec![
+        routes!(securities::get_security),
+        routes!(quotes::get_quotes),
+        routes!(quotes::stream_quotes),
+        routes!(charts::get_day_candles),
+        routes!(charts::get_minute_candles),
+        routes!(company::get_company),
+        routes!(company::quarterly_statements),
+        routes!(company::yearly_statements),
+        routes!(company::get_investors),
+        routes!(company::get_day_traders),
+        routes!(company::get_recent_trader),
+        routes!(company::get_related_stocks),
+        routes!(company::list_security_firms),
+        routes!(articles::security_news),
+        routes!(articles::security_disclosures),
+        routes!(articles::security_articles),
+        routes!(articles::list_news),
+        routes!(articles::list_disclosures),
+        routes!(articles::list_articles),
+    ]
 }
 
 /// The social API host (posts, comments, reactions, reports come with the social issue).
-pub fn social_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+fn social_routes() -> Routes {
+    Vec::new()
 }
 
 /// The mobile-web API host: assets (stocks, indexes, forex), forex calls, market condition.
-pub fn mobile_web_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(assets::get_assets))
-        .routes(routes!(assets::get_asset))
-        .routes(routes!(assets::get_asset_day_candles))
-        .routes(routes!(assets::get_asset_minute_candles))
-        .routes(routes!(assets::get_major_forex_ids))
-        .routes(routes!(assets::get_day_forexes))
-        .routes(routes!(assets::get_tick_forexes))
-        .routes(routes!(assets::get_forex_calc))
-        .routes(routes!(assets::get_forex_chart))
-        .routes(routes!(assets::get_market_condition))
+fn mobile_web_routes() -> Routes {
+    vec![
+        routes!(assets::get_assets),
+        routes!(assets::get_asset),
+        routes!(assets::get_asset_day_candles),
+        routes!(assets::get_asset_minute_candles),
+        routes!(assets::get_major_forex_ids),
+        routes!(assets::get_day_forexes),
+        routes!(assets::get_tick_forexes),
+        routes!(assets::get_forex_calc),
+        routes!(assets::get_forex_chart),
+        routes!(assets::get_market_condition),
+    ]
 }

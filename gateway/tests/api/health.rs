@@ -17,7 +17,7 @@ sise_platform::per_backend! {
 /// routes. Run with `UPDATE_OPENAPI=1` to rewrite it.
 #[test]
 fn openapi_document_is_current() {
-    let (_, doc) = sise_gateway::startup::api_routers();
+    let doc = sise_gateway::startup::api_document();
     let generated = format!("{}\n", doc.to_pretty_json().expect("json"));
     let path = crate::helpers::repo_root().join("docs/openapi.json");
     if std::env::var("UPDATE_OPENAPI").is_ok() {
@@ -35,7 +35,7 @@ fn openapi_document_is_current() {
 /// hand, the routers collect only bodies and responses).
 #[test]
 fn openapi_references_resolve() {
-    let (_, doc) = sise_gateway::startup::api_routers();
+    let doc = sise_gateway::startup::api_document();
     let doc: serde_json::Value = serde_json::from_str(&doc.to_json().expect("json")).expect("json");
     let mut refs = Vec::new();
     collect_refs(&doc, &mut refs);
@@ -70,7 +70,7 @@ fn collect_refs(value: &serde_json::Value, refs: &mut Vec<String>) {
 /// that the server accepts everything these allow.
 #[test]
 fn openapi_parameters_state_their_rules() {
-    let (_, doc) = sise_gateway::startup::api_routers();
+    let doc = sise_gateway::startup::api_document();
     let doc: serde_json::Value = serde_json::from_str(&doc.to_json().expect("json")).expect("json");
     let resolve = |schema: &serde_json::Value| -> serde_json::Value {
         match schema["$ref"].as_str() {
@@ -112,7 +112,7 @@ fn openapi_parameters_state_their_rules() {
 /// every link names, as OpenAPI spells it (`operationId`), an operation of the document.
 #[test]
 fn openapi_links_name_operations() {
-    let (_, doc) = sise_gateway::startup::api_routers();
+    let doc = sise_gateway::startup::api_document();
     let doc: serde_json::Value = serde_json::from_str(&doc.to_json().expect("json")).expect("json");
     let mut ids = Vec::new();
     let mut targets = Vec::new();
