@@ -1,6 +1,6 @@
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
-import { useAssets } from '@/features/assets/api/get-assets';
 import { MarketIndexList } from '@/features/assets/components/market-index-list';
+import { useStockNames } from '@/features/assets/hooks/use-stock-names';
 import { FeaturedQuoteList } from '@/features/securities/components/featured-quote-list';
 
 /** The stocks the home page features; their names come from the assets API. */
@@ -13,14 +13,7 @@ export const FEATURED_SECURITY_IDS: readonly string[] = [
 ];
 
 export default function HomeRoute() {
-  // One call for all names (GET /securities/{id} would count a page view per stock).
-  const assetsQuery = useAssets(FEATURED_SECURITY_IDS);
-  const assets = assetsQuery.data?.assets;
-  const stocks = FEATURED_SECURITY_IDS.map((securityId) => ({
-    securityId,
-    // Without a name (the call failed), the KRX code stands in for it.
-    name: assets?.[securityId]?.name ?? (assetsQuery.isPending ? null : securityId.replace(/^KOREA-A/, '')),
-  }));
+  const stocks = useStockNames(FEATURED_SECURITY_IDS);
 
   return (
     <>
