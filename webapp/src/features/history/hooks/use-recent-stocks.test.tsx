@@ -1,6 +1,6 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import {
   RECENT_STOCKS_COOKIE,
@@ -35,11 +35,6 @@ function writeFromAnotherTab(key: string | null, value: string | null) {
 function RecentIds() {
   return <p data-testid="ids">{useRecentStockIds().join(' ')}</p>;
 }
-
-afterEach(() => {
-  localStorage.clear();
-  document.cookie = `${RECENT_STOCKS_COOKIE}=; path=/; max-age=0`;
-});
 
 describe('recent stocks store', () => {
   it('persists views newest first and mirrors them into the cookie as short codes', () => {
