@@ -405,8 +405,10 @@ describe('asset pages', { timeout: 180_000 }, () => {
 
   test('the home page names its stocks from the assets API', async () => {
     await page.goto(`${baseUrl}/m`);
-    await page.getByRole('link', { name: /삼성전자/ }).waitFor();
-    await page.getByRole('link', { name: /SK하이닉스/ }).waitFor();
+    // 주요 종목's list: 삼성전자, opened above, is in 최근 본 종목 too.
+    const featured = page.locator('.quote-list');
+    await featured.getByRole('link', { name: /삼성전자/ }).waitFor();
+    await featured.getByRole('link', { name: /SK하이닉스/ }).waitFor();
     await screenshot(page, 'home');
   });
 });

@@ -4,6 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { env } from '@/config/env';
+import { recordRecentStock } from '@/features/history/hooks/use-recent-stocks';
 import { getSecurityQueryOptions } from '@/features/securities/api/get-security';
 import { browserLocation } from '@/lib/browser-location';
 import { createAsset, createQuote, createSecurity } from '@/testing/data-generators';
@@ -82,7 +83,7 @@ describe('routes', () => {
       ['트렌드', '/m/trend'],
       ['뉴스', '/m/news'],
       ['검색', '/m/search'],
-      ['MY', '/m/my/history'],
+      ['MY', '/m/my'],
     ]);
   });
 });
@@ -263,5 +264,114 @@ describe('preloadRoute', () => {
     const { queryKey } = getSecurityQueryOptions('KOREA-A005930');
     await waitFor(() => expect(queryClient.getQueryData(queryKey)).toBeDefined());
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('MY and 최근 본 종목', () => {
+  const HYNIX = 'KOREA-A000660';
+  const namesAndQuotes = {
+    '/main/api/v1/quotes': {
+      status: 200,
+      body: { quotes: [createQuote(), createQuote({ security_id: HYNIX, price: 181_500 })] },
+    },
+    '/mweb/api/v1/assets': {
+      status: 200,
+      body: {
+        assets: {
+          'KOREA-A005930': createAsset({ asset_id: 'KOREA-A005930', kind: 'STOCK', name: '삼성전자' }),
+          [HYNIX]: createAsset({ asset_id: HYNIX, kind: 'STOCK', name: 'SK하이닉스' }),
+        },
+      },
+    },
+  };
+  /** The names of a quote list's rows, top to bottom. */
+  const rowNames = (container: HTMLElement) =>
+    Array.from(container.querySelectorAll('.quote-list__name')).map((name) => name.textContent);
+  const activeMainTab = () =>
+    within(screen.getByRole('navigation', { name: '주요 메뉴' })).getByRole('link', { current: 'page' }).textContent;
+
+  it('records a view once the stock page has its security', async () => {
+    renderRoute(STOCK);
+    await screen.findByTestId('stock-overview');
+    await waitFor(() => expect(localStorage.getItem('sise.recent-stocks.v1')).toBe('["KOREA-A005930"]'));
+    expect(document.cookie).toContain('recent_stocks=A005930');
+  });
+
+  it('leaves an unknown security out', async () => {
+    renderRoute('/m/stocks/KOREA-A999999', {
+      '/main/api/v1/securities/KOREA-A999999': {
+        status: 404,
+        body: { error: 'security_not_found', message: '종목이 없습니다.' },
+      },
+    });
+    await screen.findByText('종목을 찾을 수 없습니다.');
+    expect(localStorage.getItem('sise.recent-stocks.v1')).toBeNull();
+  });
+
+  it('shows the newest few on MY, with 전체보기', async () => {
+    recordRecentStock('KOREA-A005930');
+    recordRecentStock(HYNIX);
+    renderRoute('/m/my', namesAndQuotes);
+    expect(await screen.findByRole('heading', { name: 'MY', level: 1 })).toBeDefined();
+    const section = screen.getByTestId('my-recent');
+    await within(section).findByText('SK하이닉스');
+    expect(rowNames(section)).toEqual(['SK하이닉스', '삼성전자']);
+    expect(within(section).getByText('181,500')).toBeDefined();
+    expect(within(section).getByRole('link', { name: '전체보기' }).getAttribute('href')).toBe('/m/my/history');
+    expect(activeMainTab()).toBe('MY');
+  });
+
+  it('says so on MY and on the list when nothing was viewed', async () => {
+    for (const path of ['/m/my', '/m/my/history', '/m/my/history/edit']) {
+      renderRoute(path);
+      expect(await screen.findByText('최근 본 종목이 없습니다.')).toBeDefined();
+      expect(screen.queryByRole('link', { name: '편집' })).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('lists every recent stock with its price, each linking to its page, the MY tab active', async () => {
+    recordRecentStock('KOREA-A005930');
+    recordRecentStock(HYNIX);
+    renderRoute('/m/my/history', namesAndQuotes);
+    expect(await screen.findByRole('heading', { name: '최근 본 종목' })).toBeDefined();
+    await screen.findByText('SK하이닉스');
+    expect(rowNames(document.body)).toEqual(['SK하이닉스', '삼성전자']);
+    expect(screen.getByRole('link', { name: /SK하이닉스/ }).getAttribute('href')).toBe(`/m/stocks/${HYNIX}`);
+    expect(screen.getByText('72,300')).toBeDefined();
+    expect(screen.getByRole('link', { name: '편집' }).getAttribute('href')).toBe('/m/my/history/edit');
+    expect(activeMainTab()).toBe('MY');
+  });
+
+  it('edits the list: deletes the selected stock, then 완료 returns to the list', async () => {
+    recordRecentStock('KOREA-A005930');
+    recordRecentStock(HYNIX);
+    const { router } = renderRoute('/m/my/history/edit', namesAndQuotes);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'SK하이닉스' }));
+    fireEvent.click(screen.getByRole('button', { name: '삭제' }));
+    expect(screen.queryByRole('checkbox', { name: 'SK하이닉스' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: '삼성전자' })).toBeDefined();
+
+    fireEvent.click(screen.getByRole('link', { name: '완료' }));
+    await screen.findByRole('link', { name: '편집' });
+    expect(router.state.location.pathname).toBe('/m/my/history');
+    await screen.findByText('삼성전자');
+    expect(rowNames(document.body)).toEqual(['삼성전자']);
+  });
+
+  it('shows the recent stocks last on the home page, with their prices', async () => {
+    recordRecentStock(HYNIX);
+    renderRoute('/m', namesAndQuotes);
+    const strip = await screen.findByTestId('recently-viewed');
+    await within(strip).findByText('181,500');
+    expect(within(strip).getByRole('link', { name: /SK하이닉스/ }).getAttribute('href')).toBe(`/m/stocks/${HYNIX}`);
+    expect(within(strip).getByRole('link', { name: '전체보기' }).getAttribute('href')).toBe('/m/my/history');
+    expect(strip.parentElement?.lastElementChild).toBe(strip);
+  });
+
+  it('shows no strip on the home page when nothing was viewed', async () => {
+    renderRoute('/m', namesAndQuotes);
+    await screen.findByText('SK하이닉스');
+    expect(screen.queryByTestId('recently-viewed')).toBeNull();
   });
 });

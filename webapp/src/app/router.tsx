@@ -46,6 +46,9 @@ const AllArticlesRoute = lazyNamed(loadArticles, 'AllArticlesRoute');
 const NewsRoute = lazyNamed(loadArticles, 'NewsRoute');
 const DisclosuresRoute = lazyNamed(loadArticles, 'DisclosuresRoute');
 const StockAnalysisRoute = lazyRoute(() => import('./routes/stocks/analysis'));
+const MyRoute = lazyRoute(() => import('./routes/my/my'));
+const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
+const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
 
 export const routes: RouteObject[] = [
   {
@@ -84,11 +87,14 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: paths.asset.path, element: <AssetRoute /> },
+      { path: paths.my.path, element: <MyRoute /> },
+      { path: paths.myHistory.path, element: <MyHistoryRoute /> },
+      { path: paths.myHistoryEdit.path, element: <MyHistoryEditRoute /> },
       // The news screens live on an external site.
       { path: paths.news.path, element: <NewsRedirectRoute /> },
       { path: paths.newsPopular.path, element: <NewsRedirectRoute /> },
       { path: paths.newsLatest.path, element: <NewsRedirectRoute /> },
-      // Screens not built yet (트렌드, 검색, MY, 토론, …) and unknown paths.
+      // Screens not built yet (트렌드, 검색, 관심종목, 설정, 토론, …) and unknown paths.
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

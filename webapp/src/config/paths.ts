@@ -11,7 +11,10 @@ export const paths = {
   newsPopular: { path: '/m/news/popular', getHref: () => '/m/news/popular' },
   newsLatest: { path: '/m/news/latest', getHref: () => '/m/news/latest' },
   search: { path: '/m/search', getHref: () => '/m/search' },
+  /** MY: 최근 본 종목 now; 관심종목 and 설정 with the issues that build them. */
+  my: { path: '/m/my', getHref: () => '/m/my' },
   myHistory: { path: '/m/my/history', getHref: () => '/m/my/history' },
+  myHistoryEdit: { path: '/m/my/history/edit', getHref: () => '/m/my/history/edit' },
   stock: {
     path: '/m/stocks/:securityId',
     getHref: (securityId: string) => stockBase(securityId),

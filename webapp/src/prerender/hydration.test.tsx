@@ -11,6 +11,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { INITIAL_DATA_ID, PRERENDERED_PATH_ATTRIBUTE, startApp } from '@/app/start';
+import { RECENT_STOCKS_STORAGE_KEY } from '@/features/history/hooks/use-recent-stocks';
 import fixturesHtml from '@/features/securities/components/stock-header.fixtures.html?raw';
 import fixturesJson from '@/features/securities/components/stock-header.fixtures.json?raw';
 import type { SecurityDetail } from '@/features/securities/types';
@@ -90,6 +91,26 @@ describe('hydrating prerendered pages', () => {
     expect(document.querySelectorAll('title')).toHaveLength(1);
   });
 
+  it('hydrates the home page with recently viewed stocks stored, then shows them last', async () => {
+    installIntersectionObserver();
+    stubFetch({});
+    localStorage.setItem(RECENT_STOCKS_STORAGE_KEY, JSON.stringify(['KOREA-A000660', 'KOREA-A005930']));
+    const rootElement = loadPage(homePage());
+    const title = rootElement.querySelector('.page-section-title');
+
+    const { hydrated, consoleError, onRecoverableError } = hydrate(rootElement);
+
+    expect(hydrated).toBe(true);
+    // Not in the prerendered markup: it comes once hydrated, after everything else on the page.
+    await waitFor(() => expect(rootElement.querySelector('[data-testid="recently-viewed"]')).not.toBeNull());
+    const strip = rootElement.querySelector('[data-testid="recently-viewed"]')!;
+    expect(strip.parentElement?.lastElementChild).toBe(strip);
+    expect(strip.querySelector('.recent-strip__item')?.getAttribute('href')).toBe('/m/stocks/KOREA-A000660');
+    expect(rootElement.querySelector('.page-section-title')).toBe(title);
+    expect(consoleError.mock.calls.map((c) => String(c[0]).slice(0, 300))).toEqual([]);
+    expect(onRecoverableError).not.toHaveBeenCalled();
+  });
+
   it('hydrates the home page reloaded on a later history entry (then shows the back button)', async () => {
     installIntersectionObserver();
     stubFetch({});
@@ -123,6 +144,8 @@ describe('hydrating prerendered pages', () => {
     );
     expect(requested).not.toContain(`/main/api/v1/securities/${ID}`);
     expect(requested.some((path) => path.includes('/day_candles'))).toBe(true);
+    // The view is recorded in 최근 본 종목 once hydrated.
+    expect(JSON.parse(localStorage.getItem(RECENT_STOCKS_STORAGE_KEY) ?? 'null')).toEqual([ID]);
     expect(consoleError.mock.calls.map((c) => String(c[0]).slice(0, 300))).toEqual([]);
     expect(onRecoverableError).not.toHaveBeenCalled();
   });

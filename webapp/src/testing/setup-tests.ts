@@ -8,4 +8,12 @@ if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // What the app keeps on the device (the recently viewed stocks) does not outlive a test.
+  if (typeof window !== 'undefined') {
+    window.localStorage.clear();
+    for (const cookie of document.cookie.split('; ')) {
+      const name = cookie.split('=')[0];
+      if (name) document.cookie = `${name}=; path=/; max-age=0`;
+    }
+  }
 });

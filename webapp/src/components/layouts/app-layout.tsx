@@ -12,7 +12,8 @@ const NAV_ITEMS = [
   { label: '트렌드', to: paths.trend.getHref(), end: false },
   { label: '뉴스', to: paths.news.getHref(), end: false },
   { label: '검색', to: paths.search.getHref(), end: false },
-  { label: 'MY', to: paths.myHistory.getHref(), end: false },
+  // Active on every /m/my/* screen too.
+  { label: 'MY', to: paths.my.getHref(), end: false },
 ] as const;
 
 function BackButton() {

@@ -4,6 +4,7 @@ import { Outlet, useParams } from 'react-router';
 import { Loading } from '@/components/ui/loading';
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { TabNav } from '@/components/ui/tab-nav';
+import { useRecordRecentStock } from '@/features/history/hooks/use-recent-stocks';
 import { useSecurity } from '@/features/securities/api/get-security';
 import { StockHeader } from '@/features/securities/components/stock-header';
 
@@ -23,6 +24,9 @@ export default function StockLayout() {
 
 function StockPage({ securityId }: { securityId: string }) {
   const securityQuery = useSecurity(securityId);
+  // A view counts once the security is known (an unknown id stays out of 최근 본 종목),
+  // under the id the API gives; recorded after the render, so hydration is not affected.
+  useRecordRecentStock(securityQuery.data?.security.security_id);
   // An unknown or malformed id: the header says so, and there are no tabs to show.
   const failed = securityQuery.isError && securityQuery.data === undefined;
   return (
