@@ -115,7 +115,7 @@ sise_platform::per_backend! {
         let body: serde_json::Value = response.json().await.expect("json");
         assert_eq!(body["error"], "invalid_token");
         let response = app
-            .get_with_header("/mweb/api/v1/anything", "access-token", "not-a-session")
+            .get_with_header("/mweb/api/v1/forexes/major_ids", "access-token", "not-a-session")
             .await;
         assert_eq!(response.status(), 401);
     }
