@@ -161,8 +161,17 @@ pub mod net {
 
     /// A GET of `target` with `extra` headers.
     pub fn get(target: &Target, extra: &http::HeaderMap) -> http::Request<Empty<Bytes>> {
+        get_at(target, &target.path, extra)
+    }
+
+    /// [`get`] of another path on the same target.
+    pub fn get_at(
+        target: &Target,
+        path: &PathAndQuery,
+        extra: &http::HeaderMap,
+    ) -> http::Request<Empty<Bytes>> {
         let mut request = http::Request::new(Empty::new());
-        *request.uri_mut() = Uri::from(target.path.clone());
+        *request.uri_mut() = Uri::from(path.clone());
         let headers = request.headers_mut();
         headers.reserve(extra.len() + 1);
         headers.insert(http::header::HOST, target.host.clone());

@@ -2,7 +2,11 @@
 //! server it measures.
 //!
 //! `http-load URL [--connections 64] [--duration 10] [--warmup 2] [--threads 1]
-//! [--header 'K: V']... [--json]`
+//! [--header 'K: V']... [--paths FILE] [--json]`
+//!
+//! `--paths FILE`: request targets (path and query, one per line) taken in turn instead of
+//! the URL's own path, each connection starting at a different line: many distinct
+//! requests to one server, as a search box's many keywords are.
 //!
 //! Each connection is a keep-alive hyper client connection with one request in flight; a
 //! connection that fails is counted as an error and opened again. Requests that complete in
@@ -20,6 +24,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use hdrhistogram::Histogram;
 use http::HeaderMap;
+use http::uri::PathAndQuery;
 use http_body_util::BodyExt;
 use sise_bench::net::{self, Target};
 use sise_bench::{args, hist};
@@ -32,6 +37,7 @@ struct Options {
     warmup: Duration,
     threads: usize,
     headers: HeaderMap,
+    paths: Vec<PathAndQuery>,
     json: bool,
 }
 
@@ -46,6 +52,7 @@ fn options() -> anyhow::Result<Options> {
         warmup: Duration::from_secs(2),
         threads: 1,
         headers: HeaderMap::new(),
+        paths: Vec::new(),
         json: false,
     };
     while let Some(flag) = args.next() {
@@ -58,10 +65,22 @@ fn options() -> anyhow::Result<Options> {
                 let (name, value) = net::header(&args::value(&mut args, &flag)?)?;
                 options.headers.append(name, value);
             }
+            "--paths" => {
+                let file = args::value(&mut args, &flag)?;
+                let text = std::fs::read_to_string(&file).with_context(|| file.clone())?;
+                options.paths = text
+                    .lines()
+                    .filter(|line| !line.trim().is_empty())
+                    .map(|line| {
+                        PathAndQuery::try_from(line.trim()).with_context(|| line.to_owned())
+                    })
+                    .collect::<anyhow::Result<_>>()?;
+                anyhow::ensure!(!options.paths.is_empty(), "{file}: no paths");
+            }
             "--json" => options.json = true,
             other if other.starts_with('-') => anyhow::bail!(
                 "unknown option {other}; usage: http-load URL [--connections N] \
-                 [--duration SECS] [--warmup SECS] [--threads N] [--header 'K: V']... [--json]"
+                 [--duration SECS] [--warmup SECS] [--threads N] [--header 'K: V']... [--paths FILE] [--json]"
             ),
             _ if url.is_none() => url = Some(flag),
             _ => anyhow::bail!("one URL only"),
@@ -107,8 +126,10 @@ impl Tally {
 }
 
 /// One connection's loop until `end`; only completions in `[start, end)` are counted.
-async fn connection(options: &Options, start: Instant, end: Instant) -> Tally {
+async fn connection(options: &Options, id: usize, start: Instant, end: Instant) -> Tally {
     let mut tally = Tally::new();
+    // Spread the connections over the paths (a prime step, so they rarely line up).
+    let mut turn = id.wrapping_mul(7_919);
     'reconnect: while Instant::now() < end {
         let mut sender = match net::connect(options.target.addr, None).await {
             Ok(stream) => match net::handshake(stream).await {
@@ -131,7 +152,13 @@ async fn connection(options: &Options, start: Instant, end: Instant) -> Tally {
                 tally.errors += u64::from(Instant::now() >= start);
                 continue 'reconnect;
             }
-            let request = net::get(&options.target, &options.headers);
+            let request = if options.paths.is_empty() {
+                net::get(&options.target, &options.headers)
+            } else {
+                turn = turn.wrapping_add(1);
+                let path = &options.paths[turn % options.paths.len()];
+                net::get_at(&options.target, path, &options.headers)
+            };
             let sent = Instant::now();
             let response = match sender.send_request(request).await {
                 Ok(response) => response,
@@ -176,8 +203,8 @@ fn main() -> anyhow::Result<()> {
         let start = Instant::now() + options.warmup;
         let end = start + options.duration;
         let mut tasks = tokio::task::JoinSet::new();
-        for _ in 0..options.connections {
-            tasks.spawn(connection(options, start, end));
+        for id in 0..options.connections {
+            tasks.spawn(connection(options, id, start, end));
         }
         let mut total = Tally::new();
         while let Some(tally) = tasks.join_next().await {
