@@ -120,6 +120,15 @@ pub fn policies() -> Vec<(&'static str, Policy)> {
         ("/api/v1/news", p(Tag::Articles, Articles)),
         ("/api/v1/disclosures", p(Tag::Articles, Articles)),
         ("/api/v1/articles", p(Tag::Articles, Articles)),
+        // Not `search/assets`: its first page counts a search for the asset it found.
+        ("/api/v1/search/autocomplete", p(Tag::None, Live)),
+        ("/api/v1/search/news", p(Tag::Articles, Articles)),
+        (
+            "/api/v1/search/news_related_assets",
+            p(Tag::Articles, Articles),
+        ),
+        ("/api/v1/search/issue_keywords", p(Tag::None, Live)),
+        ("/api/v1/search/popular_keywords", p(Tag::None, Live)),
         ("/v13/security_firms", p(Tag::None, Static)),
         ("/api/v1/assets", p(Tag::AnyAsset, Live)),
         ("/api/v1/assets/{asset_id}", p(Tag::Asset, Live)),

@@ -11,6 +11,7 @@ use sise_proto::market::v1::asset_service_client::AssetServiceClient;
 use sise_proto::market::v1::chart_service_client::ChartServiceClient;
 use sise_proto::market::v1::company_service_client::CompanyServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
+use sise_proto::market::v1::search_service_client::SearchServiceClient;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::HealthCheckRequest;
@@ -49,6 +50,7 @@ pub struct Channels {
     pub assets: AssetServiceClient<Traced>,
     /// Company profile, statements, investors, traders, related stocks, firms (market).
     pub company: CompanyServiceClient<Traced>,
+    pub search: SearchServiceClient<Traced>,
     channels: Vec<(&'static str, Channel)>,
 }
 
@@ -74,6 +76,7 @@ impl Clients {
             identity: IdentityServiceClient::new(traced("identity")?),
             assets: AssetServiceClient::new(traced("market")?),
             company: CompanyServiceClient::new(traced("market")?),
+            search: SearchServiceClient::new(traced("market")?),
             channels,
         })))
     }

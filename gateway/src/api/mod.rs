@@ -8,6 +8,7 @@ pub mod company;
 pub mod company_models;
 pub mod params;
 pub mod quotes;
+pub mod search;
 pub mod securities;
 
 use axum::extract::FromRequestParts;
@@ -95,6 +96,12 @@ fn main_routes() -> Routes {
         routes!(articles::list_news),
         routes!(articles::list_disclosures),
         routes!(articles::list_articles),
+        routes!(search::search_assets),
+        routes!(search::autocomplete),
+        routes!(search::search_news),
+        routes!(search::search_news_related_assets),
+        routes!(search::issue_keywords),
+        routes!(search::popular_keywords),
     ]
 }
 

@@ -224,6 +224,10 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
         entry::<Limit50>(),
         entry::<Limit100>(),
         entry::<Limit500>(),
+        entry::<Keyword>(),
+        entry::<SearchCursor>(),
+        entry::<SearchLimit>(),
+        entry::<RelatedLimit>(),
     ]
 }
 
@@ -322,6 +326,36 @@ param_schema! {
     /// Position in a merged list: base64 of `n:{published_at_ms}:{id}` or
     /// `d:{YYYY-MM-DD}:{rcept_no}`.
     ArticleCursor => cursor("sise-article-cursor", "articles")
+}
+
+param_schema! {
+    /// A search keyword: 1 to 40 characters with at least one that is not a space.
+    Keyword => ObjectBuilder::new()
+        .schema_type(SchemaType::Type(Type::String))
+        .min_length(Some(1))
+        .max_length(Some(40))
+        .pattern(Some(r"\S"))
+        .examples(["삼성전자"])
+        .description(Some("What the person typed: a name, a code, an English name or 초성 (`ㅅㅅㅈㅈ`), 1 to 40 characters"))
+        .into()
+}
+
+param_schema! {
+    /// Position in a ranked search list: the `next_cursor` of the previous page.
+    SearchCursor => or_empty(
+        string(whole("[1-9][0-9]{0,5}"), "10", "Opaque"),
+        "The `next_cursor` of the previous page of the same search; empty or absent for the first page",
+    )
+}
+
+param_schema! {
+    /// Search pages (spec §9: 10).
+    SearchLimit => limit(50, 10)
+}
+
+param_schema! {
+    /// News-related assets (spec §9: 5).
+    RelatedLimit => limit(50, 5)
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ mod health;
 mod helpers;
 mod quotes;
 mod request_rules;
+mod search;
 mod securities;
 mod stream;
 mod webapp;

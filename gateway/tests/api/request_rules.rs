@@ -25,6 +25,11 @@ const LIMITED: &[(&str, u32)] = &[
     ("/main/api/v1/news?security_ids=KOREA-A005930&", 50),
     ("/main/api/v1/disclosures?security_ids=KOREA-A005930&", 50),
     ("/main/api/v1/articles?security_ids=KOREA-A005930&", 50),
+    ("/main/api/v1/search/assets?keyword=삼성&", 50),
+    ("/main/api/v1/search/news?keyword=삼성&", 50),
+    ("/main/api/v1/search/news_related_assets?keyword=삼성&", 50),
+    ("/main/api/v1/search/issue_keywords?", 50),
+    ("/main/api/v1/search/popular_keywords?", 50),
     ("/mweb/api/v1/assets/INDEX-KOSPI/day_candles?", 500),
     ("/mweb/api/v1/forexes/day?asset_id=FOREX-USDKRW&", 500),
 ];

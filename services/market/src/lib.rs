@@ -20,6 +20,8 @@
 //!    - `articles`: news (RSS/Atom) and OpenDART disclosures, ingestors, `ArticleService`.
 //!    - `assets`: indexes (KOSPI/KOSDAQ/KOSPI 200 from constituents, simulated foreign
 //!      indexes) and forex as assets, market condition; `AssetService`.
+//!    - `search`: assets by name, code, English name and 초성, news by keyword, issue
+//!      keywords; `SearchService`.
 //! 4. Assembly:
 //!    - `config`: the `services.market` section, gathering every feature's section.
 //!    - `runtime`: the replica's role loop: follow the leader's ticks, or lead and run the
@@ -37,6 +39,7 @@ pub(crate) mod feature;
 pub mod feed;
 pub mod leader;
 mod runtime;
+pub mod search;
 pub(crate) mod securities;
 pub mod simulator;
 mod startup;

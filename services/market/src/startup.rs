@@ -26,7 +26,7 @@ use crate::securities::SecurityStore;
 use crate::simulator::clock::previous_trading_day;
 use crate::simulator::{Simulator, SimulatorSettings, now_kst};
 use crate::store::MIGRATIONS;
-use crate::{articles, assets, charts, company, dataset, securities};
+use crate::{articles, assets, charts, company, dataset, search, securities};
 
 pub struct Application {
     listener: server::Listener,
@@ -101,6 +101,7 @@ impl Service for Application {
             company::build(&cx, &charts).await?,
             articles::build(&cx, &config.dart, &config.news).await?,
             assets::build(&cx, &config.assets).await?,
+            search::build(&cx)?,
         ];
         Ok(Self {
             listener,

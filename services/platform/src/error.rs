@@ -130,6 +130,8 @@ catalogue! {
     InvalidOs = ("invalid_os", InvalidArgument, "os 값이 올바르지 않습니다. (web, android, ios)"),
     InvalidMarketCode = ("invalid_market_code", InvalidArgument, "market_code 값이 올바르지 않습니다."),
     InvalidVersionCode = ("invalid_version_code", InvalidArgument, "version_code 값이 올바르지 않습니다."),
+    MissingKeyword = ("missing_keyword", InvalidArgument, "검색어를 입력해주세요."),
+    KeywordTooLong = ("keyword_too_long", InvalidArgument, "검색어는 {max}자까지 입력할 수 있습니다."),
     SecurityNotFound = ("security_not_found", NotFound, "종목을 찾을 수 없습니다."),
     AssetNotFound = ("asset_not_found", NotFound, "자산을 찾을 수 없습니다."),
     TraderNotFound = ("trader_not_found", NotFound, "거래원 정보가 없습니다."),

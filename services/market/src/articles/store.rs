@@ -122,6 +122,20 @@ pub struct ArticleStore {
     db: Database,
 }
 
+/// `%keyword%` for `LIKE … ESCAPE '\'`, lowercased, its own `%`, `_` and `\` escaped.
+fn like_pattern(keyword: &str) -> String {
+    let mut pattern = String::with_capacity(keyword.len() + 2);
+    pattern.push('%');
+    for c in keyword.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
 /// `$from, $from+1, …` (count placeholders).
 fn placeholders(from: usize, count: usize) -> String {
     (from..from + count)
@@ -389,6 +403,76 @@ impl ArticleStore {
             .map(|row| row.try_get::<i64, _>("news_id"))
             .collect::<Result<Vec<_>, _>>()?;
         self.news_by_ids(&ids).await
+    }
+
+    /// News whose title or summary holds `keyword` (case-insensitively, as typed: `%` and
+    /// `_` match themselves) strictly after `after`, newest first, at most `limit`.
+    ///
+    /// A scan of the news table: it holds days of feed items, not years; a trigram index
+    /// (`pg_trgm`) is the step when it grows (docs/failure-modes.md).
+    pub async fn search_news(
+        &self,
+        keyword: &str,
+        after: Option<&NewsKey>,
+        limit: usize,
+    ) -> anyhow::Result<Vec<NewsItem>> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let after = after.unwrap_or(&NewsKey::START);
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM news_items \
+             WHERE (LOWER(title) LIKE $1 ESCAPE '\\' OR LOWER(summary) LIKE $1 ESCAPE '\\') \
+             AND (published_at_ms < $2 OR (published_at_ms = $2 AND id < $3)) \
+             ORDER BY published_at_ms DESC, id DESC LIMIT $4",
+        )
+        .bind(like_pattern(keyword))
+        .bind(after.published_at_ms)
+        .bind(after.id)
+        .bind(i64::try_from(limit)?)
+        .fetch_all(&self.db.pool)
+        .await?;
+        self.news_by_ids(&ids).await
+    }
+
+    /// The stocks named by news holding `keyword`, each with how many such items name it,
+    /// the most named first (at most 1,000).
+    pub async fn news_related_securities(
+        &self,
+        keyword: &str,
+    ) -> anyhow::Result<Vec<(String, i64)>> {
+        let rows = sqlx::query(
+            "SELECT s.security_id, COUNT(*) AS items FROM news_item_securities s \
+             JOIN news_items n ON n.id = s.news_id \
+             WHERE LOWER(n.title) LIKE $1 ESCAPE '\\' OR LOWER(n.summary) LIKE $1 ESCAPE '\\' \
+             GROUP BY s.security_id ORDER BY items DESC, s.security_id LIMIT 1000",
+        )
+        .bind(like_pattern(keyword))
+        .fetch_all(&self.db.pool)
+        .await?;
+        rows.into_iter()
+            .map(|row| Ok((row.try_get("security_id")?, row.try_get("items")?)))
+            .collect()
+    }
+
+    /// How many news items published in `from_ms..until_ms` name each stock.
+    pub async fn tagged_counts(
+        &self,
+        from_ms: i64,
+        until_ms: i64,
+    ) -> anyhow::Result<Vec<(String, i64)>> {
+        let rows = sqlx::query(
+            "SELECT security_id, COUNT(*) AS items FROM news_item_securities \
+             WHERE published_at_ms >= $1 AND published_at_ms < $2 \
+             GROUP BY security_id ORDER BY items DESC, security_id LIMIT 1000",
+        )
+        .bind(from_ms)
+        .bind(until_ms)
+        .fetch_all(&self.db.pool)
+        .await?;
+        rows.into_iter()
+            .map(|row| Ok((row.try_get("security_id")?, row.try_get("items")?)))
+            .collect()
     }
 
     /// The items with these ids, in the order given.

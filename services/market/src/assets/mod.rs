@@ -72,6 +72,38 @@ impl Default for AssetSettings {
     }
 }
 
+/// An index or forex pair as search lists it.
+pub struct CatalogEntry {
+    pub asset_id: String,
+    pub short_code: String,
+    pub name: String,
+    /// Codes that find it as typed: the short code, and a pair's currency (`USD`).
+    pub codes: Vec<String>,
+    pub is_index: bool,
+}
+
+/// Every index and forex pair of the catalog, in display order.
+pub(crate) fn catalog_entries(dataset_dir: &std::path::Path) -> anyhow::Result<Vec<CatalogEntry>> {
+    let catalog = Catalog::new(catalog::load_currencies(dataset_dir)?)?;
+    Ok(catalog
+        .entries
+        .iter()
+        .map(|entry| {
+            let mut codes = vec![entry.id.short_code().to_owned()];
+            if let Some(currency) = entry.currency() {
+                codes.push(currency.code.clone());
+            }
+            CatalogEntry {
+                asset_id: entry.id.as_str().to_owned(),
+                short_code: entry.id.short_code().to_owned(),
+                name: entry.name.clone(),
+                codes,
+                is_index: entry.is_index(),
+            }
+        })
+        .collect())
+}
+
 /// Seed, continue and build (see the module documentation), then plug the composite
 /// indexes into the feed, run the engine and serve `AssetService`.
 pub async fn build(cx: &Context<'_>, assets: &AssetSettings) -> anyhow::Result<Feature> {

@@ -100,6 +100,20 @@ impl SecurityStore {
         Ok(())
     }
 
+    /// Page views per security from `day` on (KST days), for the search ranking.
+    pub async fn views_since(&self, day: NaiveDate) -> anyhow::Result<Vec<(String, i64)>> {
+        let rows = sqlx::query(
+            "SELECT security_id, CAST(SUM(views) AS BIGINT) AS views FROM security_views WHERE day >= $1 \
+             GROUP BY security_id",
+        )
+        .bind(day.to_string())
+        .fetch_all(&self.db.pool)
+        .await?;
+        rows.into_iter()
+            .map(|row| Ok((row.try_get("security_id")?, row.try_get("views")?)))
+            .collect()
+    }
+
     pub async fn views(&self, security_id: &str, day: NaiveDate) -> anyhow::Result<i64> {
         let views: Option<i64> = sqlx::query_scalar(
             "SELECT views FROM security_views WHERE security_id = $1 AND day = $2",

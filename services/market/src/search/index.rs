@@ -1,0 +1,309 @@
+//! The asset index: every stock, index and forex pair under the keys a person may type,
+//! in three finite-state transducers (the `fst` crate) that map a key to the assets it
+//! names. Matching is the transducers'; the tiers and the order are ours ([`Tier`]).
+//!
+//! - `whole`: a name, an English name, a code or a name's 초성, from its start (all in
+//!   [`text::jamo`] form, so a half-typed last syllable is a prefix);
+//! - `parts`: the same from each later syllable or word on (`전자` finds `삼성전자`);
+//! - `names`: folded names, for names of four or more syllables typed with one typo (a
+//!   Levenshtein automaton from `levenshtein_automata`: `fst`'s own misses multi-byte
+//!   characters such as Hangul).
+
+use std::collections::{BTreeMap, HashMap};
+
+use fst::automaton::Str;
+use fst::{Automaton, IntoStreamer, Map, MapBuilder, Streamer};
+use levenshtein_automata::LevenshteinAutomatonBuilder;
+
+use super::text;
+
+/// Longest query looked at (in characters): a name is never longer.
+pub const MAX_QUERY_CHARS: usize = 40;
+/// Fewest syllables a name typed with one typo must have.
+const TYPO_MIN_SYLLABLES: usize = 4;
+
+/// What an asset is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Stock,
+    Index,
+    Forex,
+}
+
+/// One searchable asset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Doc {
+    /// `KOREA-A005930`, `INDEX-KOSPI`, `FOREX-USDKRW`.
+    pub asset_id: String,
+    /// The code part of the id: `A005930`, `KOSPI`, `USDKRW`.
+    pub short_code: String,
+    pub name: String,
+    pub name_en: Option<String>,
+    /// Codes that find it as typed (`005930`, `A005930`); none for a forex pair's name.
+    pub codes: Vec<String>,
+    pub kind: Kind,
+    /// `kospi` or `kosdaq` for a stock; empty otherwise.
+    pub market: String,
+}
+
+/// How well an asset matches a query; lower is better.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Tier {
+    /// The whole code, name, English name or 초성.
+    Exact,
+    /// The start of one of those.
+    Prefix,
+    /// Inside a name (from a later syllable or word), or a name with one typo.
+    Other,
+}
+
+/// A match: the asset (its position in [`AssetIndex::docs`]) and how well it matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    pub doc: u32,
+    pub tier: Tier,
+}
+
+pub struct AssetIndex {
+    docs: Vec<Doc>,
+    whole: Map<Vec<u8>>,
+    parts: Map<Vec<u8>>,
+    names: Map<Vec<u8>>,
+    /// The assets under each key; the maps' values index this.
+    postings: Vec<Vec<u32>>,
+    by_id: HashMap<String, u32>,
+    /// Builds the one-typo automaton of a query (its tables are computed once, here).
+    typos: LevenshteinAutomatonBuilder,
+}
+
+impl AssetIndex {
+    pub fn build(docs: Vec<Doc>) -> anyhow::Result<Self> {
+        let mut whole: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+        let mut parts: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+        let mut names: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+        for (position, doc) in docs.iter().enumerate() {
+            let position = u32::try_from(position)?;
+            let add = |map: &mut BTreeMap<String, Vec<u32>>, key: String| {
+                if !key.is_empty() {
+                    let list = map.entry(key).or_default();
+                    if list.last() != Some(&position) {
+                        list.push(position);
+                    }
+                }
+            };
+            let name = text::fold(&doc.name);
+            add(&mut names, name.clone());
+            let choseong = text::choseong(&name);
+            add(&mut whole, text::jamo(&name));
+            add(&mut whole, choseong.clone());
+            for (start, _) in name.char_indices().skip(1) {
+                add(&mut parts, text::jamo(&name[start..]));
+            }
+            for (start, _) in choseong.char_indices().skip(1) {
+                add(&mut parts, choseong[start..].to_owned());
+            }
+            if let Some(english) = &doc.name_en {
+                add(&mut whole, text::fold(english));
+                let words: Vec<&str> = english.split_whitespace().collect();
+                for later in 1..words.len() {
+                    add(&mut parts, text::fold(&words[later..].concat()));
+                }
+            }
+            for code in &doc.codes {
+                add(&mut whole, text::fold(code));
+            }
+        }
+        let mut postings = Vec::new();
+        let mut build = |keys: BTreeMap<String, Vec<u32>>| -> anyhow::Result<Map<Vec<u8>>> {
+            let mut builder = MapBuilder::memory();
+            for (key, list) in keys {
+                builder.insert(key, postings.len() as u64)?;
+                postings.push(list);
+            }
+            Ok(builder.into_map())
+        };
+        let by_id = docs
+            .iter()
+            .enumerate()
+            .map(|(position, doc)| (doc.asset_id.clone(), position as u32))
+            .collect();
+        Ok(Self {
+            typos: LevenshteinAutomatonBuilder::new(1, false),
+            by_id,
+            whole: build(whole)?,
+            parts: build(parts)?,
+            names: build(names)?,
+            postings,
+            docs,
+        })
+    }
+
+    pub fn docs(&self) -> &[Doc] {
+        &self.docs
+    }
+
+    /// The asset with this id, as a match of the lowest tier.
+    pub fn find(&self, asset_id: &str) -> Option<Hit> {
+        let doc = *self.by_id.get(asset_id)?;
+        Some(Hit {
+            doc,
+            tier: Tier::Other,
+        })
+    }
+
+    pub fn doc(&self, hit: Hit) -> &Doc {
+        &self.docs[hit.doc as usize]
+    }
+
+    /// Every asset the query matches, each once at its best tier, unordered.
+    pub fn matches(&self, query: &str) -> Vec<Hit> {
+        let folded: String = text::fold(query).chars().take(MAX_QUERY_CHARS).collect();
+        if folded.is_empty() {
+            return Vec::new();
+        }
+        let typed = text::jamo(&folded);
+        // The best tier per asset, by position (a few kB, cheaper than a map).
+        let mut best: Vec<Option<Tier>> = vec![None; self.docs.len()];
+        let mut note = |postings: &[u32], tier: Tier| {
+            for &doc in postings {
+                let slot = &mut best[doc as usize];
+                if slot.is_none_or(|held| tier < held) {
+                    *slot = Some(tier);
+                }
+            }
+        };
+        let prefix = Str::new(&typed).starts_with();
+        let mut stream = self.whole.search(&prefix).into_stream();
+        while let Some((key, value)) = stream.next() {
+            let tier = if key == typed.as_bytes() {
+                Tier::Exact
+            } else {
+                Tier::Prefix
+            };
+            note(&self.postings[value as usize], tier);
+        }
+        // One letter inside names matches nearly everything: parts start at two.
+        if folded.chars().count() >= 2 {
+            let mut stream = self.parts.search(&prefix).into_stream();
+            while let Some((_, value)) = stream.next() {
+                note(&self.postings[value as usize], Tier::Other);
+            }
+        }
+        if text::syllables(&folded) >= TYPO_MIN_SYLLABLES {
+            let typo = self.typos.build_dfa(&folded);
+            let mut stream = self.names.search(&typo).into_stream();
+            while let Some((_, value)) = stream.next() {
+                note(&self.postings[value as usize], Tier::Other);
+            }
+        }
+        best.into_iter()
+            .enumerate()
+            .filter_map(|(doc, tier)| {
+                Some(Hit {
+                    doc: doc as u32,
+                    tier: tier?,
+                })
+            })
+            .collect()
+    }
+
+    /// The matches in rank order: tier, then `popularity` (by position, higher first), then
+    /// name and id, so equal ranks always come out in the same order.
+    pub fn search(&self, query: &str, popularity: &[f64]) -> Vec<Hit> {
+        let mut hits = self.matches(query);
+        let score = |hit: &Hit| popularity.get(hit.doc as usize).copied().unwrap_or(0.0);
+        hits.sort_by(|a, b| {
+            a.tier
+                .cmp(&b.tier)
+                .then_with(|| score(b).total_cmp(&score(a)))
+                .then_with(|| self.doc(*a).name.cmp(&self.doc(*b).name))
+                .then_with(|| self.doc(*a).asset_id.cmp(&self.doc(*b).asset_id))
+        });
+        hits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stock(code: &str, name: &str, english: &str) -> Doc {
+        Doc {
+            asset_id: format!("KOREA-A{code}"),
+            short_code: format!("A{code}"),
+            name: name.into(),
+            name_en: Some(english.into()),
+            codes: vec![code.into(), format!("A{code}")],
+            kind: Kind::Stock,
+            market: "kospi".into(),
+        }
+    }
+
+    fn index() -> AssetIndex {
+        AssetIndex::build(vec![
+            stock("005930", "삼성전자", "SAMSUNG ELECTRONICS CO,.LTD"),
+            stock("066570", "LG전자", "LG Electronics Inc."),
+            stock("010140", "삼성중공업", "SAMSUNG HEAVY INDUSTRIES"),
+            stock("000660", "SK하이닉스", "SK hynix Inc."),
+        ])
+        .expect("index")
+    }
+
+    fn first(index: &AssetIndex, query: &str) -> Option<String> {
+        let hits = index.search(query, &[4.0, 3.0, 2.0, 1.0]);
+        hits.first().map(|hit| index.doc(*hit).name.clone())
+    }
+
+    #[test]
+    fn finds_by_every_form_a_person_types() {
+        let index = index();
+        for (query, name) in [
+            ("삼성전자", "삼성전자"),
+            ("005930", "삼성전자"),
+            ("a005930", "삼성전자"),
+            ("ㅅㅅㅈㅈ", "삼성전자"),
+            ("삼성ㅈ", "삼성전자"),
+            ("삼성젅", "삼성전자"),
+            ("삼성 전자", "삼성전자"),
+            ("삼성전저", "삼성전자"),
+            ("samsung elec", "삼성전자"),
+            ("하이닉스", "SK하이닉스"),
+            ("lg", "LG전자"),
+        ] {
+            assert_eq!(first(&index, query).as_deref(), Some(name), "{query}");
+        }
+        assert_eq!(first(&index, "없는회사"), None);
+        assert_eq!(first(&index, "  "), None);
+    }
+
+    #[test]
+    fn exact_before_prefix_before_the_rest() {
+        let index = index();
+        let tiers = |query: &str| {
+            index
+                .search(query, &[])
+                .into_iter()
+                .map(|hit| (index.doc(hit).name.clone(), hit.tier))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            tiers("전자"),
+            vec![
+                ("LG전자".into(), Tier::Other),
+                ("삼성전자".into(), Tier::Other)
+            ]
+        );
+        let samsung = tiers("삼성");
+        assert_eq!(samsung.len(), 2);
+        assert!(samsung.iter().all(|(_, tier)| *tier == Tier::Prefix));
+        assert_eq!(tiers("005930")[0].1, Tier::Exact);
+    }
+
+    #[test]
+    fn a_typo_only_in_long_names() {
+        let index = index();
+        // Three syllables: a typo would match too much.
+        assert_eq!(first(&index, "삼성잔"), None);
+        assert_eq!(first(&index, "삼성중공엄").as_deref(), Some("삼성중공업"));
+    }
+}
