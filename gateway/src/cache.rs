@@ -67,6 +67,8 @@ pub enum Tag {
 enum Freshness {
     Live,
     Articles,
+    /// Search rankings: their popularity moves every 10 s, their keyword lists every minute.
+    Ranking,
     Static,
 }
 
@@ -121,14 +123,14 @@ pub fn policies() -> Vec<(&'static str, Policy)> {
         ("/api/v1/disclosures", p(Tag::Articles, Articles)),
         ("/api/v1/articles", p(Tag::Articles, Articles)),
         // Not `search/assets`: its first page counts a search for the asset it found.
-        ("/api/v1/search/autocomplete", p(Tag::None, Live)),
+        ("/api/v1/search/autocomplete", p(Tag::None, Ranking)),
         ("/api/v1/search/news", p(Tag::Articles, Articles)),
         (
             "/api/v1/search/news_related_assets",
             p(Tag::Articles, Articles),
         ),
-        ("/api/v1/search/issue_keywords", p(Tag::None, Live)),
-        ("/api/v1/search/popular_keywords", p(Tag::None, Live)),
+        ("/api/v1/search/issue_keywords", p(Tag::None, Ranking)),
+        ("/api/v1/search/popular_keywords", p(Tag::None, Ranking)),
         ("/v13/security_firms", p(Tag::None, Static)),
         ("/api/v1/assets", p(Tag::AnyAsset, Live)),
         ("/api/v1/assets/{asset_id}", p(Tag::Asset, Live)),
@@ -354,6 +356,7 @@ impl ResponseCache {
         Duration::from_millis(match freshness {
             Freshness::Live => self.config.live_ttl_ms,
             Freshness::Articles => self.config.articles_ttl_ms,
+            Freshness::Ranking => self.config.ranking_ttl_ms,
             Freshness::Static => self.config.static_ttl_ms,
         })
     }
@@ -448,7 +451,9 @@ where
 fn cache_control(freshness: Freshness) -> HeaderValue {
     match freshness {
         // Browsers and CDNs keep it but ask again each time (a 304 when unchanged).
-        Freshness::Live | Freshness::Articles => HeaderValue::from_static("no-cache"),
+        Freshness::Live | Freshness::Articles | Freshness::Ranking => {
+            HeaderValue::from_static("no-cache")
+        }
         Freshness::Static => HeaderValue::from_static("public, max-age=300"),
     }
 }
@@ -609,6 +614,7 @@ mod tests {
             enabled: true,
             max_bytes: 1 << 20,
             live_ttl_ms: 60_000,
+            ranking_ttl_ms: 60_000,
             articles_ttl_ms: 60_000,
             static_ttl_ms: 60_000,
         })

@@ -34,6 +34,8 @@ pub struct CacheConfig {
     pub live_ttl_ms: u64,
     /// Lists of news and disclosures (a new article invalidates them sooner).
     pub articles_ttl_ms: u64,
+    /// Search rankings (autocomplete, keyword lists): no event changes them.
+    pub ranking_ttl_ms: u64,
     /// Reference data that changes with a deployment only (security firms, forex ids).
     pub static_ttl_ms: u64,
 }

@@ -179,13 +179,11 @@ impl pb::search_service_server::SearchService for SearchGrpc {
     ) -> Result<Response<pb::SearchAssetsResponse>, Status> {
         let request = request.into_inner();
         let keyword = keyword(&request.keyword)?;
-        let hits = self.ranked(keyword);
+        let hits = self
+            .index
+            .top(keyword, &self.popularity.scores(), AUTOCOMPLETE_LIMIT);
         Ok(Response::new(pb::SearchAssetsResponse {
-            assets: hits
-                .into_iter()
-                .take(AUTOCOMPLETE_LIMIT)
-                .map(|hit| self.found(hit))
-                .collect(),
+            assets: hits.into_iter().map(|hit| self.found(hit)).collect(),
             next_cursor: None,
         }))
     }

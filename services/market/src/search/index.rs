@@ -9,6 +9,7 @@
 //!   Levenshtein automaton from `levenshtein_automata`: `fst`'s own misses multi-byte
 //!   characters such as Hangul).
 
+use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
 
 use fst::automaton::Str;
@@ -157,6 +158,13 @@ impl AssetIndex {
 
     /// Every asset the query matches, each once at its best tier, unordered.
     pub fn matches(&self, query: &str) -> Vec<Hit> {
+        self.matches_up_to(query, usize::MAX)
+    }
+
+    /// [`Self::matches`], except that once `enough` assets match exactly or by prefix, the
+    /// lower tier (inside names, typos) is not looked for: it could not reach the first
+    /// `enough`.
+    fn matches_up_to(&self, query: &str, enough: usize) -> Vec<Hit> {
         let folded: String = text::fold(query).chars().take(MAX_QUERY_CHARS).collect();
         if folded.is_empty() {
             return Vec::new();
@@ -164,13 +172,18 @@ impl AssetIndex {
         let typed = text::jamo(&folded);
         // The best tier per asset, by position (a few kB, cheaper than a map).
         let mut best: Vec<Option<Tier>> = vec![None; self.docs.len()];
+        let mut found = 0usize;
+        // Notes each asset's tier; how many were not matched before.
         let mut note = |postings: &[u32], tier: Tier| {
+            let mut new = 0;
             for &doc in postings {
                 let slot = &mut best[doc as usize];
+                new += usize::from(slot.is_none());
                 if slot.is_none_or(|held| tier < held) {
                     *slot = Some(tier);
                 }
             }
+            new
         };
         let prefix = Str::new(&typed).starts_with();
         let mut stream = self.whole.search(&prefix).into_stream();
@@ -180,20 +193,22 @@ impl AssetIndex {
             } else {
                 Tier::Prefix
             };
-            note(&self.postings[value as usize], tier);
+            found += note(&self.postings[value as usize], tier);
         }
-        // One letter inside names matches nearly everything: parts start at two.
-        if folded.chars().count() >= 2 {
-            let mut stream = self.parts.search(&prefix).into_stream();
-            while let Some((_, value)) = stream.next() {
-                note(&self.postings[value as usize], Tier::Other);
+        if found < enough {
+            // One letter inside names matches nearly everything: parts start at two.
+            if folded.chars().count() >= 2 {
+                let mut stream = self.parts.search(&prefix).into_stream();
+                while let Some((_, value)) = stream.next() {
+                    note(&self.postings[value as usize], Tier::Other);
+                }
             }
-        }
-        if text::syllables(&folded) >= TYPO_MIN_SYLLABLES {
-            let typo = self.typos.build_dfa(&folded);
-            let mut stream = self.names.search(&typo).into_stream();
-            while let Some((_, value)) = stream.next() {
-                note(&self.postings[value as usize], Tier::Other);
+            if text::syllables(&folded) >= TYPO_MIN_SYLLABLES {
+                let typo = self.typos.build_dfa(&folded);
+                let mut stream = self.names.search(&typo).into_stream();
+                while let Some((_, value)) = stream.next() {
+                    note(&self.postings[value as usize], Tier::Other);
+                }
             }
         }
         best.into_iter()
@@ -207,18 +222,36 @@ impl AssetIndex {
             .collect()
     }
 
-    /// The matches in rank order: tier, then `popularity` (by position, higher first), then
-    /// name and id, so equal ranks always come out in the same order.
+    /// Rank order: tier, then `popularity` (by position, higher first), then name and id, so
+    /// equal ranks always come out in the same order.
+    fn order(&self, popularity: &[f64], a: &Hit, b: &Hit) -> Ordering {
+        let score = |hit: &Hit| popularity.get(hit.doc as usize).copied().unwrap_or(0.0);
+        a.tier
+            .cmp(&b.tier)
+            .then_with(|| score(b).total_cmp(&score(a)))
+            .then_with(|| self.doc(*a).name.cmp(&self.doc(*b).name))
+            .then_with(|| self.doc(*a).asset_id.cmp(&self.doc(*b).asset_id))
+    }
+
+    /// Every match in rank order (see [`Self::order`]).
     pub fn search(&self, query: &str, popularity: &[f64]) -> Vec<Hit> {
         let mut hits = self.matches(query);
-        let score = |hit: &Hit| popularity.get(hit.doc as usize).copied().unwrap_or(0.0);
-        hits.sort_by(|a, b| {
-            a.tier
-                .cmp(&b.tier)
-                .then_with(|| score(b).total_cmp(&score(a)))
-                .then_with(|| self.doc(*a).name.cmp(&self.doc(*b).name))
-                .then_with(|| self.doc(*a).asset_id.cmp(&self.doc(*b).asset_id))
-        });
+        hits.sort_by(|a, b| self.order(popularity, a, b));
+        hits
+    }
+
+    /// The first `n` of [`Self::search`], without ranking the rest: what autocomplete asks
+    /// for on every keystroke.
+    pub fn top(&self, query: &str, popularity: &[f64], n: usize) -> Vec<Hit> {
+        let mut hits = self.matches_up_to(query, n);
+        if n == 0 {
+            return Vec::new();
+        }
+        if hits.len() > n {
+            hits.select_nth_unstable_by(n - 1, |a, b| self.order(popularity, a, b));
+            hits.truncate(n);
+        }
+        hits.sort_by(|a, b| self.order(popularity, a, b));
         hits
     }
 }
@@ -297,6 +330,19 @@ mod tests {
         assert_eq!(samsung.len(), 2);
         assert!(samsung.iter().all(|(_, tier)| *tier == Tier::Prefix));
         assert_eq!(tiers("005930")[0].1, Tier::Exact);
+    }
+
+    #[test]
+    fn the_top_few_are_the_head_of_the_whole_ranking() {
+        let index = index();
+        let popularity = [1.0, 4.0, 2.0, 3.0];
+        for query in ["삼성", "전자", "ㅅ", "lg", "삼성전저", "s", "없음"] {
+            let whole = index.search(query, &popularity);
+            for n in 0..5 {
+                let head: Vec<Hit> = whole.iter().copied().take(n).collect();
+                assert_eq!(index.top(query, &popularity, n), head, "{query} {n}");
+            }
+        }
     }
 
     #[test]
