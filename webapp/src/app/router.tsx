@@ -49,6 +49,8 @@ const StockAnalysisRoute = lazyRoute(() => import('./routes/stocks/analysis'));
 const MyRoute = lazyRoute(() => import('./routes/my/my'));
 const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
+const SearchRoute = lazyRoute(() => import('./routes/search/search'));
+const SearchResultsRoute = lazyRoute(() => import('./routes/search/results'));
 
 export const routes: RouteObject[] = [
   {
@@ -90,11 +92,13 @@ export const routes: RouteObject[] = [
       { path: paths.my.path, element: <MyRoute /> },
       { path: paths.myHistory.path, element: <MyHistoryRoute /> },
       { path: paths.myHistoryEdit.path, element: <MyHistoryEditRoute /> },
+      { path: paths.search.path, element: <SearchRoute /> },
+      { path: paths.searchQuery.path, element: <SearchResultsRoute /> },
       // The news screens live on an external site.
       { path: paths.news.path, element: <NewsRedirectRoute /> },
       { path: paths.newsPopular.path, element: <NewsRedirectRoute /> },
       { path: paths.newsLatest.path, element: <NewsRedirectRoute /> },
-      // Screens not built yet (트렌드, 검색, 관심종목, 설정, 토론, …) and unknown paths.
+      // Screens not built yet (트렌드, 관심종목, 설정, 토론, …) and unknown paths.
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -12,6 +12,16 @@ export const GENERATED_DATA_NOTICE = '샘플 데이터 · 실제 수치가 아�
 /** Security article lists (articles, news, disclosures) page by 20 (spec §9). */
 export const ARTICLES_PAGE_SIZE = 20;
 
+/** Search results (assets, news) page by 10, news-related assets by 5 (spec §7, §9). */
+export const SEARCH_PAGE_SIZE = 10;
+export const NEWS_RELATED_ASSETS_PAGE_SIZE = 5;
+
+/** 이슈 키워드 and 인기 검색어 show this many (1 to 10 for 인기 검색어). */
+export const SEARCH_KEYWORDS_LIMIT = 10;
+
+/** Typing must pause this long before suggestions are asked for. */
+export const AUTOCOMPLETE_DEBOUNCE_MS = 150;
+
 // Polling: how often an open screen refetches data that changes during the day.
 
 /** An open intraday stock chart asks for new minutes this often. */
@@ -22,6 +32,9 @@ export const ASSET_REFRESH_MS = 15_000;
 
 /** An open intraday index chart asks for new minutes this often. */
 export const ASSET_MINUTES_REFRESH_MS = 10_000;
+
+/** An open search results page refreshes the prices of the assets it lists this often. */
+export const SEARCH_PRICES_REFRESH_MS = 15_000;
 
 /** An open forex or asset page refreshes the major FX rates this often. */
 export const FOREX_REFRESH_MS = 5_000;
@@ -59,6 +72,18 @@ export const ASSET_LIST_STALE_TIME_MS = 60_000;
 export const ASSET_STALE_TIME_MS = ASSET_REFRESH_MS / 2;
 
 export const ASSET_MINUTES_STALE_TIME_MS = ASSET_MINUTES_REFRESH_MS / 2;
+
+/** Suggestions for a keyword typed again (erasing a letter) come from the cache this long. */
+export const AUTOCOMPLETE_STALE_TIME_MS = 60_000;
+
+/**
+ * Search result lists are fetched only if not already loaded (spec §4): returning to a search
+ * shows the pages loaded before, while they are cached; only 더보기 (a cursor) asks again.
+ */
+export const SEARCH_RESULTS_STALE_TIME_MS = Infinity;
+
+/** 이슈 키워드 and 인기 검색어 are computed at most once a minute. */
+export const SEARCH_KEYWORDS_STALE_TIME_MS = 60_000;
 
 /** FX charts and conversions at the current rates. */
 export const FOREX_RATE_STALE_TIME_MS = 30_000;

@@ -10,7 +10,13 @@ export const paths = {
   news: { path: '/m/news', getHref: () => '/m/news' },
   newsPopular: { path: '/m/news/popular', getHref: () => '/m/news/popular' },
   newsLatest: { path: '/m/news/latest', getHref: () => '/m/news/latest' },
+  /** 검색: the search box, suggestions, 최근 검색어, 이슈 키워드, 인기 검색어. */
   search: { path: '/m/search', getHref: () => '/m/search' },
+  /** The results of one search (`?keyword=…`). */
+  searchQuery: {
+    path: '/m/search/query',
+    getHref: (keyword: string) => `/m/search/query?${new URLSearchParams({ keyword }).toString()}`,
+  },
   /** MY: 최근 본 종목 now; 관심종목 and 설정 with the issues that build them. */
   my: { path: '/m/my', getHref: () => '/m/my' },
   myHistory: { path: '/m/my/history', getHref: () => '/m/my/history' },

@@ -82,6 +82,16 @@ describe('ScrollRestoration', () => {
     expect(scrollTo).toHaveBeenLastCalledWith(0, 300);
   });
 
+  it('starts the results of another search at the top, and returns to the last on back', async () => {
+    const scrollTo = setup('/m/search/query?keyword=A');
+    userScrollsTo(700);
+    scrollTo.mockClear();
+    await act(() => navigate('/m/search/query?keyword=B'));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    await act(() => navigate(-1));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 700);
+  });
+
   it('scrolls a page opened again at the same address to the top', async () => {
     const scrollTo = setup();
     userScrollsTo(400);

@@ -1,11 +1,16 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
+import { paths } from '@/config/paths';
+
 // react-router's own key, so positions saved before this component replaced its
 // <ScrollRestoration> survive the update.
 const STORAGE_KEY = 'react-router-scroll-positions';
 
 type Positions = Record<string, number>;
+
+/** Paths whose search names another screen: the results of a new search start at the top. */
+const SCREENS_BY_SEARCH: ReadonlySet<string> = new Set([paths.searchQuery.path]);
 
 function readPositions(): Positions {
   try {
@@ -25,7 +30,8 @@ function readPositions(): Positions {
  * and kept in sessionStorage when the page is hidden. A navigation that changes only the
  * search (the chart period, the statements' term) is a view of the same screen and keeps
  * the scroll position: the declarative router ignores `preventScrollReset`, which those
- * two navigations still pass.
+ * two navigations still pass. Except where the search is the screen (`/m/search/query?keyword=`):
+ * another keyword is another page of results.
  */
 export function ScrollRestoration() {
   const location = useLocation();
@@ -77,7 +83,11 @@ export function ScrollRestoration() {
       }
     }
     // A new entry that stays where it is has its position now, not at its first scroll.
-    if (before?.pathname !== location.pathname || before.search === location.search) window.scrollTo(0, 0);
+    const sameScreen =
+      before?.pathname === location.pathname &&
+      before.search !== location.search &&
+      !SCREENS_BY_SEARCH.has(location.pathname);
+    if (!sameScreen) window.scrollTo(0, 0);
     positions.current[location.key] = window.scrollY;
   }, [location]);
 

@@ -3,11 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { installIntersectionObserver } from '@/testing/intersection-observer';
 
-import { type FooterList, PaginatedListFooter } from './paginated-list-footer';
+import { type FooterList, PaginatedListFooter, type PaginatedListFooterProps } from './paginated-list-footer';
 
-type ListOverrides = Partial<Omit<FooterList, 'entities'>> & { count?: number };
+type ListOverrides = Partial<Omit<FooterList, 'entities'>> & {
+  count?: number;
+  props?: Partial<PaginatedListFooterProps>;
+};
 
-function renderFooter({ count = 20, ...overrides }: ListOverrides = {}) {
+function renderFooter({ count = 20, props, ...overrides }: ListOverrides = {}) {
   const list = {
     entities: Array.from({ length: count }, (_, i) => i),
     isFetching: false,
@@ -23,6 +26,7 @@ function renderFooter({ count = 20, ...overrides }: ListOverrides = {}) {
       endMessage="마지막 공시입니다."
       emptyMessage="공시가 없습니다."
       errorMessage="공시를 불러오지 못했습니다."
+      {...props}
     />,
   );
   return list;
@@ -80,5 +84,24 @@ describe('PaginatedListFooter', () => {
     const list = renderFooter();
     fireEvent.click(screen.getByRole('button', { name: '더 보기' }));
     expect(list.loadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('pages by a 더보기 button when asked to, observing nothing', () => {
+    const io = installIntersectionObserver();
+    const list = renderFooter({ props: { loadMoreBy: 'button' } });
+    expect(io.observedCount).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: '더보기' }));
+    expect(list.loadMore).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows nothing at the end without an end or empty message', () => {
+    const { container } = render(
+      <PaginatedListFooter
+        list={{ entities: [1], isFetching: false, reachedEnd: true, isError: false, loadMore: vi.fn(), retry: vi.fn() }}
+        loadMoreBy="button"
+      />,
+    );
+    expect(container.innerHTML).toBe('');
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -12,12 +12,18 @@ export type FooterList = Pick<
 
 export type PaginatedListFooterProps = {
   list: FooterList;
-  /** Shown below the last entity, e.g. `마지막 공시입니다.` */
-  endMessage: string;
-  /** Shown when the list has no entity at all, e.g. `공시가 없습니다.` */
-  emptyMessage: string;
+  /** Shown below the last entity, e.g. `마지막 공시입니다.`; without it nothing is shown at the end. */
+  endMessage?: string;
+  /** Shown when the list has no entity at all, e.g. `공시가 없습니다.`; without it nothing is shown. */
+  emptyMessage?: string;
   /** Shown when a load failed (next to the retry button). */
   errorMessage?: string;
+  /**
+   * How the next page is asked for: when the end of the list scrolls into view (`scroll`, the
+   * default), or by a 더보기 button (`button`: for a page of several lists, such as the search
+   * results, where scrolling past one list must not load the next page of it).
+   */
+  loadMoreBy?: 'scroll' | 'button';
 };
 
 const DEFAULT_ERROR_MESSAGE = '목록을 불러오지 못했습니다.';
@@ -27,13 +33,14 @@ const PREFETCH_MARGIN = '0px 0px 320px 0px';
 /**
  * The end of an infinite list in the states of spec §3: loading, error with a
  * retry button, reached end (or empty), otherwise an invisible sentinel that
- * asks for the next page when it scrolls into view.
+ * asks for the next page when it scrolls into view (or a 더보기 button).
  */
 export function PaginatedListFooter({
   list,
   endMessage,
   emptyMessage,
   errorMessage = DEFAULT_ERROR_MESSAGE,
+  loadMoreBy = 'scroll',
 }: PaginatedListFooterProps) {
   const { isFetching, reachedEnd, isError } = list;
   if (isError) {
@@ -55,10 +62,21 @@ export function PaginatedListFooter({
     );
   }
   if (reachedEnd) {
+    const message = list.entities.length === 0 ? emptyMessage : endMessage;
+    if (message === undefined) return null;
     return (
       <p className="list-footer list-footer__text" data-testid="list-end">
-        {list.entities.length === 0 ? emptyMessage : endMessage}
+        {message}
       </p>
+    );
+  }
+  if (loadMoreBy === 'button') {
+    return (
+      <div className="list-footer list-footer--more">
+        <button type="button" className="button button--secondary list-footer__more" onClick={list.loadMore}>
+          더보기
+        </button>
+      </div>
     );
   }
   return <LoadMoreSentinel onLoadMore={list.loadMore} />;

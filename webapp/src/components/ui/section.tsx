@@ -8,6 +8,8 @@ type SectionProps = {
   children: ReactNode;
   /** A link next to the title, e.g. to the full list. */
   more?: { to: string; label: string };
+  /** A control next to the title instead of a link, e.g. a 전체 삭제 button. */
+  action?: ReactNode;
   /** Small print under the title, e.g. the sample-data label. */
   note?: ReactNode;
   className?: string;
@@ -15,7 +17,7 @@ type SectionProps = {
 };
 
 /** A titled card of a page. */
-export function Section({ title, children, more, note, className, testId }: SectionProps) {
+export function Section({ title, children, more, action, note, className, testId }: SectionProps) {
   return (
     <section className={['section', className].filter(Boolean).join(' ')} aria-label={title} data-testid={testId}>
       <header className="section__header">
@@ -24,7 +26,7 @@ export function Section({ title, children, more, note, className, testId }: Sect
           <Link className="section__more" to={more.to}>
             {more.label}
           </Link>
-        ) : null}
+        ) : (action ?? null)}
       </header>
       {note ? <div className="section__note">{note}</div> : null}
       {children}

@@ -244,6 +244,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search_assets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["autocomplete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/issue_keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["issue_keywords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search_news"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/news_related_assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search_news_related_assets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/popular_keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["popular_keywords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/securities/{security_id}": {
         parameters: {
             query?: never;
@@ -822,6 +918,24 @@ export interface components {
          * @enum {string}
          */
         ForexPeriod: "day" | "week" | "month" | "year";
+        /** @description An asset a search found (its price comes from `GET /mweb/api/v1/assets?ids=…`). */
+        FoundAsset: {
+            /** @description `KOREA-A005930`, `INDEX-KOSPI`, `FOREX-USDKRW`. */
+            asset_id: string;
+            kind: components["schemas"]["FoundKind"];
+            /** @description `kospi` or `kosdaq` for a stock; null otherwise. */
+            market?: string | null;
+            name: string;
+            /** @description `A005930`, `KOSPI`, `USDKRW`. */
+            short_code: string;
+        };
+        FoundAssetPage: {
+            assets: components["schemas"]["FoundAsset"][];
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor?: string | null;
+        };
+        /** @enum {string} */
+        FoundKind: "stock" | "index" | "forex";
         /** @description One trading day's SAMPLE net buying by investor type. */
         Investor: {
             /**
@@ -853,6 +967,22 @@ export interface components {
             investors: components["schemas"]["Investor"][];
             /** @description Pass as `to` for the next older page; null at the end. */
             last_key?: string | null;
+        };
+        /**
+         * @description What the person typed: a name, a code, an English name or 초성 (`ㅅㅅㅈㅈ`), 1 to 40 characters
+         * @example 삼성전자
+         */
+        Keyword: string;
+        KeywordEntry: {
+            keyword: string;
+            /**
+             * Format: double
+             * @description What the list is ranked by (searches, or how sharply mentions rose).
+             */
+            score: number;
+        };
+        KeywordList: {
+            keywords: components["schemas"]["KeywordEntry"][];
         };
         /** @description How many, 1 to 100 (default 20); empty is the same as absent */
         Limit100: number | string;
@@ -985,6 +1115,8 @@ export interface components {
             /** @description The latest trading day. */
             recent_trader: components["schemas"]["DayTrader"];
         };
+        /** @description How many, 1 to 50 (default 5); empty is the same as absent */
+        RelatedLimit: number | string;
         RelatedStock: {
             quote: components["schemas"]["Quote"];
             security: components["schemas"]["Security"];
@@ -993,6 +1125,10 @@ export interface components {
             /** @description Same WICS industry group, largest market cap first. */
             related_stocks: components["schemas"]["RelatedStock"][];
         };
+        /** @description The `next_cursor` of the previous page of the same search; empty or absent for the first page */
+        SearchCursor: string;
+        /** @description How many, 1 to 50 (default 10); empty is the same as absent */
+        SearchLimit: number | string;
         /** @description A listed stock. */
         Security: {
             /** @description KRX code, e.g. `005930`. */
@@ -1101,6 +1237,10 @@ export interface components {
         StatementList: {
             /** @description Newest first: 8 quarters or 5 years. */
             statements: components["schemas"]["Statement"][];
+        };
+        Suggestions: {
+            /** @description At most ten, best first. */
+            assets: components["schemas"]["FoundAsset"][];
         };
         /** @description The current base rate of a forex pair. */
         TickForex: {
@@ -2069,6 +2209,372 @@ export interface operations {
                 };
             };
             /** @description Too many open streams (of this client or in all), or over the request rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_assets: {
+        parameters: {
+            query: {
+                /** @description A name, code, English name or 초성 */
+                keyword: components["schemas"]["Keyword"];
+                /** @description Page size, 1 to 50 (default 10) */
+                limit?: components["schemas"]["SearchLimit"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["SearchCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stocks, indexes and forex pairs: exact code or name first, then prefixes (초성 included), then the rest; inside each, the more traded and viewed first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundAssetPage"];
+                };
+            };
+            /** @description Missing (`missing_keyword`) or too long (`keyword_too_long`) keyword; malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    autocomplete: {
+        parameters: {
+            query: {
+                /** @description What has been typed so far */
+                keyword: components["schemas"]["Keyword"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The first ten assets of the same ranking as `search/assets` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suggestions"];
+                };
+            };
+            /** @description Missing (`missing_keyword`) or too long (`keyword_too_long`) keyword */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    issue_keywords: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 50 (default 10) */
+                limit?: components["schemas"]["SearchLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The names rising in the last day's news and searches against the six days before, sharpest rise first (computed at most once a minute) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeywordList"];
+                };
+            };
+            /** @description Malformed limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_news: {
+        parameters: {
+            query: {
+                /** @description Looked for in titles and summaries */
+                keyword: components["schemas"]["Keyword"];
+                /** @description Page size, 1 to 50 (default 10) */
+                limit?: components["schemas"]["SearchLimit"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["NewsCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description News holding the keyword, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsPage"];
+                };
+            };
+            /** @description Missing or too long keyword; malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_news_related_assets: {
+        parameters: {
+            query: {
+                /** @description Looked for in news titles and summaries */
+                keyword: components["schemas"]["Keyword"];
+                /** @description Page size, 1 to 50 (default 5) */
+                limit?: components["schemas"]["RelatedLimit"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["SearchCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stocks that news holding the keyword names, the most named first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundAssetPage"];
+                };
+            };
+            /** @description Missing or too long keyword; malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    popular_keywords: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 50 (default 10) */
+                limit?: components["schemas"]["SearchLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assets searched most in the last day, by name (a search counts for the asset it found; computed at most once a minute) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeywordList"];
+                };
+            };
+            /** @description Malformed limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
             429: {
                 headers: {
                     [name: string]: unknown;

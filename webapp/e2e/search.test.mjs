@@ -1,0 +1,165 @@
+// End-to-end: 검색 (search), against the real search API of the one-process server.
+//
+//   npm run build && node --test e2e/search.test.mjs
+//
+// From the bottom tab: 초성 suggestions lead to a stock page; a search with Enter shows its
+// result sections, and 더보기 loads a second page; the term waits under 최근 검색어 and is
+// deleted there. One server and one phone-sized Chromium for the whole file (see support.mjs);
+// screenshots go to test-results/.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { screenshot, startApp } from './support.mjs';
+
+const SEARCH_API = '/main/api/v1/search/';
+/** The result sections, by test id, in the order of the page. */
+const SECTIONS = ['search-assets', 'search-news', 'search-news-related-assets'];
+
+let app;
+let baseUrl;
+let page;
+
+// Starting the server may take minutes (seeding); the journeys below have their own timeouts.
+before(
+  async () => {
+    app = await startApp();
+    ({ baseUrl, page } = app);
+  },
+  { timeout: 900_000 },
+);
+
+after(async () => {
+  await app?.close();
+});
+
+const pathname = () => new URL(page.url()).pathname;
+const searchBox = () => page.getByRole('combobox', { name: '검색어 입력' });
+
+/** Opens 검색 from the bottom tab bar and waits for its box. */
+async function openSearchTab() {
+  await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '검색', exact: true }).click();
+  await page.getByRole('heading', { name: '최근 검색어' }).waitFor();
+  assert.equal(pathname(), '/m/search');
+}
+
+/** Records console errors and warnings, and failed responses, while `journey` runs. */
+async function watchProblems(journey) {
+  const problems = [];
+  const onConsole = (message) => {
+    if (['error', 'warning'].includes(message.type())) problems.push(`console.${message.type()}: ${message.text()}`);
+  };
+  const onResponse = (response) => {
+    if (response.url().includes(SEARCH_API) && response.status() >= 400) {
+      problems.push(`${response.status()} ${response.url()}`);
+    }
+  };
+  page.on('console', onConsole);
+  page.on('response', onResponse);
+  try {
+    await journey();
+  } finally {
+    page.off('console', onConsole);
+    page.off('response', onResponse);
+  }
+  assert.deepEqual(problems, []);
+}
+
+describe('search', { timeout: 180_000 }, () => {
+  test('suggests 삼성전자 for ㅅㅅㅈㅈ, and opens its stock page', async () => {
+    await watchProblems(async () => {
+      await page.goto(`${baseUrl}/m`);
+      await page.getByRole('heading', { name: '주요 종목' }).waitFor();
+      await openSearchTab();
+      // The box is focused and takes 40 characters at most.
+      assert.equal(await searchBox().evaluate((input) => document.activeElement === input), true);
+      assert.equal(await searchBox().getAttribute('maxlength'), '40');
+      const boxTop = (await page.locator('.search-box').boundingBox())?.y;
+
+      const autocompletes = [];
+      const onRequest = (request) => {
+        if (request.url().includes(`${SEARCH_API}autocomplete`)) autocompletes.push(request.url());
+      };
+      page.on('request', onRequest);
+      await searchBox().pressSequentially('ㅅㅅㅈㅈ', { delay: 20 });
+      const listbox = page.getByRole('listbox', { name: '추천 종목' });
+      const samsung = listbox.getByRole('option', { name: /삼성전자/ }).first();
+      await samsung.waitFor();
+      page.off('request', onRequest);
+      // Typed faster than the debounce: asked once, for the whole text.
+      assert.deepEqual(
+        autocompletes.map((url) => new URL(url).searchParams.get('keyword')),
+        ['ㅅㅅㅈㅈ'],
+      );
+      assert.match(await samsung.textContent(), /005930/);
+      assert.match(await samsung.textContent(), /코스피/);
+      // The suggestions open over the page: the box has not moved.
+      assert.equal((await page.locator('.search-box').boundingBox())?.y, boxTop);
+      await screenshot(page, 'search-suggestions');
+
+      await samsung.tap();
+      await page.waitForURL('**/m/stocks/KOREA-A005930');
+      await page.getByRole('heading', { name: '삼성전자' }).waitFor();
+      // Opening a suggestion is not a search: nothing under 최근 검색어.
+      assert.equal(await page.evaluate(() => localStorage.getItem('sise.recent-searches.v1')), null);
+    });
+  });
+
+  test('searches 삼성 with Enter, loads a second page with 더보기, then deletes the term under 최근 검색어', async () => {
+    await watchProblems(async () => {
+      await openSearchTab();
+      await searchBox().fill('삼성');
+      await searchBox().press('Enter');
+      await page.waitForURL((url) => url.pathname === '/m/search/query');
+      assert.equal(new URL(page.url()).searchParams.get('keyword'), '삼성');
+      assert.equal(await searchBox().inputValue(), '삼성');
+
+      // 종목·지수·환율 first, with prices.
+      const assets = page.getByTestId('search-assets');
+      await assets.getByRole('link', { name: /삼성전자/ }).first().waitFor();
+      await assets.locator('.found-asset__price').first().waitFor();
+      for (const price of await assets.locator('.found-asset__price').allTextContents()) {
+        assert.match(price.trim(), /^[\d,.]+$/, `a price, got "${price}"`);
+      }
+      await screenshot(page, 'search-results');
+
+      // Every section has answered (a section that found nothing is left out).
+      await page.waitForFunction(() => document.querySelectorAll('main .section .loading').length === 0);
+      assert.ok((await page.getByTestId('search-assets').count()) === 1, '삼성 finds assets');
+
+      // 더보기 on the first section that has more: one more page, asked with its cursor.
+      let paged = false;
+      for (const testId of SECTIONS) {
+        const section = page.getByTestId(testId);
+        if ((await section.count()) === 0) continue;
+        const more = section.getByRole('button', { name: '더보기' });
+        if ((await more.count()) === 0) continue;
+        const rows = section.locator('ul > li');
+        const before = await rows.count();
+        const nextPage = page.waitForRequest(
+          (request) => request.url().includes(SEARCH_API) && new URL(request.url()).searchParams.has('cursor'),
+        );
+        await more.scrollIntoViewIfNeeded();
+        await more.tap();
+        const cursor = new URL((await nextPage).url()).searchParams.get('cursor');
+        assert.ok(cursor, 'the second page is asked for with a cursor');
+        await page.waitForFunction(
+          ([element, count]) => element.querySelectorAll('ul > li').length > count,
+          [await section.elementHandle(), before],
+        );
+        await screenshot(page, 'search-results-more');
+        paged = true;
+        break;
+      }
+      assert.ok(paged, 'some section of 삼성 has a second page');
+
+      // Back on /m/search: the term waits under 최근 검색어; ✕ deletes it.
+      await openSearchTab();
+      const recent = page.getByRole('list', { name: '최근 검색어' });
+      assert.deepEqual(await recent.getByRole('link').allTextContents(), ['삼성']);
+      await screenshot(page, 'search-recent');
+      await recent.getByRole('button', { name: '삼성 삭제' }).tap();
+      await page.getByText('최근 검색어가 없습니다.').waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem('sise.recent-searches.v1')), '[]');
+    });
+  });
+});

@@ -1,0 +1,121 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+
+import { SampleDataNotice } from '@/components/ui/sample-data-notice';
+import { SEARCH_PRICES_REFRESH_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { ArticleItem } from '@/features/articles/components/article-item';
+import { newsEntry } from '@/features/articles/utils/entries';
+import { useAssets } from '@/features/assets/api/get-assets';
+import { useNewsRelatedAssets } from '@/features/search/api/get-news-related-assets';
+import { useSearchAssets } from '@/features/search/api/get-search-assets';
+import { useSearchNews } from '@/features/search/api/get-search-news';
+import { FoundAssetItem } from '@/features/search/components/found-asset-item';
+import { SearchBox } from '@/features/search/components/search-box';
+import { SearchResultSection } from '@/features/search/components/search-result-section';
+import type { FoundAsset, FoundAssetPage, NewsSearchPage } from '@/features/search/types';
+import { normalizeKeyword } from '@/features/search/utils/keyword';
+import { toPaginatedList } from '@/lib/paginated-list';
+
+import './search.css';
+
+/** /m/search/query?keyword=…: the results of one search; without a keyword, the search page. */
+export default function SearchResultsRoute() {
+  const [searchParams] = useSearchParams();
+  const keyword = normalizeKeyword(searchParams.get('keyword') ?? '');
+  if (keyword === '') return <Navigate replace to={paths.search.getHref()} />;
+  // A new search starts afresh: the box holds its keyword again.
+  return <SearchResults key={keyword} keyword={keyword} />;
+}
+
+type InfiniteResult<TPage> = UseInfiniteQueryResult<InfiniteData<TPage, unknown>>;
+
+/** Every page of the list has arrived and none holds anything. */
+function foundNothing<TPage>(query: InfiniteResult<TPage>, count: (page: TPage) => number): boolean {
+  return query.data?.pages.every((page) => count(page) === 0) ?? false;
+}
+
+function SearchResults({ keyword }: { keyword: string }) {
+  const [text, setText] = useState(keyword);
+  // Each kind of result is its own call and its own list. Leaving the page aborts what is
+  // still loading (every call passes TanStack Query's signal); coming back shows the pages
+  // already loaded (they are fetched only once per keyword while cached, spec §4).
+  const assets = useSearchAssets(keyword);
+  const news = useSearchNews(keyword);
+  const newsRelated = useNewsRelatedAssets(keyword);
+  const nothing =
+    foundNothing(assets, (page) => page.assets.length) &&
+    foundNothing(news, (page) => page.news.length) &&
+    foundNothing(newsRelated, (page) => page.assets.length);
+
+  return (
+    <>
+      <title>{`${keyword} 검색 결과 : 시세`}</title>
+      <SearchBox value={text} onValueChange={setText} />
+      <h1 className="visually-hidden">{`'${keyword}' 검색 결과`}</h1>
+      {nothing ? (
+        <p className="search-results__none" role="status">{`'${keyword}'에 대한 검색 결과가 없습니다.`}</p>
+      ) : (
+        <>
+          <SampleDataNotice />
+          <AssetResults title="종목·지수·환율" testId="search-assets" query={assets} />
+          {/* 토픽 (GET search/topics, social service) goes here, between the assets and the news,
+              as spec §7 lists the search calls: with the issue that builds topics, as its own
+              SearchResultSection and call. Nothing is shown for it until then. */}
+          <NewsResults query={news} />
+          <AssetResults title="뉴스 관련 종목" testId="search-news-related-assets" query={newsRelated} />
+          {/* 인사이트 (insight articles, GET search/insight_articles, social service) goes here,
+              last, with the issue that builds insight articles. Nothing is shown for it until then. */}
+        </>
+      )}
+    </>
+  );
+}
+
+/** Found assets with their prices: one assets call per page of results, refreshed while shown. */
+function AssetResults({
+  title,
+  testId,
+  query,
+}: {
+  title: string;
+  testId: string;
+  query: InfiniteResult<FoundAssetPage>;
+}) {
+  const list = toPaginatedList(query, (page) => page.assets, (page) => page.next_cursor);
+  return (
+    <SearchResultSection title={title} testId={testId} list={list}>
+      <ul className="found-asset-list" aria-label={title}>
+        {query.data?.pages.map((page, index) => <PricedAssets key={index} assets={page.assets} />)}
+      </ul>
+    </SearchResultSection>
+  );
+}
+
+function PricedAssets({ assets }: { assets: readonly FoundAsset[] }) {
+  const prices = useAssets(
+    assets.map((asset) => asset.asset_id),
+    { refetchInterval: SEARCH_PRICES_REFRESH_MS },
+  );
+  return assets.map((asset) => (
+    <li key={asset.asset_id}>
+      <FoundAssetItem asset={asset} quote={prices.data?.assets[asset.asset_id]} quotePending={prices.isPending} />
+    </li>
+  ));
+}
+
+function NewsResults({ query }: { query: InfiniteResult<NewsSearchPage> }) {
+  const list = toPaginatedList(query, (page) => page.news.map(newsEntry), (page) => page.next_cursor);
+  return (
+    <SearchResultSection title="뉴스" testId="search-news" list={list}>
+      <ul className="article-list" aria-label="뉴스">
+        {list.entities.map((entry) => (
+          <li key={entry.id}>
+            <ArticleItem entry={entry} />
+          </li>
+        ))}
+      </ul>
+    </SearchResultSection>
+  );
+}

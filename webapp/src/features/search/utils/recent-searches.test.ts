@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+
+import { MAX_KEYWORD_LENGTH, normalizeKeyword } from './keyword';
+import {
+  MAX_RECENT_SEARCHES,
+  addRecentSearch,
+  isRecentSearch,
+  parseRecentSearches,
+  removeRecentSearch,
+} from './recent-searches';
+
+/** `검색어1`, `검색어2`, … */
+const term = (n: number) => `검색어${n}`;
+
+describe('normalizeKeyword', () => {
+  it('trims, makes runs of whitespace one space and cuts at 40 characters', () => {
+    expect(normalizeKeyword('  삼성전자 ')).toBe('삼성전자');
+    expect(normalizeKeyword('삼성 \t  전자')).toBe('삼성 전자');
+    expect(normalizeKeyword(' \n ')).toBe('');
+    expect(MAX_KEYWORD_LENGTH).toBe(40);
+    expect(normalizeKeyword('가'.repeat(45))).toBe('가'.repeat(40));
+    // Characters, not UTF-16 units; no trailing space left by the cut.
+    expect(normalizeKeyword('😀'.repeat(41))).toBe('😀'.repeat(40));
+    expect(normalizeKeyword(`${'가'.repeat(39)} 나`)).toBe('가'.repeat(39));
+  });
+});
+
+describe('addRecentSearch', () => {
+  it('puts the newest first and moves a term searched again to the front, once', () => {
+    let terms = addRecentSearch([], term(1));
+    terms = addRecentSearch(terms, term(2));
+    terms = addRecentSearch(terms, term(3));
+    expect(terms).toEqual([term(3), term(2), term(1)]);
+    expect(addRecentSearch(terms, ` ${term(1)}  `)).toEqual([term(1), term(3), term(2)]);
+  });
+
+  it('keeps the same list for a blank term or the newest one again', () => {
+    const terms = [term(1), term(2)];
+    expect(addRecentSearch(terms, '   ')).toBe(terms);
+    expect(addRecentSearch(terms, term(1))).toBe(terms);
+  });
+
+  it('keeps at most 10, dropping the oldest', () => {
+    let terms: readonly string[] = [];
+    for (let n = 1; n <= MAX_RECENT_SEARCHES + 2; n += 1) terms = addRecentSearch(terms, term(n));
+    expect(MAX_RECENT_SEARCHES).toBe(10);
+    expect(terms).toHaveLength(10);
+    expect(terms[0]).toBe(term(12));
+    expect(terms.at(-1)).toBe(term(3));
+  });
+});
+
+describe('removeRecentSearch', () => {
+  it('removes one term, keeping the order of the rest', () => {
+    const terms = [term(1), term(2), term(3)];
+    expect(removeRecentSearch(terms, term(2))).toEqual([term(1), term(3)]);
+    expect(removeRecentSearch(terms, term(9))).toBe(terms);
+  });
+});
+
+describe('parseRecentSearches', () => {
+  it('reads a stored list', () => {
+    expect(parseRecentSearches(JSON.stringify([term(2), term(1)]))).toEqual([term(2), term(1)]);
+  });
+
+  it('gives an empty list for nothing or anything unreadable', () => {
+    for (const raw of [null, '', 'not json', '{"terms":["삼성"]}', '"삼성"', 'null', '42']) {
+      expect(parseRecentSearches(raw)).toEqual([]);
+    }
+  });
+
+  it('keeps the valid terms of a foreign or hand-edited list, each once, at most 10', () => {
+    const mixed = [term(1), 5, '', '  삼성 ', null, term(2), term(1), '가'.repeat(41), { term: term(3) }];
+    expect(parseRecentSearches(JSON.stringify(mixed))).toEqual([term(1), term(2)]);
+    const many = Array.from({ length: 15 }, (_, i) => term(i + 1));
+    expect(parseRecentSearches(JSON.stringify(many))).toEqual(many.slice(0, 10));
+    expect(isRecentSearch('삼성 전자')).toBe(true);
+    expect(isRecentSearch('삼성  전자')).toBe(false);
+  });
+});
