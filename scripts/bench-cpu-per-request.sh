@@ -39,28 +39,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
-start() {
-  local name="$1" bin="$2"
-  SISE__DATA_DIR="$work/$name" \
-    SISE__GATEWAY__LISTEN=127.0.0.1:0 \
-    SISE__GATEWAY__LIMITS__RATE_PER_SECOND=1000000 \
-    SISE__GATEWAY__LIMITS__RATE_BURST=1000000 \
-    SISE__TELEMETRY__LOG_LEVEL=warn \
-    "$bin" >"$work/$name.log" 2>&1 &
-  pids+=($!)
-}
-start old "$old_bin"
-old_pid=${pids[0]}
-start new "$new_bin"
-new_pid=${pids[1]}
+start_sise "$old_bin" "$work/old"
+old_pid=$sise_pid
+pids+=("$old_pid")
+start_sise "$new_bin" "$work/new"
+new_pid=$sise_pid
+pids+=("$new_pid")
 old_base="$(address_of "$work/old.log" "$old_pid")"
 new_base="$(address_of "$work/new.log" "$new_pid")"
-for base in "$old_base" "$new_base"; do
-  for _ in $(seq 1 300); do
-    curl -fsS "$base/readyz" >/dev/null 2>&1 && break
-    sleep 0.1
-  done
-done
+wait_ready "$old_base"
+wait_ready "$new_base"
 
 ticks_per_second="$(getconf CLK_TCK)"
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }

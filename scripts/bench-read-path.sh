@@ -36,9 +36,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-# Only the per-client rate is raised: a real edge meets many clients, this bench is one.
-rate=1000000
-
 # shellcheck source=lib/bench.sh
 . scripts/lib/bench.sh
 build_bench_tools
@@ -63,15 +60,10 @@ else
   webapp_note="webapp/index.html (no webapp/dist: the unbuilt template)"
 fi
 
-log="$work/sise.log"
-SISE__DATA_DIR="$work/data" \
-  SISE__GATEWAY__LISTEN=127.0.0.1:0 \
-  SISE__GATEWAY__WEBAPP_DIR="$work/webapp" \
-  SISE__GATEWAY__LIMITS__RATE_PER_SECOND=$rate \
-  SISE__GATEWAY__LIMITS__RATE_BURST=$rate \
-  SISE__TELEMETRY__LOG_LEVEL=warn \
-  "$SISE_BIN" >"$log" 2>&1 &
-pid=$!
+log="$work/data.log"
+start_sise "$SISE_BIN" "$work/data" SISE__GATEWAY__WEBAPP_DIR="$work/webapp"
+pid=$sise_pid
+rate=$BENCH_RATE
 
 
 started=$(date +%s.%N)

@@ -27,8 +27,6 @@ while [ $# -gt 0 ]; do
     *) sed -n '7p' "$0" >&2; exit 2 ;;
   esac
 done
-rate=1000000
-
 # shellcheck source=lib/bench.sh
 . scripts/lib/bench.sh
 build_bench_tools
@@ -57,19 +55,10 @@ for keyword in dict.fromkeys(k for k in keywords if k):
     print("/main/api/v1/search/autocomplete?keyword=" + urllib.parse.quote(keyword))
 EOF
 
-log="$work/sise.log"
-SISE__DATA_DIR="$work/data" \
-  SISE__GATEWAY__LISTEN=127.0.0.1:0 \
-  SISE__GATEWAY__LIMITS__RATE_PER_SECOND=$rate \
-  SISE__GATEWAY__LIMITS__RATE_BURST=$rate \
-  SISE__TELEMETRY__LOG_LEVEL=warn \
-  "$SISE_BIN" >"$log" 2>&1 &
-pid=$!
-base="$(address_of "$log" "$pid")"
-for _ in $(seq 1 300); do
-  curl -fsS "$base/readyz" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+start_sise "$SISE_BIN" "$work/data"
+pid=$sise_pid
+base="$(address_of "$work/data.log" "$pid")"
+wait_ready "$base"
 quote="/main/api/v1/quotes?security_ids=KOREA-A005930"
 curl -fsS -o /dev/null "$base$quote"
 curl -fsS -o /dev/null "$base$(head -n 1 "$work/paths")"

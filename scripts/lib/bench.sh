@@ -43,3 +43,32 @@ stop_processes() {
     fi
   done
 }
+
+# The per-client rate limit a bench raises `sise`'s to: a real edge meets many clients, a
+# bench is one loopback client.
+BENCH_RATE=1000000
+
+# Starts the `sise` at BIN on a fresh data directory DIR with the edge's limits on and only
+# the per-client rate raised to BENCH_RATE, its output in DIR.log; extra `NAME=VALUE`
+# settings may follow. Sets `sise_pid`.
+start_sise() {
+  local bin="$1" dir="$2"
+  shift 2
+  env SISE__DATA_DIR="$dir" \
+    SISE__GATEWAY__LISTEN=127.0.0.1:0 \
+    SISE__GATEWAY__LIMITS__RATE_PER_SECOND=$BENCH_RATE \
+    SISE__GATEWAY__LIMITS__RATE_BURST=$BENCH_RATE \
+    SISE__TELEMETRY__LOG_LEVEL=warn \
+    "$@" "$bin" >"$dir.log" 2>&1 &
+  sise_pid=$!
+}
+
+# Waits until the server at BASE is ready (at most 30 s).
+wait_ready() {
+  for _ in $(seq 1 300); do
+    curl -fsS "$1/readyz" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "$1 not ready within 30 s" >&2
+  return 1
+}

@@ -109,6 +109,13 @@ pub struct LimitQuery {
     pub limit: Option<String>,
 }
 
+impl LimitQuery {
+    fn request(self) -> Result<pb::KeywordsRequest, ApiError> {
+        let limit = PageLimit::from_query(self.limit.as_deref(), MAX_LIMIT)?;
+        Ok(pb::KeywordsRequest { limit })
+    }
+}
+
 fn page(response: pb::SearchAssetsResponse) -> FoundAssetPage {
     FoundAssetPage {
         assets: response.assets.into_iter().map(FoundAsset::from).collect(),
@@ -116,16 +123,18 @@ fn page(response: pb::SearchAssetsResponse) -> FoundAssetPage {
     }
 }
 
-fn keywords(response: pb::KeywordsResponse) -> KeywordList {
-    KeywordList {
-        keywords: response
-            .keywords
-            .into_iter()
-            .map(|k| KeywordEntry {
-                keyword: k.keyword,
-                score: k.score,
-            })
-            .collect(),
+impl From<pb::KeywordsResponse> for KeywordList {
+    fn from(response: pb::KeywordsResponse) -> Self {
+        Self {
+            keywords: response
+                .keywords
+                .into_iter()
+                .map(|k| KeywordEntry {
+                    keyword: k.keyword,
+                    score: k.score,
+                })
+                .collect(),
+        }
     }
 }
 
@@ -258,15 +267,14 @@ pub async fn issue_keywords(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<LimitQuery>,
 ) -> Result<Json<KeywordList>, ApiError> {
-    let limit = PageLimit::from_query(query.limit.as_deref(), MAX_LIMIT)?;
-    let response = state
-        .clients
-        .search
-        .clone()
-        .issue_keywords(pb::KeywordsRequest { limit })
-        .await?
-        .into_inner();
-    Ok(Json(keywords(response)))
+    let search = state.clients.search.clone();
+    Ok(Json(
+        search
+            .issue_keywords(query.request()?)
+            .await?
+            .into_inner()
+            .into(),
+    ))
 }
 
 #[utoipa::path(
@@ -283,13 +291,12 @@ pub async fn popular_keywords(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<LimitQuery>,
 ) -> Result<Json<KeywordList>, ApiError> {
-    let limit = PageLimit::from_query(query.limit.as_deref(), MAX_LIMIT)?;
-    let response = state
-        .clients
-        .search
-        .clone()
-        .popular_keywords(pb::KeywordsRequest { limit })
-        .await?
-        .into_inner();
-    Ok(Json(keywords(response)))
+    let search = state.clients.search.clone();
+    Ok(Json(
+        search
+            .popular_keywords(query.request()?)
+            .await?
+            .into_inner()
+            .into(),
+    ))
 }
