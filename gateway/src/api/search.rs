@@ -267,7 +267,7 @@ pub async fn issue_keywords(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<LimitQuery>,
 ) -> Result<Json<KeywordList>, ApiError> {
-    let search = state.clients.search.clone();
+    let mut search = state.clients.search.clone();
     Ok(Json(
         search
             .issue_keywords(query.request()?)
@@ -291,7 +291,7 @@ pub async fn popular_keywords(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<LimitQuery>,
 ) -> Result<Json<KeywordList>, ApiError> {
-    let search = state.clients.search.clone();
+    let mut search = state.clients.search.clone();
     Ok(Json(
         search
             .popular_keywords(query.request()?)
