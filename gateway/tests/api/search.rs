@@ -100,11 +100,16 @@ sise_platform::per_backend! {
         }
         let (_, missing) = app.json("/main/api/v1/search/assets?keyword=").await;
         assert_eq!(missing["message"], "검색어를 입력해주세요.");
-        for bad in ["abc", "0", "-1", "999999", "1.5"] {
+        for bad in ["abc", "0", "-1", "1.5"] {
             expect_error(&app, &format!("/main/api/v1/search/assets?keyword=%EC%82%BC&cursor={bad}"), "invalid_cursor").await;
             expect_error(&app, &format!("/main/api/v1/search/news_related_assets?keyword=%EC%82%BC&cursor={bad}"), "invalid_cursor").await;
         }
         expect_error(&app, "/main/api/v1/search/news?keyword=%EC%82%BC&cursor=nope", "invalid_cursor").await;
+        // Past the end (the ranking changed since the previous page): an empty last page.
+        let (status, past) = app.json("/main/api/v1/search/assets?keyword=%EC%82%BC&cursor=999999").await;
+        assert_eq!(status, 200, "{past}");
+        assert_eq!(past["assets"].as_array().map(Vec::len), Some(0));
+        assert!(past["next_cursor"].is_null());
     }
 
     async fn finds_news_the_stocks_it_names_and_the_keywords(backend) {

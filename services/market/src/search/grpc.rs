@@ -105,7 +105,9 @@ fn keyword(text: &str) -> Result<&str, DomainError> {
     Ok(keyword)
 }
 
-/// A page of a ranked list: the offset `cursor` names, `limit` items, and the next cursor.
+/// A page of a ranked list: the offset `cursor` names, `limit` items, and the next cursor. A
+/// position past the end (the list shrank since the previous page) is an empty last page;
+/// only a cursor that is not a position is refused.
 fn offset_page<T>(
     items: Vec<T>,
     cursor: &str,
@@ -117,8 +119,9 @@ fn offset_page<T>(
         cursor
             .parse::<usize>()
             .ok()
-            .filter(|&start| start > 0 && start <= items.len())
+            .filter(|&start| start > 0)
             .ok_or(ErrorCode::InvalidCursor)?
+            .min(items.len())
     };
     let end = start.saturating_add(limit).min(items.len());
     let next = (end < items.len()).then(|| end.to_string());
@@ -279,7 +282,9 @@ mod tests {
         let (last, next) = offset_page(items.clone(), "20", 10).expect("last");
         assert_eq!(last, (20..25).collect::<Vec<_>>());
         assert_eq!(next, None);
-        for bad in ["0", "26", "-1", "x", "99999999999999999999"] {
+        let (past, next) = offset_page(items.clone(), "26", 10).expect("past the end");
+        assert!(past.is_empty() && next.is_none());
+        for bad in ["0", "-1", "x", "99999999999999999999"] {
             assert!(offset_page(items.clone(), bad, 10).is_err(), "{bad}");
         }
     }
