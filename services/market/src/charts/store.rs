@@ -229,6 +229,72 @@ impl ChartStore {
             .collect()
     }
 
+    /// Every day's high and low of each of `ids` dated `from` or later, oldest first, as
+    /// the stock's candles are or will be once materialized: stored rows, and where a stock
+    /// has not been materialized its seeded history and gap days computed in memory (CPU
+    /// work, off the async workers), so nothing is written. For the 52-week highs and lows.
+    pub async fn ranges(
+        &self,
+        ids: &[String],
+        from: NaiveDate,
+    ) -> anyhow::Result<HashMap<String, Vec<DayRange>>> {
+        let since = match &self.seeds {
+            Some(seeds) => from.min(seeds.end()),
+            None => from,
+        };
+        let rows = sqlx::query(
+            "SELECT security_id, date, high, low, close FROM day_candles WHERE date >= $1 \
+             ORDER BY security_id, date",
+        )
+        .bind(since.to_string())
+        .fetch_all(&self.db.pool)
+        .await?;
+        let mut stored: HashMap<String, Vec<(DayRange, i64)>> = HashMap::new();
+        for row in &rows {
+            let id: String = row.try_get("security_id")?;
+            let date: String = row.try_get("date")?;
+            let range = DayRange {
+                date: parse_date(&date)?,
+                high: row.try_get("high")?,
+                low: row.try_get("low")?,
+            };
+            stored
+                .entry(id)
+                .or_default()
+                .push((range, row.try_get("close")?));
+        }
+        let (seeds, until, ids) = (self.seeds.clone(), self.fill_until, ids.to_vec());
+        let ranges = tokio::task::spawn_blocking(move || {
+            ids.into_iter()
+                .map(|id| {
+                    let own = stored.remove(&id).unwrap_or_default();
+                    let mut days: std::collections::BTreeMap<NaiveDate, DayRange> =
+                        std::collections::BTreeMap::new();
+                    if let Some(seeds) = &seeds {
+                        let after: Vec<(NaiveDate, i64)> = own
+                            .iter()
+                            .filter(|(r, _)| r.date > seeds.end())
+                            .map(|(r, close)| (r.date, *close))
+                            .collect();
+                        for (candle, _) in seeds.materialize(&id, &after, until) {
+                            if candle.date >= from {
+                                days.insert(candle.date, DayRange::of(&candle));
+                            }
+                        }
+                    }
+                    for (range, _) in own {
+                        if range.date >= from {
+                            days.insert(range.date, range);
+                        }
+                    }
+                    (id, days.into_values().collect())
+                })
+                .collect()
+        })
+        .await?;
+        Ok(ranges)
+    }
+
     /// Up to `limit` candles of `security_id` dated `to` or earlier, newest first (after
     /// [`ChartStore::ensure`]).
     pub async fn page(
@@ -273,6 +339,24 @@ impl ChartStore {
                 Ok((candle_of(row)?, source))
             })
             .collect()
+    }
+}
+
+/// One day's trading range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DayRange {
+    pub date: NaiveDate,
+    pub high: i64,
+    pub low: i64,
+}
+
+impl DayRange {
+    pub fn of(candle: &Candle) -> Self {
+        Self {
+            date: candle.date,
+            high: candle.high,
+            low: candle.low,
+        }
     }
 }
 

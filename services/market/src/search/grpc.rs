@@ -105,8 +105,9 @@ fn keyword(text: &str) -> Result<&str, DomainError> {
     Ok(keyword)
 }
 
-/// A page of a ranked list: the offset `cursor` names, `limit` items, and the next cursor.
-fn offset_page<T>(
+/// A page of a ranked list: the offset `cursor` names, `limit` items, and the next cursor
+/// (the position of the next page; trends' ranked lists page the same way).
+pub(crate) fn offset_page<T>(
     items: Vec<T>,
     cursor: &str,
     limit: usize,
