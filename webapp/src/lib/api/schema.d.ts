@@ -212,6 +212,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/popular_stocks/{by}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["popular_stocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/quotes": {
         parameters: {
             query?: never;
@@ -236,6 +252,102 @@ export interface paths {
             cookie?: never;
         };
         get: operations["stream_quotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search_assets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["autocomplete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/issue_keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["issue_keywords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search_news"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/news_related_assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search_news_related_assets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/popular_keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["popular_keywords"];
         put?: never;
         post?: never;
         delete?: never;
@@ -444,6 +556,118 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_related_stocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/foreign_indexes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["foreign_indexes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/ordered_stocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ordered_stocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/special_stocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["special_stocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/special_stocks/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["special_stock_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/top_sectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["top_sectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/wics_sectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["wics_sectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/wics_sectors/{wics_sector_code}/securities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sector_securities"];
         put?: never;
         post?: never;
         delete?: never;
@@ -774,6 +998,17 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
         };
+        /** @description Spec §3 foreign indexes grouped (live values; SAMPLE data). */
+        ForeignIndexes: {
+            /** @description 다우존스, 나스닥 종합. */
+            america_indexes: components["schemas"]["Asset"][];
+            /** @description 상해종합, 항셍, 니케이 225, 일본 TOPIX. */
+            asia_indexes: components["schemas"]["Asset"][];
+            /** @description 독일 DAX, 영국 FTSE 100. */
+            europe_indexes: components["schemas"]["Asset"][];
+            /** @description 다우존스, 나스닥 종합, 니케이 225, 상해종합. */
+            major_indexes: components["schemas"]["Asset"][];
+        };
         /**
          * @description A forex pair: `FOREX-USDKRW` (or `FOREX::USDKRW`)
          * @example FOREX-USDKRW
@@ -822,6 +1057,24 @@ export interface components {
          * @enum {string}
          */
         ForexPeriod: "day" | "week" | "month" | "year";
+        /** @description An asset a search found (its price comes from `GET /mweb/api/v1/assets?ids=…`). */
+        FoundAsset: {
+            /** @description `KOREA-A005930`, `INDEX-KOSPI`, `FOREX-USDKRW`. */
+            asset_id: string;
+            kind: components["schemas"]["FoundKind"];
+            /** @description `kospi` or `kosdaq` for a stock; null otherwise. */
+            market?: string | null;
+            name: string;
+            /** @description `A005930`, `KOSPI`, `USDKRW`. */
+            short_code: string;
+        };
+        FoundAssetPage: {
+            assets: components["schemas"]["FoundAsset"][];
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor?: string | null;
+        };
+        /** @enum {string} */
+        FoundKind: "stock" | "index" | "forex";
         /** @description One trading day's SAMPLE net buying by investor type. */
         Investor: {
             /**
@@ -853,6 +1106,22 @@ export interface components {
             investors: components["schemas"]["Investor"][];
             /** @description Pass as `to` for the next older page; null at the end. */
             last_key?: string | null;
+        };
+        /**
+         * @description What the person typed: a name, a code, an English name or 초성 (`ㅅㅅㅈㅈ`), 1 to 40 characters
+         * @example 삼성전자
+         */
+        Keyword: string;
+        KeywordEntry: {
+            keyword: string;
+            /**
+             * Format: double
+             * @description What the list is ranked by (searches, or how sharply mentions rose).
+             */
+            score: number;
+        };
+        KeywordList: {
+            keywords: components["schemas"]["KeywordEntry"][];
         };
         /** @description How many, 1 to 100 (default 20); empty is the same as absent */
         Limit100: number | string;
@@ -930,8 +1199,28 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
         };
+        OrderedStockPage: {
+            /** @description The key asked for. */
+            key: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor?: string | null;
+            stocks: components["schemas"]["TrendStock"][];
+            /** @description The list's Korean title, e.g. `거래대금 상위`. */
+            title: string;
+        };
         /** @description A date, `YYYY-MM-DD`; empty is the same as absent */
         PageDate: string;
+        /**
+         * @description News items naming the stock, posts, searches (all in the last 24 hours) or today's trading value
+         * @enum {string}
+         */
+        PopularBy: "news" | "posts" | "search" | "trading_value";
+        PopularStocks: {
+            /** @description What they are counted by, as asked. */
+            by: string;
+            /** @description The most first; `score` is the count (the trading value for `trading_value`). */
+            stocks: components["schemas"]["TrendStock"][];
+        };
         /**
          * @description Price change against the previous close (spec §3).
          * @enum {string}
@@ -981,10 +1270,14 @@ export interface components {
         QuoteList: {
             quotes: components["schemas"]["Quote"][];
         };
+        /** @description The `next_cursor` of the previous page of the same list; empty or absent for the first page */
+        RankCursor: string;
         RecentTraderDetail: {
             /** @description The latest trading day. */
             recent_trader: components["schemas"]["DayTrader"];
         };
+        /** @description How many, 1 to 50 (default 5); empty is the same as absent */
+        RelatedLimit: number | string;
         RelatedStock: {
             quote: components["schemas"]["Quote"];
             security: components["schemas"]["Security"];
@@ -992,6 +1285,17 @@ export interface components {
         RelatedStockList: {
             /** @description Same WICS industry group, largest market cap first. */
             related_stocks: components["schemas"]["RelatedStock"][];
+        };
+        /** @description The `next_cursor` of the previous page of the same search; empty or absent for the first page */
+        SearchCursor: string;
+        /** @description How many, 1 to 50 (default 10); empty is the same as absent */
+        SearchLimit: number | string;
+        SectorSecurityPage: {
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor?: string | null;
+            /** @description Largest market cap first. */
+            stocks: components["schemas"]["TrendStock"][];
+            wics_sector: components["schemas"]["WicsSector"];
         };
         /** @description A listed stock. */
         Security: {
@@ -1059,6 +1363,62 @@ export interface components {
          * @enum {string}
          */
         Session: "PRE_MARKET" | "OPENING_AUCTION" | "REGULAR" | "CLOSING_AUCTION" | "AFTER_HOURS" | "CLOSED";
+        /** @description One special category: how many stocks and all of them. */
+        SpecialCategory: {
+            stocks: components["schemas"]["TrendStock"][];
+            /**
+             * Format: int64
+             * @description The length of `stocks`.
+             */
+            stocks_count: number;
+        };
+        /** @description How many stocks each category holds. */
+        SpecialCounts: {
+            /** Format: int64 */
+            bottom_limit: number;
+            /** Format: int64 */
+            high_52week: number;
+            /** Format: int64 */
+            low_52week: number;
+            /** Format: int64 */
+            top_limit: number;
+            /** Format: int64 */
+            vi: number;
+        };
+        SpecialCountsAnswer: {
+            special_stock_counts: components["schemas"]["SpecialCountsByMarket"];
+        };
+        SpecialCountsByMarket: {
+            kosdaq: components["schemas"]["SpecialCounts"];
+            kospi: components["schemas"]["SpecialCounts"];
+        };
+        /** @description Spec §3 `specialStocksByMarket[market]`: every category of one market. */
+        SpecialStocks: {
+            /** @description 하한가: at the lower limit price, largest trading value first. */
+            bottom_limit: components["schemas"]["SpecialCategory"];
+            /**
+             * @description 52주 신고가: today's high at or above the highest high of the 52 weeks before,
+             *     highest change first.
+             */
+            high_52week: components["schemas"]["SpecialCategory"];
+            /**
+             * @description 52주 신저가: today's low at or below the lowest low of the 52 weeks before, lowest
+             *     change first.
+             */
+            low_52week: components["schemas"]["SpecialCategory"];
+            /**
+             * @description 상한가: at the upper limit price (`change_type` `UPPER_LIMIT`), largest trading value
+             *     first.
+             */
+            top_limit: components["schemas"]["SpecialCategory"];
+            /** @description VI 발동: a volatility interruption in force, largest trading value first. */
+            vi: components["schemas"]["SpecialCategory"];
+        };
+        SpecialStocksAnswer: {
+            /** @description `kospi` or `kosdaq`, as asked. */
+            market: string;
+            special_stocks: components["schemas"]["SpecialStocks"];
+        };
         /** @description One period of the SAMPLE financial statements. Money in won; ratios as ratios. */
         Statement: {
             /** Format: int64 */
@@ -1102,6 +1462,10 @@ export interface components {
             /** @description Newest first: 8 quarters or 5 years. */
             statements: components["schemas"]["Statement"][];
         };
+        Suggestions: {
+            /** @description At most ten, best first. */
+            assets: components["schemas"]["FoundAsset"][];
+        };
         /** @description The current base rate of a forex pair. */
         TickForex: {
             asset_id: string;
@@ -1124,12 +1488,105 @@ export interface components {
         TickForexList: {
             tick_forexes: components["schemas"]["TickForex"][];
         };
+        /** @description How many, 1 to 50 (default 5); empty is the same as absent */
+        TopSectorsLimit: number | string;
         /** @description A brokerage and its volume in shares. */
         Trader: {
             /** @description e.g. `키움증권`. */
             name: string;
             /** Format: int64 */
             volume: number;
+        };
+        /**
+         * @description What the list ranks by; `collection_a` is 거래대금 상위 and `collection_b` 시가총액 상위
+         * @enum {string}
+         */
+        TrendKey: "rising" | "falling" | "trading_value" | "volume" | "market_cap" | "foreign_net_buying" | "popular" | "collection_a" | "collection_b";
+        /**
+         * @description The market
+         * @enum {string}
+         */
+        TrendMarket: "kospi" | "kosdaq";
+        /** @description `kospi` or `kosdaq`; empty or absent for both markets */
+        TrendMarketOrEmpty: string | components["schemas"]["TrendMarket"];
+        /** @description A stock with its live quote, as every trend list shows it. */
+        TrendStock: {
+            /** Format: double */
+            change: number;
+            /**
+             * Format: double
+             * @description Ratio: 0.0123 is 1.23%.
+             */
+            change_rate: number;
+            change_type: components["schemas"]["PriceChange"];
+            market: components["schemas"]["Market"];
+            /**
+             * Format: double
+             * @description Price × shares outstanding, won.
+             */
+            market_cap: number;
+            name: string;
+            /** Format: double */
+            price: number;
+            /**
+             * Format: double
+             * @description What the list ranks by where no other field is: foreign net buying in won (SAMPLE
+             *     data), page views, news items, searches, posts, or the trading value of the
+             *     `trading_value` popular stocks; 0 otherwise.
+             */
+            score: number;
+            /** @description `KOREA-A005930`. */
+            security_id: string;
+            /**
+             * Format: double
+             * @description Won, today.
+             */
+            trading_value: number;
+            /** Format: int64 */
+            volume: number;
+        };
+        /** @description A WICS industry group (spec §3 `wicsSectors`, id `wics_sector_code`). */
+        WicsSector: {
+            /**
+             * Format: double
+             * @description Market-cap-weighted change of the components: Σ price·shares / Σ previous
+             *     close·shares − 1.
+             */
+            change_rate: number;
+            /**
+             * @description The five largest components by market cap (empty in the sector securities answer,
+             *     which pages through all of them).
+             */
+            components: components["schemas"]["TrendStock"][];
+            /** Format: int64 */
+            components_count: number;
+            /** Format: int64 */
+            falling_count: number;
+            /**
+             * Format: double
+             * @description Σ price × shares of the components, won.
+             */
+            market_cap: number;
+            /** @description e.g. `반도체와반도체장비`. */
+            name: string;
+            /** @description The WICS sector it belongs to, e.g. `G45`. */
+            parent_code: string;
+            /** @description e.g. `IT`. */
+            parent_name: string;
+            /** Format: int64 */
+            rising_count: number;
+            /** Format: double */
+            trading_value: number;
+            /** @description Industry group code, e.g. `G4530`. */
+            wics_sector_code: string;
+        };
+        /**
+         * @description A WICS industry group code, e.g. `G4530`
+         * @example G4530
+         */
+        WicsSectorCode: string;
+        WicsSectorList: {
+            wics_sectors: components["schemas"]["WicsSector"][];
         };
     };
     responses: never;
@@ -1979,6 +2436,68 @@ export interface operations {
             };
         };
     };
+    popular_stocks: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 20 (default 5). */
+                limit?: components["schemas"]["Limit20"];
+            };
+            header?: never;
+            path: {
+                /** @description What the stocks are counted by */
+                by: components["schemas"]["PopularBy"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The most named in news, posted about, searched (each in the last 24 hours; only stocks counted at least once, so possibly fewer than asked) or traded today */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PopularStocks"];
+                };
+            };
+            /** @description Unknown `by` (`invalid_popular_by`) or malformed limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_quotes: {
         parameters: {
             query: {
@@ -2069,6 +2588,372 @@ export interface operations {
                 };
             };
             /** @description Too many open streams (of this client or in all), or over the request rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_assets: {
+        parameters: {
+            query: {
+                /** @description A name, code, English name or 초성 */
+                keyword: components["schemas"]["Keyword"];
+                /** @description Page size, 1 to 50 (default 10) */
+                limit?: components["schemas"]["SearchLimit"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["SearchCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stocks, indexes and forex pairs: exact code or name first, then prefixes (초성 included), then the rest; inside each, the more traded and viewed first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundAssetPage"];
+                };
+            };
+            /** @description Missing (`missing_keyword`) or too long (`keyword_too_long`) keyword; malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    autocomplete: {
+        parameters: {
+            query: {
+                /** @description What has been typed so far */
+                keyword: components["schemas"]["Keyword"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The first ten assets of the same ranking as `search/assets` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suggestions"];
+                };
+            };
+            /** @description Missing (`missing_keyword`) or too long (`keyword_too_long`) keyword */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    issue_keywords: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 50 (default 10) */
+                limit?: components["schemas"]["SearchLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The names rising in the last day's news and searches against the six days before, sharpest rise first (computed at most once a minute) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeywordList"];
+                };
+            };
+            /** @description Malformed limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_news: {
+        parameters: {
+            query: {
+                /** @description Looked for in titles and summaries */
+                keyword: components["schemas"]["Keyword"];
+                /** @description Page size, 1 to 50 (default 10) */
+                limit?: components["schemas"]["SearchLimit"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["NewsCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description News holding the keyword, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsPage"];
+                };
+            };
+            /** @description Missing or too long keyword; malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search_news_related_assets: {
+        parameters: {
+            query: {
+                /** @description Looked for in news titles and summaries */
+                keyword: components["schemas"]["Keyword"];
+                /** @description Page size, 1 to 50 (default 5) */
+                limit?: components["schemas"]["RelatedLimit"];
+                /** @description `next_cursor` of the previous page; absent for the first page */
+                cursor?: components["schemas"]["SearchCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stocks that news holding the keyword names, the most named first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundAssetPage"];
+                };
+            };
+            /** @description Missing or too long keyword; malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    popular_keywords: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 50 (default 10) */
+                limit?: components["schemas"]["SearchLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assets searched most in the last day, by name (a search counts for the asset it found; computed at most once a minute) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeywordList"];
+                };
+            };
+            /** @description Malformed limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2985,6 +3870,403 @@ export interface operations {
                 };
             };
             /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    foreign_indexes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The foreign indexes of spec §9 by group, live (SAMPLE data) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForeignIndexes"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ordered_stocks: {
+        parameters: {
+            query: {
+                /** @description What the list ranks by (required). */
+                key: components["schemas"]["TrendKey"];
+                /** @description `kospi`, `kosdaq`, or empty or absent for both. */
+                market?: components["schemas"]["TrendMarketOrEmpty"];
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: components["schemas"]["RankCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stocks ranked by the key (ties: larger trading value, then security id); `rising` and `falling` hold only rising / falling stocks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderedStockPage"];
+                };
+            };
+            /** @description Missing or unknown key (`invalid_trend_key`), unknown market (`invalid_market`), malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    special_stocks: {
+        parameters: {
+            query: {
+                /** @description `kospi` or `kosdaq` (required). */
+                market: components["schemas"]["TrendMarket"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every special category of the market with its count and all its stocks (live) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialStocksAnswer"];
+                };
+            };
+            /** @description Missing or unknown market (`invalid_market`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    special_stock_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many stocks each special category holds, in both markets (the home page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialCountsAnswer"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    top_sectors: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 50 (default 5). */
+                limit?: components["schemas"]["TopSectorsLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The industry groups rising most first (ties by code) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WicsSectorList"];
+                };
+            };
+            /** @description Malformed limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    wics_sectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every WICS industry group with listed components, largest market cap first (a heatmap: size `market_cap`, colour `change_rate`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WicsSectorList"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sector_securities: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: components["schemas"]["RankCursor"];
+            };
+            header?: never;
+            path: {
+                /** @description An industry group code from the sector list, e.g. G4530 */
+                wics_sector_code: components["schemas"]["WicsSectorCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group and its stocks, largest market cap first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectorSecurityPage"];
+                };
+            };
+            /** @description Malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown industry group (`sector_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
