@@ -543,6 +543,12 @@ mod tests {
             let store = bare
                 .clone()
                 .with_seeds(seeds.clone(), Some(date(2026, 5, 19)));
+            let from = date(2026, 4, 1);
+            let other_id = "KOREA-A900001";
+            let ranges = store
+                .ranges(&[id.to_owned(), other_id.to_owned()], from)
+                .await
+                .expect("ranges");
             let page = store.page(id, None, 500).await.expect("page");
             let expected = seeds.materialize(
                 id,
@@ -559,6 +565,16 @@ mod tests {
                     pair[0].date
                 );
             }
+            // The ranges computed in memory before the first read are the candles that read
+            // stored (trends' 52-week highs and lows).
+            let stored: Vec<DayRange> = page
+                .iter()
+                .rev()
+                .filter(|c| c.date >= from)
+                .map(DayRange::of)
+                .collect();
+            assert_eq!(ranges[id], stored, "{backend:?}");
+            assert!(ranges[other_id].is_empty(), "not listed");
             // Another process materializes again without duplicating or changing a row.
             let before = bare.all(id).await.expect("all");
             let other = bare
