@@ -53,6 +53,23 @@ pub struct TrendGrpc {
     pub foreign: ForeignIndexes,
 }
 
+/// A page of a ranked list by position ([`offset_page`]). A live list may have shrunk since
+/// the previous page (fewer rising stocks now): a cursor past its end is an empty last page,
+/// not an error.
+fn rank_page<T>(
+    items: Vec<T>,
+    cursor: &str,
+    limit: usize,
+) -> Result<(Vec<T>, Option<String>), DomainError> {
+    let past_end = cursor
+        .parse::<usize>()
+        .is_ok_and(|start| start > 0 && start >= items.len());
+    if past_end {
+        return Ok((Vec::new(), None));
+    }
+    offset_page(items, cursor, limit)
+}
+
 fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -275,7 +292,7 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
         let limit = PageLimit::parse(request.limit, DEFAULT_LIMIT, MAX_LIMIT)?.get();
         let mut rows = self.rows(market);
         self.scored(&mut rows, order).await?;
-        let (page, next_cursor) = offset_page(rank::ordered(rows, order), &request.cursor, limit)?;
+        let (page, next_cursor) = rank_page(rank::ordered(rows, order), &request.cursor, limit)?;
         Ok(Response::new(pb::ListOrderedStocksResponse {
             stocks: page.iter().map(Row::to_proto).collect(),
             next_cursor,
@@ -350,7 +367,7 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
                 })
             })
             .collect();
-        let (page, next_cursor) = offset_page(
+        let (page, next_cursor) = rank_page(
             rank::ordered(rows, Order::MarketCap),
             &request.cursor,
             limit,
@@ -406,5 +423,31 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
             _ => return Err(DomainError::from(ErrorCode::InvalidPopularBy).into()),
         };
         Ok(Response::new(pb::ListPopularStocksResponse { stocks }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trends_a_cursor_past_a_shrunk_list_is_an_empty_last_page() {
+        let items: Vec<u32> = (0..5).collect();
+        assert_eq!(
+            rank_page(items.clone(), "3", 2).ok(),
+            Some((vec![3, 4], None))
+        );
+        assert_eq!(rank_page(items.clone(), "5", 2).ok(), Some((vec![], None)));
+        assert_eq!(
+            rank_page(items.clone(), "999999", 2).ok(),
+            Some((vec![], None))
+        );
+        assert_eq!(
+            rank_page(Vec::<u32>::new(), "1", 2).ok(),
+            Some((vec![], None))
+        );
+        for bad in ["0", "-1", "x", "99999999999999999999"] {
+            assert!(rank_page(items.clone(), bad, 2).is_err(), "{bad}");
+        }
     }
 }
