@@ -131,6 +131,18 @@ pub fn policies() -> Vec<(&'static str, Policy)> {
         ),
         ("/api/v1/search/issue_keywords", p(Tag::None, Ranking)),
         ("/api/v1/search/popular_keywords", p(Tag::None, Ranking)),
+        // Trends move with every tick of any stock: the time to live alone.
+        ("/api/v1/trends/special_stocks", p(Tag::None, Live)),
+        ("/api/v1/trends/special_stocks/counts", p(Tag::None, Live)),
+        ("/api/v1/trends/ordered_stocks", p(Tag::None, Live)),
+        ("/api/v1/trends/foreign_indexes", p(Tag::AnyAsset, Live)),
+        ("/api/v1/trends/wics_sectors", p(Tag::None, Live)),
+        ("/api/v1/trends/top_sectors", p(Tag::None, Live)),
+        (
+            "/api/v1/trends/wics_sectors/{wics_sector_code}/securities",
+            p(Tag::None, Live),
+        ),
+        ("/api/v1/popular_stocks/{by}", p(Tag::None, Live)),
         ("/v13/security_firms", p(Tag::None, Static)),
         ("/api/v1/assets", p(Tag::AnyAsset, Live)),
         ("/api/v1/assets/{asset_id}", p(Tag::Asset, Live)),

@@ -12,6 +12,7 @@ use sise_proto::market::v1::chart_service_client::ChartServiceClient;
 use sise_proto::market::v1::company_service_client::CompanyServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use sise_proto::market::v1::search_service_client::SearchServiceClient;
+use sise_proto::market::v1::trend_service_client::TrendServiceClient;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::HealthCheckRequest;
@@ -51,6 +52,8 @@ pub struct Channels {
     /// Company profile, statements, investors, traders, related stocks, firms (market).
     pub company: CompanyServiceClient<Traced>,
     pub search: SearchServiceClient<Traced>,
+    /// Special stocks, ranked lists, foreign indexes, sectors, popular stocks (market).
+    pub trends: TrendServiceClient<Traced>,
     channels: Vec<(&'static str, Channel)>,
 }
 
@@ -77,6 +80,7 @@ impl Clients {
             assets: AssetServiceClient::new(traced("market")?),
             company: CompanyServiceClient::new(traced("market")?),
             search: SearchServiceClient::new(traced("market")?),
+            trends: TrendServiceClient::new(traced("market")?),
             channels,
         })))
     }

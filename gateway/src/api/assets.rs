@@ -213,7 +213,7 @@ pub struct MarketConditionResult {
     pub market_condition: MarketCondition,
 }
 
-fn price_change(value: i32) -> PriceChange {
+pub(crate) fn price_change(value: i32) -> PriceChange {
     match pb::PriceChange::try_from(value).unwrap_or(pb::PriceChange::Even) {
         pb::PriceChange::UpperLimit => PriceChange::UpperLimit,
         pb::PriceChange::Rise => PriceChange::Rise,

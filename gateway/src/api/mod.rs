@@ -10,6 +10,7 @@ pub mod params;
 pub mod quotes;
 pub mod search;
 pub mod securities;
+pub mod trends;
 
 use axum::extract::FromRequestParts;
 use serde::Deserialize;
@@ -102,6 +103,14 @@ fn main_routes() -> Routes {
         routes!(search::search_news_related_assets),
         routes!(search::issue_keywords),
         routes!(search::popular_keywords),
+        routes!(trends::special_stocks),
+        routes!(trends::special_stock_counts),
+        routes!(trends::ordered_stocks),
+        routes!(trends::foreign_indexes),
+        routes!(trends::wics_sectors),
+        routes!(trends::top_sectors),
+        routes!(trends::sector_securities),
+        routes!(trends::popular_stocks),
     ]
 }
 

@@ -228,6 +228,13 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
         entry::<SearchCursor>(),
         entry::<SearchLimit>(),
         entry::<RelatedLimit>(),
+        entry::<TrendMarket>(),
+        entry::<TrendMarketOrEmpty>(),
+        entry::<TrendKey>(),
+        entry::<RankCursor>(),
+        entry::<TopSectorsLimit>(),
+        entry::<WicsSectorCode>(),
+        entry::<PopularBy>(),
     ]
 }
 
@@ -356,6 +363,64 @@ param_schema! {
 param_schema! {
     /// News-related assets (spec §9: 5).
     RelatedLimit => limit(50, 5)
+}
+
+param_schema! {
+    /// `trends::rank::parse_market`: `invalid_market` otherwise.
+    TrendMarket => string_enum(&["kospi", "kosdaq"], "The market")
+}
+
+param_schema! {
+    /// `trends::rank::parse_optional_market`: empty (or absent) is both markets.
+    TrendMarketOrEmpty => or_empty(
+        RefOr::Ref(Ref::from_schema_name("TrendMarket")),
+        "`kospi` or `kosdaq`; empty or absent for both markets",
+    )
+}
+
+param_schema! {
+    /// `trends::rank::KEYS`: `invalid_trend_key` otherwise.
+    TrendKey => string_enum(
+        &[
+            "rising",
+            "falling",
+            "trading_value",
+            "volume",
+            "market_cap",
+            "foreign_net_buying",
+            "popular",
+            "collection_a",
+            "collection_b",
+        ],
+        "What the list ranks by; `collection_a` is 거래대금 상위 and `collection_b` 시가총액 상위",
+    )
+}
+
+param_schema! {
+    /// Position in a ranked trend list: the `next_cursor` of the previous page.
+    RankCursor => or_empty(
+        string(whole("[1-9][0-9]{0,5}"), "20", "Opaque"),
+        "The `next_cursor` of the previous page of the same list; empty or absent for the first page",
+    )
+}
+
+param_schema! {
+    /// Top sectors (default 5).
+    TopSectorsLimit => limit(50, 5)
+}
+
+param_schema! {
+    /// A WICS industry group code as the sector list gives it (an unknown one is
+    /// `sector_not_found`).
+    WicsSectorCode => string(whole("G[0-9]{4}"), "G4530", "A WICS industry group code, e.g. `G4530`")
+}
+
+param_schema! {
+    /// What popular stocks are counted by (`invalid_popular_by` otherwise).
+    PopularBy => string_enum(
+        &["news", "posts", "search", "trading_value"],
+        "News items naming the stock, posts, searches (all in the last 24 hours) or today's trading value",
+    )
 }
 
 #[cfg(test)]

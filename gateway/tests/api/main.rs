@@ -26,4 +26,5 @@ mod request_rules;
 mod search;
 mod securities;
 mod stream;
+mod trends;
 mod webapp;

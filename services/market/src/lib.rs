@@ -22,6 +22,9 @@
 //!      indexes) and forex as assets, market condition; `AssetService`.
 //!    - `search`: assets by name, code, English name and 초성, news by keyword, issue
 //!      keywords; `SearchService`.
+//!    - `trends`: special stocks, ranked lists, foreign indexes by region, WICS sectors,
+//!      popular stocks; `TrendService` (uses `charts`, `company`, `assets`, `search`,
+//!      `articles`, `securities`).
 //! 4. Assembly:
 //!    - `config`: the `services.market` section, gathering every feature's section.
 //!    - `runtime`: the replica's role loop: follow the leader's ticks, or lead and run the
@@ -44,6 +47,7 @@ pub(crate) mod securities;
 pub mod simulator;
 mod startup;
 pub mod store;
+pub mod trends;
 
 pub use config::MarketConfig;
 pub use securities::SecurityStore;

@@ -26,7 +26,7 @@ use crate::securities::SecurityStore;
 use crate::simulator::clock::previous_trading_day;
 use crate::simulator::{Simulator, SimulatorSettings, now_kst};
 use crate::store::MIGRATIONS;
-use crate::{articles, assets, charts, company, dataset, search, securities};
+use crate::{articles, assets, charts, company, dataset, search, securities, trends};
 
 pub struct Application {
     listener: server::Listener,
@@ -95,13 +95,15 @@ impl Service for Application {
             start,
         };
         // In this order the feed's observers see each step.
+        let (assets, foreign_indexes) = assets::build(&cx, &config.assets).await?;
         let features = vec![
             securities::build(&cx),
             charts::build(&cx, &charts, &config.charts),
             company::build(&cx, &charts).await?,
             articles::build(&cx, &config.dart, &config.news).await?,
-            assets::build(&cx, &config.assets).await?,
+            assets,
             search::build(&cx)?,
+            trends::build(&cx, &charts, foreign_indexes)?,
         ];
         Ok(Self {
             listener,

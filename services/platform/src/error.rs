@@ -132,8 +132,12 @@ catalogue! {
     InvalidVersionCode = ("invalid_version_code", InvalidArgument, "version_code 값이 올바르지 않습니다."),
     MissingKeyword = ("missing_keyword", InvalidArgument, "검색어를 입력해주세요."),
     KeywordTooLong = ("keyword_too_long", InvalidArgument, "검색어는 {max}자까지 입력할 수 있습니다."),
+    InvalidMarket = ("invalid_market", InvalidArgument, "시장은 kospi 또는 kosdaq 이어야 합니다."),
+    InvalidTrendKey = ("invalid_trend_key", InvalidArgument, "지원하지 않는 순위 기준입니다."),
+    InvalidPopularBy = ("invalid_popular_by", InvalidArgument, "인기 종목 기준은 news, posts, search, trading_value 중 하나여야 합니다."),
     SecurityNotFound = ("security_not_found", NotFound, "종목을 찾을 수 없습니다."),
     AssetNotFound = ("asset_not_found", NotFound, "자산을 찾을 수 없습니다."),
+    SectorNotFound = ("sector_not_found", NotFound, "업종을 찾을 수 없습니다."),
     TraderNotFound = ("trader_not_found", NotFound, "거래원 정보가 없습니다."),
     // Members.
     InvalidToken = ("invalid_token", Unauthenticated, "로그인이 필요합니다."),

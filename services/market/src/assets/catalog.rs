@@ -127,6 +127,24 @@ pub const FOREIGN_INDEXES: [ForeignIndex; 8] = [
     },
 ];
 
+/// The foreign indexes by group as the trend page shows them (spec §3 "Foreign indexes
+/// grouped"): the one table of the groups, by code of [`FOREIGN_INDEXES`]. The major group
+/// holds the four a Korean investor checks first (the US close, Tokyo, Shanghai).
+pub const FOREIGN_INDEX_GROUPS: ForeignIndexGroups = ForeignIndexGroups {
+    major: &["DJI", "IXIC", "N225", "SSEC"],
+    asia: &["SSEC", "HSI", "N225", "TOPIX"],
+    america: &["DJI", "IXIC"],
+    europe: &["GDAXI", "FTSE"],
+};
+
+/// Codes of foreign indexes per group, in display order.
+pub struct ForeignIndexGroups {
+    pub major: &'static [&'static str],
+    pub asia: &'static [&'static str],
+    pub america: &'static [&'static str],
+    pub europe: &'static [&'static str],
+}
+
 /// The foreign indexes' sample history runs from the first KOSPI history date to here.
 pub fn foreign_anchor_date() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 6, 12).unwrap_or_default()
@@ -381,6 +399,28 @@ mod tests {
 
     fn data_dir() -> std::path::PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
+    }
+
+    /// Every grouped code is a foreign index, and every foreign index is in one region.
+    #[test]
+    fn foreign_index_groups_cover_the_foreign_indexes() {
+        let g = &FOREIGN_INDEX_GROUPS;
+        let known = |code: &&str| FOREIGN_INDEXES.iter().any(|i| i.code == *code);
+        assert!(
+            g.major
+                .iter()
+                .chain(g.asia)
+                .chain(g.america)
+                .chain(g.europe)
+                .all(known)
+        );
+        for index in &FOREIGN_INDEXES {
+            let regions = [g.asia, g.america, g.europe]
+                .iter()
+                .filter(|group| group.contains(&index.code))
+                .count();
+            assert_eq!(regions, 1, "{}", index.code);
+        }
     }
 
     #[test]

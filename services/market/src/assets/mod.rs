@@ -104,9 +104,35 @@ pub(crate) fn catalog_entries(dataset_dir: &std::path::Path) -> anyhow::Result<V
         .collect())
 }
 
+/// The live foreign indexes, grouped by [`catalog::FOREIGN_INDEX_GROUPS`] (for trends).
+#[derive(Clone)]
+pub struct ForeignIndexes(Arc<live::AssetBoard>);
+
+impl ForeignIndexes {
+    pub fn groups(&self) -> pb::GetForeignIndexesResponse {
+        let values = |codes: &[&str]| -> Vec<pb::Asset> {
+            codes
+                .iter()
+                .filter_map(|code| self.0.asset(&ids::AssetId::index(code).ok()?))
+                .collect()
+        };
+        let groups = &catalog::FOREIGN_INDEX_GROUPS;
+        pb::GetForeignIndexesResponse {
+            major_indexes: values(groups.major),
+            asia_indexes: values(groups.asia),
+            america_indexes: values(groups.america),
+            europe_indexes: values(groups.europe),
+        }
+    }
+}
+
 /// Seed, continue and build (see the module documentation), then plug the composite
-/// indexes into the feed, run the engine and serve `AssetService`.
-pub async fn build(cx: &Context<'_>, assets: &AssetSettings) -> anyhow::Result<Feature> {
+/// indexes into the feed, run the engine and serve `AssetService`. Also hands back the
+/// live foreign indexes.
+pub async fn build(
+    cx: &Context<'_>,
+    assets: &AssetSettings,
+) -> anyhow::Result<(Feature, ForeignIndexes)> {
     let Context {
         db,
         dataset_dir,
@@ -230,7 +256,8 @@ pub async fn build(cx: &Context<'_>, assets: &AssetSettings) -> anyhow::Result<F
         }
     };
     let follower = board.clone();
-    Ok(Feature::default()
+    let foreign = ForeignIndexes(board.clone());
+    let feature = Feature::default()
         .observe(composites)
         // After the feed: the composite days its last steps closed are stored too.
         .lead("asset_engine", Stage::AfterFeed, move |cancel| {
@@ -253,5 +280,6 @@ pub async fn build(cx: &Context<'_>, assets: &AssetSettings) -> anyhow::Result<F
             }),
         )
         .on_takeover(Arc::new(takeover))
-        .serve(AssetServiceServer::new(AssetGrpc::new(board, store))))
+        .serve(AssetServiceServer::new(AssetGrpc::new(board, store)));
+    Ok((feature, foreign))
 }

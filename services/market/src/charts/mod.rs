@@ -41,7 +41,7 @@ use tokio_util::sync::CancellationToken;
 pub use self::candle::{Candle, Source};
 use self::grpc::ChartGrpc;
 pub use self::minute::IntradayBook;
-pub use self::store::ChartStore;
+pub use self::store::{ChartStore, DayRange};
 use crate::dataset::ListedStock;
 use crate::feature::{Context, Feature, Stage};
 use crate::feed::StepObserver;

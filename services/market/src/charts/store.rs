@@ -229,6 +229,72 @@ impl ChartStore {
             .collect()
     }
 
+    /// Every day's high and low of each of `ids` dated `from` or later, oldest first, as
+    /// the stock's candles are or will be once materialized: stored rows, and where a stock
+    /// has not been materialized its seeded history and gap days computed in memory (CPU
+    /// work, off the async workers), so nothing is written. For the 52-week highs and lows.
+    pub async fn ranges(
+        &self,
+        ids: &[String],
+        from: NaiveDate,
+    ) -> anyhow::Result<HashMap<String, Vec<DayRange>>> {
+        let since = match &self.seeds {
+            Some(seeds) => from.min(seeds.end()),
+            None => from,
+        };
+        let rows = sqlx::query(
+            "SELECT security_id, date, high, low, close FROM day_candles WHERE date >= $1 \
+             ORDER BY security_id, date",
+        )
+        .bind(since.to_string())
+        .fetch_all(&self.db.pool)
+        .await?;
+        let mut stored: HashMap<String, Vec<(DayRange, i64)>> = HashMap::new();
+        for row in &rows {
+            let id: String = row.try_get("security_id")?;
+            let date: String = row.try_get("date")?;
+            let range = DayRange {
+                date: parse_date(&date)?,
+                high: row.try_get("high")?,
+                low: row.try_get("low")?,
+            };
+            stored
+                .entry(id)
+                .or_default()
+                .push((range, row.try_get("close")?));
+        }
+        let (seeds, until, ids) = (self.seeds.clone(), self.fill_until, ids.to_vec());
+        let ranges = tokio::task::spawn_blocking(move || {
+            ids.into_iter()
+                .map(|id| {
+                    let own = stored.remove(&id).unwrap_or_default();
+                    let mut days: std::collections::BTreeMap<NaiveDate, DayRange> =
+                        std::collections::BTreeMap::new();
+                    if let Some(seeds) = &seeds {
+                        let after: Vec<(NaiveDate, i64)> = own
+                            .iter()
+                            .filter(|(r, _)| r.date > seeds.end())
+                            .map(|(r, close)| (r.date, *close))
+                            .collect();
+                        for (candle, _) in seeds.materialize(&id, &after, until) {
+                            if candle.date >= from {
+                                days.insert(candle.date, DayRange::of(&candle));
+                            }
+                        }
+                    }
+                    for (range, _) in own {
+                        if range.date >= from {
+                            days.insert(range.date, range);
+                        }
+                    }
+                    (id, days.into_values().collect())
+                })
+                .collect()
+        })
+        .await?;
+        Ok(ranges)
+    }
+
     /// Up to `limit` candles of `security_id` dated `to` or earlier, newest first (after
     /// [`ChartStore::ensure`]).
     pub async fn page(
@@ -273,6 +339,24 @@ impl ChartStore {
                 Ok((candle_of(row)?, source))
             })
             .collect()
+    }
+}
+
+/// One day's trading range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DayRange {
+    pub date: NaiveDate,
+    pub high: i64,
+    pub low: i64,
+}
+
+impl DayRange {
+    pub fn of(candle: &Candle) -> Self {
+        Self {
+            date: candle.date,
+            high: candle.high,
+            low: candle.low,
+        }
     }
 }
 
@@ -459,6 +543,12 @@ mod tests {
             let store = bare
                 .clone()
                 .with_seeds(seeds.clone(), Some(date(2026, 5, 19)));
+            let from = date(2026, 4, 1);
+            let other_id = "KOREA-A900001";
+            let ranges = store
+                .ranges(&[id.to_owned(), other_id.to_owned()], from)
+                .await
+                .expect("ranges");
             let page = store.page(id, None, 500).await.expect("page");
             let expected = seeds.materialize(
                 id,
@@ -475,6 +565,16 @@ mod tests {
                     pair[0].date
                 );
             }
+            // The ranges computed in memory before the first read are the candles that read
+            // stored (trends' 52-week highs and lows).
+            let stored: Vec<DayRange> = page
+                .iter()
+                .rev()
+                .filter(|c| c.date >= from)
+                .map(DayRange::of)
+                .collect();
+            assert_eq!(ranges[id], stored, "{backend:?}");
+            assert!(ranges[other_id].is_empty(), "not listed");
             // Another process materializes again without duplicating or changing a row.
             let before = bare.all(id).await.expect("all");
             let other = bare

@@ -16,7 +16,7 @@
 //! - `grpc`: `sise.market.v1.CompanyService`.
 
 mod firms;
-mod flows;
+pub(crate) mod flows;
 mod grpc;
 mod noise;
 mod profile;

@@ -105,10 +105,11 @@ fn keyword(text: &str) -> Result<&str, DomainError> {
     Ok(keyword)
 }
 
-/// A page of a ranked list: the offset `cursor` names, `limit` items, and the next cursor. A
-/// position past the end (the list shrank since the previous page) is an empty last page;
-/// only a cursor that is not a position is refused.
-fn offset_page<T>(
+/// A page of a ranked list: the offset `cursor` names, `limit` items, and the next cursor
+/// (the position of the next page; trends' ranked lists page the same way). A position past
+/// the end (the list shrank since the previous page) is an empty last page; only a cursor
+/// that is not a position is refused.
+pub(crate) fn offset_page<T>(
     items: Vec<T>,
     cursor: &str,
     limit: usize,

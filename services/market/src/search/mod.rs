@@ -17,7 +17,7 @@ mod grpc;
 pub mod index;
 mod keywords;
 mod popularity;
-mod store;
+pub(crate) mod store;
 pub mod text;
 
 use std::sync::Arc;
@@ -25,6 +25,7 @@ use std::sync::Arc;
 use sise_proto::market::v1::search_service_server::SearchServiceServer;
 
 use self::grpc::SearchGrpc;
+pub(crate) use self::grpc::offset_page;
 use self::index::{AssetIndex, Doc, Kind};
 use self::popularity::Popularity;
 use self::store::SearchStore;

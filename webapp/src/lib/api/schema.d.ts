@@ -212,6 +212,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/popular_stocks/{by}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["popular_stocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/quotes": {
         parameters: {
             query?: never;
@@ -548,6 +564,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/trends/foreign_indexes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["foreign_indexes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/ordered_stocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ordered_stocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/special_stocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["special_stocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/special_stocks/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["special_stock_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/top_sectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["top_sectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/wics_sectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["wics_sectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/trends/wics_sectors/{wics_sector_code}/securities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sector_securities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v13/security_firms": {
         parameters: {
             query?: never;
@@ -870,6 +998,17 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
         };
+        /** @description Spec §3 foreign indexes grouped (live values; SAMPLE data). */
+        ForeignIndexes: {
+            /** @description 다우존스, 나스닥 종합. */
+            america_indexes: components["schemas"]["Asset"][];
+            /** @description 상해종합, 항셍, 니케이 225, 일본 TOPIX. */
+            asia_indexes: components["schemas"]["Asset"][];
+            /** @description 독일 DAX, 영국 FTSE 100. */
+            europe_indexes: components["schemas"]["Asset"][];
+            /** @description 다우존스, 나스닥 종합, 니케이 225, 상해종합. */
+            major_indexes: components["schemas"]["Asset"][];
+        };
         /**
          * @description A forex pair: `FOREX-USDKRW` (or `FOREX::USDKRW`)
          * @example FOREX-USDKRW
@@ -1060,8 +1199,28 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
         };
+        OrderedStockPage: {
+            /** @description The key asked for. */
+            key: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor?: string | null;
+            stocks: components["schemas"]["TrendStock"][];
+            /** @description The list's Korean title, e.g. `거래대금 상위`. */
+            title: string;
+        };
         /** @description A date, `YYYY-MM-DD`; empty is the same as absent */
         PageDate: string;
+        /**
+         * @description News items naming the stock, posts, searches (all in the last 24 hours) or today's trading value
+         * @enum {string}
+         */
+        PopularBy: "news" | "posts" | "search" | "trading_value";
+        PopularStocks: {
+            /** @description What they are counted by, as asked. */
+            by: string;
+            /** @description The most first; `score` is the count (the trading value for `trading_value`). */
+            stocks: components["schemas"]["TrendStock"][];
+        };
         /**
          * @description Price change against the previous close (spec §3).
          * @enum {string}
@@ -1111,6 +1270,8 @@ export interface components {
         QuoteList: {
             quotes: components["schemas"]["Quote"][];
         };
+        /** @description The `next_cursor` of the previous page of the same list; empty or absent for the first page */
+        RankCursor: string;
         RecentTraderDetail: {
             /** @description The latest trading day. */
             recent_trader: components["schemas"]["DayTrader"];
@@ -1129,6 +1290,13 @@ export interface components {
         SearchCursor: string;
         /** @description How many, 1 to 50 (default 10); empty is the same as absent */
         SearchLimit: number | string;
+        SectorSecurityPage: {
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor?: string | null;
+            /** @description Largest market cap first. */
+            stocks: components["schemas"]["TrendStock"][];
+            wics_sector: components["schemas"]["WicsSector"];
+        };
         /** @description A listed stock. */
         Security: {
             /** @description KRX code, e.g. `005930`. */
@@ -1195,6 +1363,62 @@ export interface components {
          * @enum {string}
          */
         Session: "PRE_MARKET" | "OPENING_AUCTION" | "REGULAR" | "CLOSING_AUCTION" | "AFTER_HOURS" | "CLOSED";
+        /** @description One special category: how many stocks and all of them. */
+        SpecialCategory: {
+            stocks: components["schemas"]["TrendStock"][];
+            /**
+             * Format: int64
+             * @description The length of `stocks`.
+             */
+            stocks_count: number;
+        };
+        /** @description How many stocks each category holds. */
+        SpecialCounts: {
+            /** Format: int64 */
+            bottom_limit: number;
+            /** Format: int64 */
+            high_52week: number;
+            /** Format: int64 */
+            low_52week: number;
+            /** Format: int64 */
+            top_limit: number;
+            /** Format: int64 */
+            vi: number;
+        };
+        SpecialCountsAnswer: {
+            special_stock_counts: components["schemas"]["SpecialCountsByMarket"];
+        };
+        SpecialCountsByMarket: {
+            kosdaq: components["schemas"]["SpecialCounts"];
+            kospi: components["schemas"]["SpecialCounts"];
+        };
+        /** @description Spec §3 `specialStocksByMarket[market]`: every category of one market. */
+        SpecialStocks: {
+            /** @description 하한가: at the lower limit price, largest trading value first. */
+            bottom_limit: components["schemas"]["SpecialCategory"];
+            /**
+             * @description 52주 신고가: today's high at or above the highest high of the 52 weeks before,
+             *     highest change first.
+             */
+            high_52week: components["schemas"]["SpecialCategory"];
+            /**
+             * @description 52주 신저가: today's low at or below the lowest low of the 52 weeks before, lowest
+             *     change first.
+             */
+            low_52week: components["schemas"]["SpecialCategory"];
+            /**
+             * @description 상한가: at the upper limit price (`change_type` `UPPER_LIMIT`), largest trading value
+             *     first.
+             */
+            top_limit: components["schemas"]["SpecialCategory"];
+            /** @description VI 발동: a volatility interruption in force, largest trading value first. */
+            vi: components["schemas"]["SpecialCategory"];
+        };
+        SpecialStocksAnswer: {
+            /** @description `kospi` or `kosdaq`, as asked. */
+            market: string;
+            special_stocks: components["schemas"]["SpecialStocks"];
+        };
         /** @description One period of the SAMPLE financial statements. Money in won; ratios as ratios. */
         Statement: {
             /** Format: int64 */
@@ -1264,12 +1488,105 @@ export interface components {
         TickForexList: {
             tick_forexes: components["schemas"]["TickForex"][];
         };
+        /** @description How many, 1 to 50 (default 5); empty is the same as absent */
+        TopSectorsLimit: number | string;
         /** @description A brokerage and its volume in shares. */
         Trader: {
             /** @description e.g. `키움증권`. */
             name: string;
             /** Format: int64 */
             volume: number;
+        };
+        /**
+         * @description What the list ranks by; `collection_a` is 거래대금 상위 and `collection_b` 시가총액 상위
+         * @enum {string}
+         */
+        TrendKey: "rising" | "falling" | "trading_value" | "volume" | "market_cap" | "foreign_net_buying" | "popular" | "collection_a" | "collection_b";
+        /**
+         * @description The market
+         * @enum {string}
+         */
+        TrendMarket: "kospi" | "kosdaq";
+        /** @description `kospi` or `kosdaq`; empty or absent for both markets */
+        TrendMarketOrEmpty: string | components["schemas"]["TrendMarket"];
+        /** @description A stock with its live quote, as every trend list shows it. */
+        TrendStock: {
+            /** Format: double */
+            change: number;
+            /**
+             * Format: double
+             * @description Ratio: 0.0123 is 1.23%.
+             */
+            change_rate: number;
+            change_type: components["schemas"]["PriceChange"];
+            market: components["schemas"]["Market"];
+            /**
+             * Format: double
+             * @description Price × shares outstanding, won.
+             */
+            market_cap: number;
+            name: string;
+            /** Format: double */
+            price: number;
+            /**
+             * Format: double
+             * @description What the list ranks by where no other field is: foreign net buying in won (SAMPLE
+             *     data), page views, news items, searches, posts, or the trading value of the
+             *     `trading_value` popular stocks; 0 otherwise.
+             */
+            score: number;
+            /** @description `KOREA-A005930`. */
+            security_id: string;
+            /**
+             * Format: double
+             * @description Won, today.
+             */
+            trading_value: number;
+            /** Format: int64 */
+            volume: number;
+        };
+        /** @description A WICS industry group (spec §3 `wicsSectors`, id `wics_sector_code`). */
+        WicsSector: {
+            /**
+             * Format: double
+             * @description Market-cap-weighted change of the components: Σ price·shares / Σ previous
+             *     close·shares − 1.
+             */
+            change_rate: number;
+            /**
+             * @description The five largest components by market cap (empty in the sector securities answer,
+             *     which pages through all of them).
+             */
+            components: components["schemas"]["TrendStock"][];
+            /** Format: int64 */
+            components_count: number;
+            /** Format: int64 */
+            falling_count: number;
+            /**
+             * Format: double
+             * @description Σ price × shares of the components, won.
+             */
+            market_cap: number;
+            /** @description e.g. `반도체와반도체장비`. */
+            name: string;
+            /** @description The WICS sector it belongs to, e.g. `G45`. */
+            parent_code: string;
+            /** @description e.g. `IT`. */
+            parent_name: string;
+            /** Format: int64 */
+            rising_count: number;
+            /** Format: double */
+            trading_value: number;
+            /** @description Industry group code, e.g. `G4530`. */
+            wics_sector_code: string;
+        };
+        /**
+         * @description A WICS industry group code, e.g. `G4530`
+         * @example G4530
+         */
+        WicsSectorCode: string;
+        WicsSectorList: {
+            wics_sectors: components["schemas"]["WicsSector"][];
         };
     };
     responses: never;
@@ -2082,6 +2399,68 @@ export interface operations {
                 };
             };
             /** @description Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    popular_stocks: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 20 (default 5). */
+                limit?: components["schemas"]["Limit20"];
+            };
+            header?: never;
+            path: {
+                /** @description What the stocks are counted by */
+                by: components["schemas"]["PopularBy"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The most named in news, posted about, searched (each in the last 24 hours; only stocks counted at least once, so possibly fewer than asked) or traded today */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PopularStocks"];
+                };
+            };
+            /** @description Unknown `by` (`invalid_popular_by`) or malformed limit */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3491,6 +3870,403 @@ export interface operations {
                 };
             };
             /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    foreign_indexes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The foreign indexes of spec §9 by group, live (SAMPLE data) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForeignIndexes"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ordered_stocks: {
+        parameters: {
+            query: {
+                /** @description What the list ranks by (required). */
+                key: components["schemas"]["TrendKey"];
+                /** @description `kospi`, `kosdaq`, or empty or absent for both. */
+                market?: components["schemas"]["TrendMarketOrEmpty"];
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: components["schemas"]["RankCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stocks ranked by the key (ties: larger trading value, then security id); `rising` and `falling` hold only rising / falling stocks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderedStockPage"];
+                };
+            };
+            /** @description Missing or unknown key (`invalid_trend_key`), unknown market (`invalid_market`), malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    special_stocks: {
+        parameters: {
+            query: {
+                /** @description `kospi` or `kosdaq` (required). */
+                market: components["schemas"]["TrendMarket"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every special category of the market with its count and all its stocks (live) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialStocksAnswer"];
+                };
+            };
+            /** @description Missing or unknown market (`invalid_market`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    special_stock_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many stocks each special category holds, in both markets (the home page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialCountsAnswer"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    top_sectors: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 50 (default 5). */
+                limit?: components["schemas"]["TopSectorsLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The industry groups rising most first (ties by code) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WicsSectorList"];
+                };
+            };
+            /** @description Malformed limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    wics_sectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every WICS industry group with listed components, largest market cap first (a heatmap: size `market_cap`, colour `change_rate`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WicsSectorList"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sector_securities: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: components["schemas"]["RankCursor"];
+            };
+            header?: never;
+            path: {
+                /** @description An industry group code from the sector list, e.g. G4530 */
+                wics_sector_code: components["schemas"]["WicsSectorCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group and its stocks, largest market cap first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectorSecurityPage"];
+                };
+            };
+            /** @description Malformed limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown industry group (`sector_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,84 @@
+//! Trends (spec §2 `/m/trend`, §3 Trend, §7 "Trends", "Popular stocks"):
+//! `sise.market.v1.TrendService`, computed from the running state, never a fixed list
+//! (docs/architecture.md, "Trends").
+//!
+//! - `rank`: markets, keys, special categories and orders (pure, over a board snapshot);
+//! - `year`: the 52-week highs and lows, from the day candles, kept current as days close;
+//! - `sectors`: the WICS industry groups and the market-cap-weighted sector change;
+//! - `posts`: post counts per stock (the consumer's handler, waiting for social's events);
+//! - `grpc`: `TrendService`.
+
+mod grpc;
+pub mod posts;
+mod rank;
+mod sectors;
+mod year;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use sise_proto::market::v1::trend_service_server::TrendServiceServer;
+
+use self::grpc::TrendGrpc;
+use self::posts::PostStore;
+use self::year::YearRanges;
+use crate::articles::store::ArticleStore;
+use crate::assets::ForeignIndexes;
+use crate::charts;
+use crate::company::flows;
+use crate::feature::{Context, Feature};
+use crate::search::store::SearchStore;
+use crate::securities::SecurityStore;
+
+/// `TrendService` on the feed's board, and the task that keeps the 52-week ranges.
+pub(crate) fn build(
+    cx: &Context<'_>,
+    charts: &charts::Prepared,
+    foreign: ForeignIndexes,
+) -> anyhow::Result<Feature> {
+    let sectors = sectors::load(cx.dataset_dir, cx.securities)?;
+    // The sample investor flows scale from the dataset's market cap, as the investors call.
+    let participation: HashMap<String, flows::Participation> = cx
+        .listing
+        .iter()
+        .map(|s| {
+            let id = s.security_id.as_str();
+            let cap = s.last_close as f64 * s.shares_outstanding as f64;
+            (id.to_owned(), flows::participation(id, cap))
+        })
+        .collect();
+    let year = Arc::new(YearRanges::default());
+    let newest = charts
+        .last_closes
+        .values()
+        .map(|(date, _)| *date)
+        .max()
+        .unwrap_or_else(|| cx.simulator.trading_date());
+    let ids = cx
+        .securities
+        .iter()
+        .map(|s| s.security_id.as_str().to_owned())
+        .collect();
+    let ranges = year.clone().run(
+        charts.store.clone(),
+        cx.db.clone(),
+        ids,
+        newest,
+        cx.cancel.clone(),
+    );
+    let service = TrendGrpc {
+        board: cx.board.clone(),
+        year,
+        sectors: Arc::new(sectors),
+        participation: Arc::new(participation),
+        book: charts.book.clone(),
+        views: SecurityStore::new(cx.db.clone()),
+        searches: SearchStore::new(cx.db.clone()),
+        articles: ArticleStore::new(cx.db.clone()),
+        posts: PostStore::new(cx.db.clone()),
+        foreign,
+    };
+    Ok(Feature::default()
+        .serve(TrendServiceServer::new(service))
+        .run(ranges))
+}
