@@ -12,17 +12,20 @@ import { SearchTermLink } from './search-term-link';
 
 import './search-terms.css';
 
+const SECTIONS: Record<KeywordListKind, { title: string; testId: string; errorMessage: string }> = {
+  issue: { title: '이슈 키워드', testId: 'issue-keywords', errorMessage: '이슈 키워드를 불러오지 못했습니다.' },
+  popular: { title: '인기 검색어', testId: 'popular-keywords', errorMessage: '인기 검색어를 불러오지 못했습니다.' },
+};
+
 type KeywordListSectionProps = {
   kind: KeywordListKind;
-  title: string;
-  testId: string;
-  errorMessage: string;
   /** The list, once loaded and not empty. */
   children: (keywords: readonly RankedKeyword[]) => ReactNode;
 };
 
 /** A keyword list's section: loading, its error with 다시 시도, the list; nothing when there are none. */
-function KeywordListSection({ kind, title, testId, errorMessage, children }: KeywordListSectionProps) {
+function KeywordListSection({ kind, children }: KeywordListSectionProps) {
+  const { title, testId, errorMessage } = SECTIONS[kind];
   const query = useKeywordList(kind);
   if (query.isSuccess && query.data.keywords.length === 0) return null;
   return (
@@ -39,14 +42,9 @@ function KeywordListSection({ kind, title, testId, errorMessage, children }: Key
 /** 이슈 키워드: names rising in the news and searches, as chips; nothing when there are none. */
 export function IssueKeywords() {
   return (
-    <KeywordListSection
-      kind="issue"
-      title="이슈 키워드"
-      testId="issue-keywords"
-      errorMessage="이슈 키워드를 불러오지 못했습니다."
-    >
+    <KeywordListSection kind="issue">
       {(keywords) => (
-        <ul className="search-terms" aria-label="이슈 키워드">
+        <ul className="search-terms" aria-label={SECTIONS.issue.title}>
           {keywords.map(({ keyword }) => (
             <li key={keyword} className="search-terms__chip">
               <SearchTermLink term={keyword} className="search-terms__link search-terms__link--alone">
@@ -64,14 +62,9 @@ export function IssueKeywords() {
 /** 인기 검색어: the most searched in the last day, numbered 1 to 10 in two columns; nothing when there are none. */
 export function PopularKeywords() {
   return (
-    <KeywordListSection
-      kind="popular"
-      title="인기 검색어"
-      testId="popular-keywords"
-      errorMessage="인기 검색어를 불러오지 못했습니다."
-    >
+    <KeywordListSection kind="popular">
       {(keywords) => (
-        <ol className="search-popular" aria-label="인기 검색어">
+        <ol className="search-popular" aria-label={SECTIONS.popular.title}>
           {keywords.map(({ keyword }, index) => (
             <li key={keyword}>
               <SearchTermLink term={keyword} className="search-popular__link">
