@@ -6,29 +6,16 @@
 // the editor and sees the change outlive a reload. One server and one phone-sized Chromium for
 // the whole file (see support.mjs); screenshots go to test-results/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { screenshot, startApp } from './support.mjs';
+import { screenshot, setUpApp, watchConsole } from './support.mjs';
 
 const SAMSUNG = 'KOREA-A005930';
 const HYNIX = 'KOREA-A000660';
 
-let app;
 let baseUrl;
 let page;
-
-// Starting the server may take minutes (seeding); the journeys below have their own timeouts.
-before(
-  async () => {
-    app = await startApp();
-    ({ baseUrl, page } = app);
-  },
-  { timeout: 900_000 },
-);
-
-after(async () => {
-  await app?.close();
-});
+setUpApp((app) => ({ baseUrl, page } = app));
 
 const pathname = () => new URL(page.url()).pathname;
 
@@ -117,14 +104,7 @@ describe('recently viewed stocks', { timeout: 180_000 }, () => {
   });
 
   test('the home page shows them last once hydrated, without hydration warnings', async () => {
-    const problems = [];
-    const onConsole = (message) => {
-      if (['error', 'warning'].includes(message.type()) || /hydrat/i.test(message.text())) {
-        problems.push(`console.${message.type()}: ${message.text()}`);
-      }
-    };
-    page.on('console', onConsole);
-    try {
+    const { problems } = await watchConsole(page, async () => {
       const response = await page.goto(`${baseUrl}/m`);
       const html = (await response?.text()) ?? '';
       // Served prerendered, without the list (it is this device's).
@@ -140,9 +120,7 @@ describe('recently viewed stocks', { timeout: 180_000 }, () => {
       );
       await page.waitForTimeout(1_000);
       await screenshot(page, 'home-recently-viewed', { fullPage: true });
-    } finally {
-      page.off('console', onConsole);
-    }
+    });
     assert.deepEqual(problems, []);
   });
 });

@@ -7,30 +7,17 @@
 // deleted there. One server and one phone-sized Chromium for the whole file (see support.mjs);
 // screenshots go to test-results/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { screenshot, startApp } from './support.mjs';
+import { screenshot, setUpApp, watchConsole } from './support.mjs';
 
 const SEARCH_API = '/main/api/v1/search/';
 /** The result sections, by test id, in the order of the page. */
 const SECTIONS = ['search-assets', 'search-news', 'search-news-related-assets'];
 
-let app;
 let baseUrl;
 let page;
-
-// Starting the server may take minutes (seeding); the journeys below have their own timeouts.
-before(
-  async () => {
-    app = await startApp();
-    ({ baseUrl, page } = app);
-  },
-  { timeout: 900_000 },
-);
-
-after(async () => {
-  await app?.close();
-});
+setUpApp((app) => ({ baseUrl, page } = app));
 
 const pathname = () => new URL(page.url()).pathname;
 const searchBox = () => page.getByRole('combobox', { name: '검색어 입력' });
@@ -42,26 +29,25 @@ async function openSearchTab() {
   assert.equal(pathname(), '/m/search');
 }
 
-/** Records console errors and warnings, and failed responses, while `journey` runs. */
+/**
+ * Records what the page complains about (watchConsole), and failed search calls, while
+ * `journey` runs; asserts there were none.
+ */
 async function watchProblems(journey) {
-  const problems = [];
-  const onConsole = (message) => {
-    if (['error', 'warning'].includes(message.type())) problems.push(`console.${message.type()}: ${message.text()}`);
-  };
+  const failed = [];
   const onResponse = (response) => {
     if (response.url().includes(SEARCH_API) && response.status() >= 400) {
-      problems.push(`${response.status()} ${response.url()}`);
+      failed.push(`${response.status()} ${response.url()}`);
     }
   };
-  page.on('console', onConsole);
   page.on('response', onResponse);
+  let problems;
   try {
-    await journey();
+    ({ problems } = await watchConsole(page, journey));
   } finally {
-    page.off('console', onConsole);
     page.off('response', onResponse);
   }
-  assert.deepEqual(problems, []);
+  assert.deepEqual([...problems, ...failed], []);
 }
 
 describe('search', { timeout: 180_000 }, () => {

@@ -5,9 +5,9 @@
 // One server and one phone-sized Chromium for the whole file (see support.mjs);
 // screenshots go to test-results/.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 
-import { screenshot, startApp } from './support.mjs';
+import { screenshot, setUpApp, watchConsole } from './support.mjs';
 
 const PRICE_CHANGE_TIMEOUT_MS = 20_000;
 const SAMSUNG = '/m/stocks/KOREA-A005930';
@@ -16,22 +16,9 @@ const HYUNDAI = 'KOREA-A005380';
 /** The forex refresh of asset pages polls this path. */
 const FOREX_TICK_PATH = '/mweb/api/v1/forexes/tick';
 
-let app;
 let baseUrl;
 let page;
-
-// Starting the server may take minutes (seeding); the journeys below have their own timeouts.
-before(
-  async () => {
-    app = await startApp();
-    ({ baseUrl, page } = app);
-  },
-  { timeout: 900_000 },
-);
-
-after(async () => {
-  await app?.close();
-});
+setUpApp((app) => ({ baseUrl, page } = app));
 
 /** Pathname of the page now. */
 const pathname = () => new URL(page.url()).pathname;
@@ -81,26 +68,15 @@ async function countAllPages(apiPath, key) {
  * and anything about hydration (a mismatch is reported as an error, React #418 and the like).
  */
 async function loadWatchingConsole(path, ready) {
-  const problems = [];
-  const onConsole = (message) => {
-    if (['error', 'warning'].includes(message.type()) || /hydrat/i.test(message.text())) {
-      problems.push(`console.${message.type()}: ${message.text()}`);
-    }
-  };
-  const onPageError = (error) => problems.push(`page error: ${error.message}`);
-  page.on('console', onConsole);
-  page.on('pageerror', onPageError);
-  try {
+  const { result: html, problems } = await watchConsole(page, async () => {
     const response = await page.goto(`${baseUrl}${path}`);
-    const html = (await response?.text()) ?? '';
+    const markup = (await response?.text()) ?? '';
     await ready();
     // Hydration and the data's first answers come after the first paint: give them time to complain.
     await page.waitForTimeout(1_500);
-    return { html, problems };
-  } finally {
-    page.off('console', onConsole);
-    page.off('pageerror', onPageError);
-  }
+    return markup;
+  });
+  return { html, problems };
 }
 
 describe('first load', { timeout: 120_000 }, () => {

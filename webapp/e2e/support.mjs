@@ -1,5 +1,6 @@
 // Shared pieces of the end-to-end tests: start the one-process server, open
-// Chromium like a phone, stop both.
+// Chromium like a phone, stop both (startApp, or setUpApp for a whole test file); record
+// what the page complains about (watchConsole).
 //
 // The server binary is $SISE_BIN (default ../target/debug/sise, resolved from
 // webapp/); it prints "listening on http://…" once it serves.
@@ -8,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
@@ -168,6 +170,50 @@ export async function startApp() {
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * One server and one phone-sized Chromium for the whole test file: starts them before its
+ * tests (starting the server may take minutes, seeding; the tests have their own timeouts)
+ * and closes them after. `onStart` receives `{ baseUrl, context, page }`.
+ */
+export function setUpApp(onStart) {
+  let app;
+  before(
+    async () => {
+      app = await startApp();
+      onStart(app);
+    },
+    { timeout: 900_000 },
+  );
+  after(async () => {
+    await app?.close();
+  });
+}
+
+/**
+ * Runs `journey` while recording what the page reports: console errors and warnings,
+ * anything about hydration (a mismatch is reported as an error, React #418 and the like)
+ * and uncaught page errors. Resolves with `{ result, problems }`, `result` being what
+ * `journey` resolved with.
+ */
+export async function watchConsole(page, journey) {
+  const problems = [];
+  const onConsole = (message) => {
+    if (['error', 'warning'].includes(message.type()) || /hydrat/i.test(message.text())) {
+      problems.push(`console.${message.type()}: ${message.text()}`);
+    }
+  };
+  const onPageError = (error) => problems.push(`page error: ${error.message}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  try {
+    const result = await journey();
+    return { result, problems };
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
   }
 }
 

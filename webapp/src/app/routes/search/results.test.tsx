@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 import { routes } from '@/app/router';
 import { RECENT_SEARCHES_STORAGE_KEY } from '@/features/search/hooks/use-recent-searches';
+import { SAMSUNG } from '@/features/search/testing/found-assets';
 import { installIntersectionObserver } from '@/testing/intersection-observer';
 import { createTestQueryClient } from '@/testing/test-utils';
 
-import { EMPTY_PAGE, type Handler, SAMSUNG, foundNews, foundStock, paged, prices, stubApi } from './search-test-api';
+import { EMPTY_PAGE, type Handler, foundNews, foundStock, paged, prices, stubApi } from './search-test-api';
 
 const ASSETS = '/main/api/v1/search/assets';
 const NEWS = '/main/api/v1/search/news';

@@ -8,9 +8,7 @@ import { paths } from '@/config/paths';
 import { ArticleItem } from '@/features/articles/components/article-item';
 import { newsEntry } from '@/features/articles/utils/entries';
 import { useAssets } from '@/features/assets/api/get-assets';
-import { useNewsRelatedAssets } from '@/features/search/api/get-news-related-assets';
-import { useSearchAssets } from '@/features/search/api/get-search-assets';
-import { useSearchNews } from '@/features/search/api/get-search-news';
+import { useSearchResults } from '@/features/search/api/get-search-results';
 import { FoundAssetItem } from '@/features/search/components/found-asset-item';
 import { SearchBox } from '@/features/search/components/search-box';
 import { SearchResultSection } from '@/features/search/components/search-result-section';
@@ -41,9 +39,9 @@ function SearchResults({ keyword }: { keyword: string }) {
   // Each kind of result is its own call and its own list. Leaving the page aborts what is
   // still loading (every call passes TanStack Query's signal); coming back shows the pages
   // already loaded (they are fetched only once per keyword while cached, spec §4).
-  const assets = useSearchAssets(keyword);
-  const news = useSearchNews(keyword);
-  const newsRelated = useNewsRelatedAssets(keyword);
+  const assets = useSearchResults('assets', keyword);
+  const news = useSearchResults('news', keyword);
+  const newsRelated = useSearchResults('news-related-assets', keyword);
   const nothing =
     foundNothing(assets, (page) => page.assets.length) &&
     foundNothing(news, (page) => page.news.length) &&

@@ -67,14 +67,6 @@ export const prices: Handler = (url) => {
   return { body: { assets } };
 };
 
-export const SAMSUNG: FoundAsset = {
-  asset_id: 'KOREA-A005930',
-  short_code: 'A005930',
-  name: '삼성전자',
-  kind: 'stock',
-  market: 'kospi',
-};
-
 /** `삼성1` (KOREA-A100001), `삼성2`, … on KOSDAQ. */
 export function foundStock(n: number): FoundAsset {
   const code = String(100_000 + n);

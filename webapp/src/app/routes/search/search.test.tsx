@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 
 import { routes } from '@/app/router';
 import { RECENT_SEARCHES_STORAGE_KEY, recordRecentSearch } from '@/features/search/hooks/use-recent-searches';
+import { SAMSUNG } from '@/features/search/testing/found-assets';
 import { installIntersectionObserver } from '@/testing/intersection-observer';
 import { createTestQueryClient } from '@/testing/test-utils';
 
-import { type Handler, SAMSUNG, foundStock, paged, prices, stubApi } from './search-test-api';
+import { type Handler, foundStock, paged, prices, stubApi } from './search-test-api';
 
 const AUTOCOMPLETE = '/main/api/v1/search/autocomplete';
 const ISSUE = '/main/api/v1/search/issue_keywords';

@@ -1,5 +1,4 @@
-import { act, render, renderHook, screen } from '@testing-library/react';
-import { renderToString } from 'react-dom/server';
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -22,20 +21,7 @@ const cookie = () =>
     .find((entry) => entry.startsWith(`${RECENT_STOCKS_COOKIE}=`))
     ?.slice(RECENT_STOCKS_COOKIE.length + 1);
 
-/** Another tab wrote the storage: it changes, and this page hears a `storage` event. */
-function writeFromAnotherTab(key: string | null, value: string | null) {
-  if (key === null) localStorage.clear();
-  else if (value === null) localStorage.removeItem(key);
-  else localStorage.setItem(key, value);
-  act(() => {
-    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
-  });
-}
-
-function RecentIds() {
-  return <p data-testid="ids">{useRecentStockIds().join(' ')}</p>;
-}
-
+// Storage, other tabs and the server render: lib/persisted-list.test.tsx.
 describe('recent stocks store', () => {
   it('persists views newest first and mirrors them into the cookie as short codes', () => {
     recordRecentStock(SAMSUNG);
@@ -62,46 +48,11 @@ describe('recent stocks store', () => {
     expect(cookie()).toBeUndefined();
   });
 
-  it('reads a corrupt or foreign value as what it can of a list, and writes over it', () => {
-    localStorage.setItem(RECENT_STOCKS_STORAGE_KEY, '{not json');
+  it('reads only the valid ids of what is stored, the newest 30', () => {
+    const many = Array.from({ length: 32 }, (_, i) => `KOREA-A${String(i + 1).padStart(6, '0')}`);
+    localStorage.setItem(RECENT_STOCKS_STORAGE_KEY, JSON.stringify(['A005930', NAVER, ...many]));
     const { result } = renderHook(() => useRecentStockIds());
-    expect(result.current).toEqual([]);
-    act(() => recordRecentStock(SAMSUNG));
-    expect(result.current).toEqual([SAMSUNG]);
-    expect(JSON.parse(stored() ?? 'null')).toEqual([SAMSUNG]);
-  });
-
-  it('keeps every component in step, with the same array between changes', () => {
-    render(
-      <>
-        <RecentIds />
-        <RecentIds />
-      </>,
-    );
-    act(() => recordRecentStock(SAMSUNG));
-    act(() => recordRecentStock(HYNIX));
-    const shown = screen.getAllByTestId('ids').map((p) => p.textContent);
-    expect(shown).toEqual([`${HYNIX} ${SAMSUNG}`, `${HYNIX} ${SAMSUNG}`]);
-
-    const { result, rerender } = renderHook(() => useRecentStockIds());
-    const first = result.current;
-    rerender();
-    expect(result.current).toBe(first);
-  });
-
-  it('follows changes made in another tab', () => {
-    const { result } = renderHook(() => useRecentStockIds());
-    writeFromAnotherTab(RECENT_STOCKS_STORAGE_KEY, JSON.stringify([NAVER, SAMSUNG]));
-    expect(result.current).toEqual([NAVER, SAMSUNG]);
-    writeFromAnotherTab('some-other-key', 'x');
-    expect(result.current).toEqual([NAVER, SAMSUNG]);
-    writeFromAnotherTab(null, null);
-    expect(result.current).toEqual([]);
-  });
-
-  it('renders no list on the server, so a prerendered page hydrates as it was rendered', () => {
-    recordRecentStock(SAMSUNG);
-    expect(renderToString(<RecentIds />)).toBe('<p data-testid="ids"></p>');
+    expect(result.current).toEqual([NAVER, ...many.slice(0, 29)]);
   });
 
   it('records a view in an effect, once the id is known', () => {

@@ -4,7 +4,6 @@ import {
   MAX_RECENT_STOCKS,
   addRecentStock,
   isRecentStockId,
-  parseRecentStocks,
   recentStocksCookieValue,
   removeRecentStocks,
   shortCodeOf,
@@ -53,25 +52,6 @@ describe('removeRecentStocks', () => {
     expect(removeRecentStocks(ids, [stock(3), stock(1), stock(9)])).toEqual([stock(2), stock(4)]);
     expect(removeRecentStocks(ids, new Set([stock(9)]))).toBe(ids);
     expect(removeRecentStocks(ids, ids)).toEqual([]);
-  });
-});
-
-describe('parseRecentStocks', () => {
-  it('reads a stored list', () => {
-    expect(parseRecentStocks(JSON.stringify([stock(2), stock(1)]))).toEqual([stock(2), stock(1)]);
-  });
-
-  it('gives an empty list for nothing or anything unreadable', () => {
-    for (const raw of [null, '', 'not json', '{"ids":["KOREA-A005930"]}', '"KOREA-A005930"', 'null', '42']) {
-      expect(parseRecentStocks(raw)).toEqual([]);
-    }
-  });
-
-  it('keeps the valid ids of a foreign or hand-edited list, each once, at most 30', () => {
-    const mixed = [stock(1), 5, 'A005930', null, stock(2), stock(1), { id: stock(3) }];
-    expect(parseRecentStocks(JSON.stringify(mixed))).toEqual([stock(1), stock(2)]);
-    const many = Array.from({ length: 40 }, (_, i) => stock(i + 1));
-    expect(parseRecentStocks(JSON.stringify(many))).toEqual(many.slice(0, 30));
   });
 });
 

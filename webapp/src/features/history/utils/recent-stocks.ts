@@ -10,7 +10,10 @@ export const MAX_RECENT_STOCKS = 30;
 // value, where a comma, a semicolon or a space of their own would break the list.
 const RECENT_STOCK_ID = /^[A-Za-z0-9]+-[A-Za-z0-9]+$/;
 
-/** Whether `value` may enter the list: an asset id of two dash-separated parts. */
+/**
+ * Whether `value` may enter the list: an asset id of two dash-separated parts. Stored entries
+ * that are not are dropped when the list is read (lib/persisted-list.ts).
+ */
 export function isRecentStockId(value: unknown): value is string {
   return typeof value === 'string' && RECENT_STOCK_ID.test(value);
 }
@@ -27,23 +30,6 @@ export function removeRecentStocks(ids: readonly string[], removed: Iterable<str
   const gone = new Set(removed);
   const kept = ids.filter((id) => !gone.has(id));
   return kept.length === ids.length ? ids : kept;
-}
-
-/**
- * The list from what storage holds (a JSON array of ids, newest first). Whatever else is
- * there (an older format, another app's value, a hand-edited one) gives as much of a list as
- * it can: the valid ids, each once, at most 30; anything unreadable gives an empty list.
- */
-export function parseRecentStocks(raw: string | null): readonly string[] {
-  if (raw === null) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return [...new Set(value.filter(isRecentStockId))].slice(0, MAX_RECENT_STOCKS);
 }
 
 /**

@@ -1,27 +1,51 @@
+import type { ReactNode } from 'react';
+
 import { LoadError } from '@/components/ui/load-error';
 import { Loading } from '@/components/ui/loading';
 import { Section } from '@/components/ui/section';
 
-import { useIssueKeywords } from '../api/get-issue-keywords';
-import { usePopularKeywords } from '../api/get-popular-keywords';
+import { useKeywordList } from '../api/get-keyword-lists';
+import type { KeywordListKind } from '../api/query-keys';
+import type { RankedKeyword } from '../types';
 
 import { SearchTermLink } from './search-term-link';
 
 import './search-terms.css';
 
-/** 이슈 키워드: names rising in the news and searches, as chips; nothing when there are none. */
-export function IssueKeywords() {
-  const query = useIssueKeywords();
+const SECTIONS: Record<KeywordListKind, { title: string; testId: string; errorMessage: string }> = {
+  issue: { title: '이슈 키워드', testId: 'issue-keywords', errorMessage: '이슈 키워드를 불러오지 못했습니다.' },
+  popular: { title: '인기 검색어', testId: 'popular-keywords', errorMessage: '인기 검색어를 불러오지 못했습니다.' },
+};
+
+type KeywordListSectionProps = {
+  kind: KeywordListKind;
+  /** The list, once loaded and not empty. */
+  children: (keywords: readonly RankedKeyword[]) => ReactNode;
+};
+
+/** A keyword list's section: loading, its error with 다시 시도, the list; nothing when there are none. */
+function KeywordListSection({ kind, children }: KeywordListSectionProps) {
+  const { title, testId, errorMessage } = SECTIONS[kind];
+  const query = useKeywordList(kind);
   if (query.isSuccess && query.data.keywords.length === 0) return null;
   return (
-    <Section title="이슈 키워드" testId="issue-keywords">
+    <Section title={title} testId={testId}>
       {query.isPending ? <Loading /> : null}
       {query.isError ? (
-        <LoadError error={query.error} fallbackMessage="이슈 키워드를 불러오지 못했습니다." onRetry={() => void query.refetch()} />
+        <LoadError error={query.error} fallbackMessage={errorMessage} onRetry={() => void query.refetch()} />
       ) : null}
-      {query.isSuccess ? (
-        <ul className="search-terms" aria-label="이슈 키워드">
-          {query.data.keywords.map(({ keyword }) => (
+      {query.isSuccess ? children(query.data.keywords) : null}
+    </Section>
+  );
+}
+
+/** 이슈 키워드: names rising in the news and searches, as chips; nothing when there are none. */
+export function IssueKeywords() {
+  return (
+    <KeywordListSection kind="issue">
+      {(keywords) => (
+        <ul className="search-terms" aria-label={SECTIONS.issue.title}>
+          {keywords.map(({ keyword }) => (
             <li key={keyword} className="search-terms__chip">
               <SearchTermLink term={keyword} className="search-terms__link search-terms__link--alone">
                 <span aria-hidden="true">#</span>
@@ -30,24 +54,18 @@ export function IssueKeywords() {
             </li>
           ))}
         </ul>
-      ) : null}
-    </Section>
+      )}
+    </KeywordListSection>
   );
 }
 
 /** 인기 검색어: the most searched in the last day, numbered 1 to 10 in two columns; nothing when there are none. */
 export function PopularKeywords() {
-  const query = usePopularKeywords();
-  if (query.isSuccess && query.data.keywords.length === 0) return null;
   return (
-    <Section title="인기 검색어" testId="popular-keywords">
-      {query.isPending ? <Loading /> : null}
-      {query.isError ? (
-        <LoadError error={query.error} fallbackMessage="인기 검색어를 불러오지 못했습니다." onRetry={() => void query.refetch()} />
-      ) : null}
-      {query.isSuccess ? (
-        <ol className="search-popular" aria-label="인기 검색어">
-          {query.data.keywords.map(({ keyword }, index) => (
+    <KeywordListSection kind="popular">
+      {(keywords) => (
+        <ol className="search-popular" aria-label={SECTIONS.popular.title}>
+          {keywords.map(({ keyword }, index) => (
             <li key={keyword}>
               <SearchTermLink term={keyword} className="search-popular__link">
                 <span className={index < 3 ? 'search-popular__rank search-popular__rank--top' : 'search-popular__rank'}>
@@ -58,7 +76,7 @@ export function PopularKeywords() {
             </li>
           ))}
         </ol>
-      ) : null}
-    </Section>
+      )}
+    </KeywordListSection>
   );
 }

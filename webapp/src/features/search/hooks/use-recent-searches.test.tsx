@@ -1,5 +1,4 @@
 import { act, renderHook } from '@testing-library/react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -12,20 +11,7 @@ import {
 
 const stored = (): unknown => JSON.parse(localStorage.getItem(RECENT_SEARCHES_STORAGE_KEY) ?? 'null');
 
-/** Another tab wrote the storage: it changes, and this page hears a `storage` event. */
-function writeFromAnotherTab(key: string | null, value: string | null) {
-  if (key === null) localStorage.clear();
-  else if (value === null) localStorage.removeItem(key);
-  else localStorage.setItem(key, value);
-  act(() => {
-    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
-  });
-}
-
-function RecentTerms() {
-  return <p>{useRecentSearches().join('|')}</p>;
-}
-
+// Storage, other tabs and the server render: lib/persisted-list.test.tsx.
 describe('recent searches store', () => {
   it('persists searches newest first, each once, trimmed', () => {
     recordRecentSearch('삼성');
@@ -59,35 +45,9 @@ describe('recent searches store', () => {
     expect(result.current.at(-1)).toBe('종목3');
   });
 
-  it('reads a corrupt value as an empty list, and writes over it', () => {
-    localStorage.setItem(RECENT_SEARCHES_STORAGE_KEY, '{not json');
+  it('reads only the normalized terms of what is stored', () => {
+    localStorage.setItem(RECENT_SEARCHES_STORAGE_KEY, JSON.stringify([' 삼성 ', '카카오', '', '카카오', 7]));
     const { result } = renderHook(() => useRecentSearches());
-    expect(result.current).toEqual([]);
-    act(() => recordRecentSearch('삼성'));
-    expect(result.current).toEqual(['삼성']);
-    expect(stored()).toEqual(['삼성']);
-  });
-
-  it('gives the same array between changes', () => {
-    recordRecentSearch('삼성');
-    const { result, rerender } = renderHook(() => useRecentSearches());
-    const first = result.current;
-    rerender();
-    expect(result.current).toBe(first);
-  });
-
-  it('follows changes made in another tab', () => {
-    const { result } = renderHook(() => useRecentSearches());
-    writeFromAnotherTab(RECENT_SEARCHES_STORAGE_KEY, JSON.stringify(['네이버', '삼성']));
-    expect(result.current).toEqual(['네이버', '삼성']);
-    writeFromAnotherTab('some-other-key', 'x');
-    expect(result.current).toEqual(['네이버', '삼성']);
-    writeFromAnotherTab(null, null);
-    expect(result.current).toEqual([]);
-  });
-
-  it('renders no list on the server', () => {
-    recordRecentSearch('삼성');
-    expect(renderToString(<RecentTerms />)).toBe('<p></p>');
+    expect(result.current).toEqual(['카카오']);
   });
 });

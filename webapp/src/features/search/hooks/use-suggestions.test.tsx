@@ -6,17 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '@/config/constants';
 import { createTestQueryClient } from '@/testing/test-utils';
 
+import { SAMSUNG } from '../testing/found-assets';
 import type { FoundAsset } from '../types';
 
 import { useSuggestions } from './use-suggestions';
-
-const SAMSUNG: FoundAsset = {
-  asset_id: 'KOREA-A005930',
-  short_code: 'A005930',
-  name: '삼성전자',
-  kind: 'stock',
-  market: 'kospi',
-};
 
 type Call = { keyword: string | null; signal: AbortSignal; answer: (assets: FoundAsset[]) => void };
 

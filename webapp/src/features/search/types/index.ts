@@ -9,6 +9,6 @@ export type FoundAssetKind = FoundAsset['kind'];
 export type NewsRelatedAssetPage = ApiResponse<'/api/v1/search/news_related_assets'>;
 export type NewsSearchPage = ApiResponse<'/api/v1/search/news'>;
 export type FoundNews = NewsSearchPage['news'][number];
-export type IssueKeywordList = ApiResponse<'/api/v1/search/issue_keywords'>;
-export type PopularKeywordList = ApiResponse<'/api/v1/search/popular_keywords'>;
-export type RankedKeyword = IssueKeywordList['keywords'][number];
+/** The answer of /api/v1/search/issue_keywords, and of /api/v1/search/popular_keywords: the same list. */
+export type KeywordList = ApiResponse<'/api/v1/search/issue_keywords'>;
+export type RankedKeyword = KeywordList['keywords'][number];

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
+import { SAMSUNG } from '../testing/found-assets';
 import type { FoundAsset } from '../types';
 
 import { foundAssetBadge, foundAssetCode, foundAssetHref } from './found-asset';
 
-const SAMSUNG: FoundAsset = {
-  asset_id: 'KOREA-A005930',
-  short_code: 'A005930',
-  name: '삼성전자',
-  kind: 'stock',
-  market: 'kospi',
-};
 const KOSPI: FoundAsset = { asset_id: 'INDEX-KOSPI', short_code: 'KOSPI', name: '코스피', kind: 'index', market: null };
 const USDKRW: FoundAsset = { asset_id: 'FOREX-USDKRW', short_code: 'USDKRW', name: '미국 달러', kind: 'forex' };
 

@@ -5,7 +5,6 @@ import {
   MAX_RECENT_SEARCHES,
   addRecentSearch,
   isRecentSearch,
-  parseRecentSearches,
   removeRecentSearch,
 } from './recent-searches';
 
@@ -58,23 +57,9 @@ describe('removeRecentSearch', () => {
   });
 });
 
-describe('parseRecentSearches', () => {
-  it('reads a stored list', () => {
-    expect(parseRecentSearches(JSON.stringify([term(2), term(1)]))).toEqual([term(2), term(1)]);
-  });
-
-  it('gives an empty list for nothing or anything unreadable', () => {
-    for (const raw of [null, '', 'not json', '{"terms":["삼성"]}', '"삼성"', 'null', '42']) {
-      expect(parseRecentSearches(raw)).toEqual([]);
-    }
-  });
-
-  it('keeps the valid terms of a foreign or hand-edited list, each once, at most 10', () => {
-    const mixed = [term(1), 5, '', '  삼성 ', null, term(2), term(1), '가'.repeat(41), { term: term(3) }];
-    expect(parseRecentSearches(JSON.stringify(mixed))).toEqual([term(1), term(2)]);
-    const many = Array.from({ length: 15 }, (_, i) => term(i + 1));
-    expect(parseRecentSearches(JSON.stringify(many))).toEqual(many.slice(0, 10));
+describe('isRecentSearch', () => {
+  it('accepts normalized, non-blank terms only', () => {
     expect(isRecentSearch('삼성 전자')).toBe(true);
-    expect(isRecentSearch('삼성  전자')).toBe(false);
+    for (const value of ['삼성  전자', ' 삼성', '', '가'.repeat(41), 5, null]) expect(isRecentSearch(value)).toBe(false);
   });
 });

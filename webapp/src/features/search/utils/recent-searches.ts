@@ -6,7 +6,10 @@ import { normalizeKeyword } from './keyword';
 /** How many recent terms are kept (and shown). */
 export const MAX_RECENT_SEARCHES = 10;
 
-/** Whether `value` is a term as the list keeps it: a normalized (so at most 40 characters), non-blank keyword. */
+/**
+ * Whether `value` is a term as the list keeps it: a normalized (so at most 40 characters),
+ * non-blank keyword. Stored entries that are not are dropped when the list is read.
+ */
 export function isRecentSearch(value: unknown): value is string {
   return typeof value === 'string' && value !== '' && normalizeKeyword(value) === value;
 }
@@ -22,21 +25,4 @@ export function addRecentSearch(terms: readonly string[], term: string): readonl
 export function removeRecentSearch(terms: readonly string[], term: string): readonly string[] {
   const kept = terms.filter((kept) => kept !== term);
   return kept.length === terms.length ? terms : kept;
-}
-
-/**
- * The list from what storage holds (a JSON array of terms, newest first). Anything else (an
- * older format, a hand-edited value) gives as much of a list as it can: the valid terms, each
- * once, at most 10; anything unreadable gives an empty list.
- */
-export function parseRecentSearches(raw: string | null): readonly string[] {
-  if (raw === null) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return [...new Set(value.filter(isRecentSearch))].slice(0, MAX_RECENT_SEARCHES);
 }
