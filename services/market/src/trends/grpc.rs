@@ -163,8 +163,9 @@ impl TrendGrpc {
         Ok(())
     }
 
-    fn sector(&self, sector: &Sector, components: usize) -> pb::Sector {
-        let mut rows: Vec<Row<'_>> = sector
+    /// The sector's members that are on the board, with their quotes.
+    fn members(&self, sector: &Sector) -> Vec<Row<'_>> {
+        sector
             .members
             .iter()
             .filter_map(|id| {
@@ -175,7 +176,11 @@ impl TrendGrpc {
                     score: 0.0,
                 })
             })
-            .collect();
+            .collect()
+    }
+
+    fn sector(&self, sector: &Sector, components: usize) -> pb::Sector {
+        let mut rows = self.members(sector);
         let summary = sectors::summarize(rows.iter().map(|row| Component {
             price: row.quote.price,
             previous_close: row.quote.previous_close,
@@ -355,18 +360,7 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
             .iter()
             .find(|s| s.code == request.wics_sector_code)
             .ok_or_else(|| DomainError::from(ErrorCode::SectorNotFound))?;
-        let rows: Vec<Row<'_>> = sector
-            .members
-            .iter()
-            .filter_map(|id| {
-                let (stock, quote) = self.board.security_with_quote(id)?;
-                Some(Row {
-                    stock,
-                    quote,
-                    score: 0.0,
-                })
-            })
-            .collect();
+        let rows = self.members(sector);
         let (page, next_cursor) = rank_page(
             rank::ordered(rows, Order::MarketCap),
             &request.cursor,

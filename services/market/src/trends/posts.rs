@@ -1,9 +1,10 @@
-//! Posts per stock (`security_post_counts`), for the "by posts" popular stocks.
+//! Posts per stock (`counted_posts`), for the "by posts" popular stocks.
 //!
 //! The social service does not publish post events yet, so nothing feeds this table so
 //! far: [`PostStore::apply`] is the consumer's handler, ready for a `post_created` event
-//! (post id, stock, creation instant). Delivery is at least once, so a post is counted once,
-//! keyed by its id (`counted_posts`); a redelivered event changes nothing.
+//! (post id, stock, creation instant). Delivery is at least once, so a post is kept once,
+//! keyed by its id; a redelivered event changes nothing. The counts are read from the same
+//! rows.
 
 use sise_platform::db::Database;
 use sqlx::Row as _;
@@ -30,39 +31,24 @@ impl PostStore {
 
     /// Count the post once. Returns whether it was new.
     pub async fn apply(&self, event: &PostCreated) -> anyhow::Result<bool> {
-        let hour = event.created_at_ms.div_euclid(HOUR_MS);
-        let mut tx = self.db.pool.begin().await?;
-        let new = sqlx::query(
+        let inserted = sqlx::query(
             "INSERT INTO counted_posts (post_id, security_id, hour) VALUES ($1, $2, $3) \
              ON CONFLICT (post_id) DO NOTHING",
         )
         .bind(&event.post_id)
         .bind(&event.security_id)
-        .bind(hour)
-        .execute(&mut *tx)
+        .bind(event.created_at_ms.div_euclid(HOUR_MS))
+        .execute(&self.db.pool)
         .await?
-        .rows_affected()
-            == 1;
-        if new {
-            sqlx::query(
-                "INSERT INTO security_post_counts (security_id, hour, posts) VALUES ($1, $2, 1) \
-                 ON CONFLICT (security_id, hour) DO UPDATE \
-                 SET posts = security_post_counts.posts + 1",
-            )
-            .bind(&event.security_id)
-            .bind(hour)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(new)
+        .rows_affected();
+        Ok(inserted == 1)
     }
 
     /// Posts per stock created in the hours `from..until` (hours since the epoch), the most
     /// first.
     pub async fn counts(&self, from: i64, until: i64) -> anyhow::Result<Vec<(String, i64)>> {
         let rows = sqlx::query(
-            "SELECT security_id, CAST(SUM(posts) AS BIGINT) AS posts FROM security_post_counts \
+            "SELECT security_id, COUNT(*) AS posts FROM counted_posts \
              WHERE hour >= $1 AND hour < $2 GROUP BY security_id \
              ORDER BY posts DESC, security_id LIMIT 1000",
         )
