@@ -380,32 +380,21 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
         let request = request.into_inner();
         let limit = PageLimit::parse(request.limit, DEFAULT_POPULAR, MAX_POPULAR)?.get();
         let (from, until) = last_day_hours();
-        let stocks = match request.by.trim() {
-            "news" => {
-                let counts = self
-                    .articles
+        // Counted over the last day, or (`trading_value`) ranked from the board.
+        let counts = match request.by.trim() {
+            "news" => Some(
+                self.articles
                     .tagged_counts(from * HOUR_MS, until * HOUR_MS)
-                    .await
-                    .map_err(internal_status)?;
-                self.counted(counts, limit)
-            }
-            "search" => {
-                let counts = self
-                    .searches
-                    .counts(from, until)
-                    .await
-                    .map_err(internal_status)?;
-                self.counted(counts, limit)
-            }
-            "posts" => {
-                let counts = self
-                    .posts
-                    .counts(from, until)
-                    .await
-                    .map_err(internal_status)?;
-                self.counted(counts, limit)
-            }
-            "trading_value" => rank::ordered(self.rows(None), Order::TradingValue)
+                    .await,
+            ),
+            "search" => Some(self.searches.counts(from, until).await),
+            "posts" => Some(self.posts.counts(from, until).await),
+            "trading_value" => None,
+            _ => return Err(DomainError::from(ErrorCode::InvalidPopularBy).into()),
+        };
+        let stocks = match counts {
+            Some(counts) => self.counted(counts.map_err(internal_status)?, limit),
+            None => rank::ordered(self.rows(None), Order::TradingValue)
                 .iter()
                 .take(limit)
                 .map(|row| Row {
@@ -414,7 +403,6 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
                 })
                 .map(|row| row.to_proto())
                 .collect(),
-            _ => return Err(DomainError::from(ErrorCode::InvalidPopularBy).into()),
         };
         Ok(Response::new(pb::ListPopularStocksResponse { stocks }))
     }
