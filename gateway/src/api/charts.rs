@@ -9,9 +9,11 @@ use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::api::assets::price_change;
 use crate::api::params::{Limit500, PageDate, SecurityId};
 use crate::api::{ApiPath, ApiQuery};
 use crate::error::{ApiError, ApiErrorBody};
+use crate::models::PriceChange;
 use crate::state::AppState;
 
 /// The market service's largest day-candle page.
@@ -30,6 +32,9 @@ pub struct DayCandle {
     pub volume: i64,
     /// Won traded.
     pub trading_value: i64,
+    /// Against the previous trading day's close, `UPPER_LIMIT`/`LOWER_LIMIT` at the KRX
+    /// limit prices of that close; null for the oldest day of the history.
+    pub change_type: Option<PriceChange>,
 }
 
 /// A page of day candles, newest first.
@@ -115,6 +120,8 @@ pub async fn get_day_candles(
                 close: c.close,
                 volume: c.volume,
                 trading_value: c.trading_value,
+                change_type: (c.change_type != pb::PriceChange::Unspecified as i32)
+                    .then(|| price_change(c.change_type)),
             })
             .collect(),
         last_key: response.last_key,

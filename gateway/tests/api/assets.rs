@@ -118,13 +118,14 @@ sise_platform::per_backend! {
             (&"STOCK".into(), &"A005930".into(), &"삼성전자".into())
         );
 
-        // KOSPI starts from its real history: the last real close was 8,788.38 and the
-        // simulator starts two weeks of real constituent moves later.
+        // KOSPI continues its real history: the last real close, 8,788.38, walked on to
+        // today's date as sample days pulled back towards it (a stationary spread of about
+        // 16 %), so it stays well within half of it.
         let kospi = &assets["INDEX-KOSPI"];
         for field in ["previous_close", "price"] {
             let level = number(kospi, field);
             assert!(
-                (level / KOSPI_REAL_ANCHOR - 1.0).abs() < 0.05,
+                (level / KOSPI_REAL_ANCHOR - 1.0).abs() < 0.5,
                 "KOSPI {field} {level} on {backend:?}"
             );
         }

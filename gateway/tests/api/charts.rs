@@ -5,9 +5,9 @@ use std::time::Duration;
 use chrono::NaiveDate;
 use serde_json::Value;
 use sise_market::simulator::clock::{
-    is_trading_day, kst_instant, next_trading_day, previous_trading_day,
+    is_trading_day, kst_date, kst_instant, next_trading_day, previous_trading_day, session_date,
 };
-use sise_market::simulator::price_limits;
+use sise_market::simulator::{now_kst, price_limits};
 
 use crate::helpers::{SAMSUNG, TestApp, repo_root, shared, spawn_app, spawn_app_with};
 
@@ -20,6 +20,12 @@ fn date(text: &str) -> NaiveDate {
 
 fn ymd(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).expect("date")
+}
+
+/// The trading day the continuous simulator trades now: today's, or on a closed day the
+/// last one.
+fn today() -> NaiveDate {
+    session_date(kst_date(now_kst()))
 }
 
 fn candles(body: &Value) -> Vec<Value> {
@@ -100,8 +106,27 @@ fn assert_history(candles: &[Value], exact_from: NaiveDate) {
         if older >= exact_from {
             assert_eq!(previous_trading_day(newer), older, "no gap before {newer}");
         }
+        assert_change_type(&pair[0], int(&pair[1], "close"));
     }
     candles.iter().for_each(assert_candle_shape);
+}
+
+/// The day's change type against the previous close: by its sign, and a limit move exactly
+/// when the close reached the KRX limit price (the previous close ± 30 %, down to the tick).
+fn assert_change_type(candle: &Value, previous_close: i64) {
+    let close = int(candle, "close");
+    let rate = (close - previous_close) as f64 / previous_close as f64;
+    let kind = candle["change_type"].as_str().expect("change_type");
+    let expected = match close.cmp(&previous_close) {
+        std::cmp::Ordering::Greater if rate >= 0.3 => &["UPPER_LIMIT"][..],
+        std::cmp::Ordering::Greater if rate > 0.28 => &["RISE", "UPPER_LIMIT"][..],
+        std::cmp::Ordering::Greater => &["RISE"][..],
+        std::cmp::Ordering::Equal => &["EVEN"][..],
+        std::cmp::Ordering::Less if rate <= -0.3 => &["LOWER_LIMIT"][..],
+        std::cmp::Ordering::Less if rate < -0.28 => &["FALL", "LOWER_LIMIT"][..],
+        std::cmp::Ordering::Less => &["FALL"][..],
+    };
+    assert!(expected.contains(&kind), "{candle} after {previous_close}");
 }
 
 /// The close of `code` on `yyyymmdd` in the bundled KIS file.
@@ -145,6 +170,10 @@ sise_platform::per_backend! {
         let samsung = all_pages(&app, SAMSUNG, 500).await;
         assert_history(&samsung, ymd(2025, 1, 2));
         assert_eq!(samsung.last().map(date_of), Some(ymd(2021, 4, 21)));
+        // The oldest day has no previous close to compare with.
+        assert!(samsung.last().is_some_and(|c| c["change_type"].is_null()));
+        // The history reaches today's date: the simulator trades the real calendar.
+        assert_eq!(samsung.first().map(date_of), Some(today()));
         let last_real = samsung
             .iter()
             .find(|c| date_of(c) == ymd(2026, 6, 15))
@@ -273,8 +302,7 @@ sise_platform::per_backend! {
         // Fresh: it checks the simulator's first day, which a shared system leaves after
         // 600 s (one simulated day).
         let app = spawn_app(backend).await;
-        // The continuous simulator opens its first day (the trading day after the data's
-        // last, 2026-06-15) at once.
+        // The continuous simulator opens today's trading day at once.
         let mut first = (0, Vec::new());
         for _ in 0..200 {
             first = minutes(&app, SAMSUNG).await;
@@ -292,8 +320,8 @@ sise_platform::per_backend! {
         assert_eq!(status, 200);
         let page = candles(&body);
         let today = date_of(&page[0]);
-        assert_eq!(today, ymd(2026, 6, 16), "today's simulated candle first");
-        assert_eq!(date_of(&page[1]), ymd(2026, 6, 15));
+        assert_eq!(today, self::today(), "today's simulated candle first");
+        assert_eq!(date_of(&page[1]), previous_trading_day(today));
         assert_candle_shape(&page[0]);
         let (upper, lower) = price_limits(int(&page[1], "close"));
         assert!((lower..=upper).contains(&int(&page[0], "close")));
@@ -336,50 +364,33 @@ sise_platform::per_backend! {
 }
 
 sise_platform::per_backend! {
-    async fn simulated_days_continue_the_real_history(backend) {
-        // Fresh: two-second simulated days, which would move every other test's "today".
+    async fn sessions_replay_today_on_the_real_calendar(backend) {
+        // Fresh: two-second sessions, which would restart every other test's "today".
         let app =
             spawn_app_with(backend, &[("services.market.simulator.day_length_secs", 2)]).await;
         let path = format!("/main/api/v1/securities/{SAMSUNG}/day_candles?limit=20");
-        let mut page = Vec::new();
-        for _ in 0..300 {
-            let (status, body) = app.json(&path).await;
-            assert_eq!(status, 200);
-            page = candles(&body);
-            if page
-                .iter()
-                .filter(|c| date_of(c) > ymd(2026, 6, 15))
-                .count()
-                >= 4
-            {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        let simulated: Vec<&Value> = page
-            .iter()
-            .filter(|c| date_of(c) > ymd(2026, 6, 15))
-            .collect();
-        assert!(
-            simulated.len() >= 4,
-            "simulated days on {backend:?}: {page:?}"
-        );
-        // One candle per trading day from the real 2026-06-15 on, each close within the
-        // daily limits of the one before.
+        // Three sessions of today go by.
+        tokio::time::sleep(Duration::from_secs(6)).await;
+        let (status, body) = app.json(&path).await;
+        assert_eq!(status, 200);
+        let page = candles(&body);
+        // One candle per trading day up to today's: the sessions replayed the same date,
+        // each from the same previous close, and stored no day beyond it.
         assert_history(&page, ymd(2025, 1, 2));
-        let real = page
+        let today = date_of(&page[0]);
+        assert!(today == self::today() || next_trading_day(today) == self::today());
+        assert_eq!(date_of(&page[1]), previous_trading_day(today));
+        let (upper, lower) = price_limits(int(&page[1], "close"));
+        assert!((lower..=upper).contains(&int(&page[0], "close")), "{page:?}");
+        // Every trading day from the real 2026-06-15 to today, once.
+        let all = all_pages(&app, SAMSUNG, 500).await;
+        assert_history(&all, ymd(2025, 1, 2));
+        let real = all
             .iter()
             .position(|c| date_of(c) == ymd(2026, 6, 15))
             .expect("the real last day");
-        assert_eq!(int(&page[real], "close"), kis_close("005930", "20260615"));
-        assert_eq!(date_of(&page[real - 1]), next_trading_day(ymd(2026, 6, 15)));
-        for pair in page[..=real].windows(2) {
-            let (upper, lower) = price_limits(int(&pair[1], "close"));
-            assert!(
-                (lower..=upper).contains(&int(&pair[0], "close")),
-                "{pair:?}"
-            );
-        }
+        assert_eq!(int(&all[real], "close"), kis_close("005930", "20260615"));
+        assert_eq!(date_of(&all[0]), today, "the live session's candle first");
         // The minutes all belong to one trading day, the newest (or, if the day rolled
         // between the two reads, the one before).
         let (_, list) = minutes(&app, SAMSUNG).await;

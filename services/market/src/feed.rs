@@ -17,8 +17,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::dataset::{ListedStock, activity_by_cap};
 use crate::simulator::{
-    Continued, Instrument, PriceChange, QuoteState, Session, Simulator, SimulatorConfig,
-    SimulatorSettings, StepOutcome, now_kst,
+    Continued, Instrument, Mode, PriceChange, QuoteState, Session, Simulator, SimulatorConfig,
+    SimulatorSettings, StepOutcome, now_kst, trading_date_at,
 };
 
 /// Latest quotes of every security, shared between the feed and the gRPC handlers.
@@ -142,16 +142,24 @@ pub(crate) fn resume(
     stored_closes: &HashMap<String, (NaiveDate, i64)>,
     last_close_date: NaiveDate,
 ) -> Simulator {
+    // Continuous mode trades today's date again in every session: the old leader's close
+    // of an earlier session today is not a previous close.
+    let today = match settings.mode() {
+        Mode::Continuous { .. } => Some(trading_date_at(&settings.mode(), now, now)),
+        Mode::Krx => None,
+    };
+    let before_today = |date: NaiveDate| today.is_none_or(|today| date < today);
     let newest = stored_closes
         .values()
         .map(|(date, _)| *date)
+        .filter(|date| before_today(*date))
         .max()
         .map_or(last_close_date, |d| d.max(last_close_date));
     let quotes = board.quotes();
     let mut closes = HashMap::with_capacity(quotes.len());
     for quote in &quotes {
         let close = match stored_closes.get(&quote.security_id) {
-            Some(&(date, close)) if date == newest => close,
+            Some(&(date, close)) if date == newest && before_today(date) => close,
             _ => quote.previous_close.round() as i64,
         };
         closes.insert(quote.security_id.clone(), (newest, close));
@@ -464,5 +472,41 @@ mod tests {
         let before = resumed.quote(0).volume;
         resumed.step(now + TimeDelta::minutes(5));
         assert!(resumed.quote(0).volume >= before, "the day goes on");
+    }
+
+    /// Continuous mode: the old leader stored the close of an earlier session of today; the
+    /// resumed day keeps yesterday's close as its previous close, not that session's.
+    #[test]
+    fn a_resumed_continuous_session_keeps_the_days_previous_close() {
+        let settings = settings(SimulatorMode::Continuous);
+        let securities = vec![stock("005930", 50_000), stock("000660", 200_000)];
+        let start = KST
+            .with_ymd_and_hms(2026, 11, 23, 10, 0, 0)
+            .single()
+            .expect("time");
+        let (mut leader, board) = build(securities.clone(), &settings, start, &HashMap::new());
+        let today = leader.trading_date();
+        assert_eq!(today, NaiveDate::from_ymd_opt(2026, 11, 23).expect("date"));
+        let now = start + TimeDelta::seconds(900);
+        let outcome = leader.step(now);
+        assert!(!outcome.closed_days.is_empty(), "a session of today closed");
+        for (i, stock) in securities.iter().enumerate() {
+            board.follow(to_proto(stock.security_id.as_str(), leader.quote(i)));
+        }
+        let yesterday = NaiveDate::from_ymd_opt(2026, 11, 20).expect("date");
+        let mut stored = HashMap::new();
+        for close in &outcome.closed_days {
+            let id = securities[close.index].security_id.as_str().to_owned();
+            stored.insert(id, (today, close.close));
+        }
+        let resumed = resume(&board, &settings, now, &stored, yesterday);
+        for i in 0..securities.len() {
+            assert_eq!(resumed.quote(i).trading_date, today);
+            assert_eq!(
+                resumed.quote(i).previous_close,
+                leader.quote(i).previous_close
+            );
+            assert_eq!(resumed.quote(i).price, leader.quote(i).price);
+        }
     }
 }

@@ -22,9 +22,15 @@ describe('withDailyChanges', () => {
     ]);
   });
 
-  it('marks limit moves', () => {
-    expect(changeTypeOf(3_000, 0.3)).toBe('UPPER_LIMIT');
-    expect(changeTypeOf(-3_000, -0.2999)).toBe('LOWER_LIMIT');
-    expect(changeTypeOf(-100, -0.01)).toBe('FALL');
+  it('takes limit moves from the server, which knows the limit prices', () => {
+    // A 29.9% rise that reached the upper limit price, and a 30% rise that did not (an index).
+    const rows = withDailyChanges([
+      { ...candle('2026-05-08', 130), change_type: 'UPPER_LIMIT' as const },
+      candle('2026-05-07', 100),
+      candle('2026-05-06', 76.9),
+    ]);
+    expect(rows.map((r) => r.changeType)).toEqual(['UPPER_LIMIT', 'RISE', 'EVEN']);
+    expect(changeTypeOf(-100)).toBe('FALL');
+    expect(changeTypeOf(0)).toBe('EVEN');
   });
 });

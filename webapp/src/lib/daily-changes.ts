@@ -2,8 +2,12 @@
 // newest-first day candles.
 import type { ChangeType } from '@/lib/change-display';
 
-/** What the change needs of a day candle (stock and asset candles both have it). */
-type DayClose = { date: string; close: number };
+/**
+ * What the change needs of a day candle (stock and asset candles both have it). A stock's
+ * candle also carries `change_type`, classified by the server at the KRX limit prices of the
+ * previous close (상한가/하한가); an index has no limits.
+ */
+type DayClose = { date: string; close: number; change_type?: ChangeType | null };
 
 export type DailyChangeRow<T extends DayClose> = T & {
   /** close − the previous trading day's close; null when that day is not loaded (or there is none). */
@@ -12,13 +16,10 @@ export type DailyChangeRow<T extends DayClose> = T & {
   changeType: ChangeType;
 };
 
-/** KRX moves are capped at ±30%; a close this far from the previous one is a limit move. */
-const LIMIT_RATE = 0.295;
-
-export function changeTypeOf(change: number | null, changeRate: number | null): ChangeType {
-  if (change === null || changeRate === null || change === 0) return 'EVEN';
-  if (change > 0) return changeRate >= LIMIT_RATE ? 'UPPER_LIMIT' : 'RISE';
-  return changeRate <= -LIMIT_RATE ? 'LOWER_LIMIT' : 'FALL';
+/** Rise, fall or even by the sign of the change (no limit prices known). */
+export function changeTypeOf(change: number | null): ChangeType {
+  if (change === null || change === 0) return 'EVEN';
+  return change > 0 ? 'RISE' : 'FALL';
 }
 
 /** Newest-first candles → rows with the change against the next (older) candle. */
@@ -27,6 +28,6 @@ export function withDailyChanges<T extends DayClose>(candles: readonly T[]): Dai
     const previous = candles[index + 1];
     const change = previous && previous.close > 0 ? candle.close - previous.close : null;
     const changeRate = previous && previous.close > 0 && change !== null ? change / previous.close : null;
-    return { ...candle, change, changeRate, changeType: changeTypeOf(change, changeRate) };
+    return { ...candle, change, changeRate, changeType: candle.change_type ?? changeTypeOf(change) };
   });
 }

@@ -21,8 +21,6 @@ pub struct KrxClock {
     pub mode: Mode,
     /// The simulator's start instant (anchor of continuous days).
     pub start: DateTime<FixedOffset>,
-    /// Date of the stocks' last real close; the first simulated day follows it.
-    pub last_close_date: NaiveDate,
 }
 
 /// The KRX day the quotes belong to at some instant.
@@ -47,7 +45,7 @@ impl KrxClock {
             Mode::Continuous { day_length } => {
                 let k = continuous_day_index(day_length, self.start, now);
                 KrxDay {
-                    date: trading_date_at(&self.mode, self.start, self.last_close_date, now),
+                    date: trading_date_at(&self.mode, self.start, now),
                     roll_at: continuous_day_start(day_length, self.start, k),
                     close_at: continuous_day_start(day_length, self.start, k.saturating_add(1)),
                 }
@@ -344,10 +342,10 @@ mod tests {
                 day_length: Duration::from_secs(600),
             },
             start,
-            last_close_date: date(2026, 6, 15),
         };
+        // Sunday 22 Nov, 01:00: its sessions replay Friday the 20th.
         let day = continuous.day_at(start + TimeDelta::seconds(700));
-        assert_eq!(day.date, date(2026, 6, 17));
+        assert_eq!(day.date, date(2026, 11, 20));
         assert_eq!(day.roll_at, start + TimeDelta::seconds(600));
         assert_eq!(day.close_at, start + TimeDelta::seconds(1_200));
         let krx = KrxClock {

@@ -101,8 +101,10 @@ impl Sums {
 struct State {
     position: usize,
     members: Vec<(usize, f64)>,
-    /// Trading date of the quotes shown.
+    /// Trading date of the quotes shown, and the simulator's serial of their day (a
+    /// continuous-mode replay of the same date has a new one).
     date: NaiveDate,
+    serial: u64,
     /// Index close of the day before `date`, and Σ previous close × shares for `date`.
     previous_close: f64,
     base: f64,
@@ -193,9 +195,9 @@ impl CompositeFeed {
         mode: Mode,
         start: DateTime<FixedOffset>,
     ) -> Self {
-        let date = quotes
+        let (date, serial) = quotes
             .first()
-            .map_or(start.date_naive(), |q| q.trading_date);
+            .map_or((start.date_naive(), 0), |q| (q.trading_date, q.day_serial));
         let mut states = Vec::new();
         for (position, entry) in catalog.entries.iter().enumerate() {
             let Series::Composite(which) = entry.series else {
@@ -211,6 +213,7 @@ impl CompositeFeed {
                 position,
                 members,
                 date,
+                serial,
                 previous_close,
                 base: sums.previous,
                 chain_level: previous_close,
@@ -394,15 +397,21 @@ impl CompositeFeed {
                 state.chain_base = sums[3];
             }
         }
-        let Some(date) = quotes.first().map(|q| q.trading_date) else {
+        let Some((date, serial)) = quotes.first().map(|q| (q.trading_date, q.day_serial)) else {
             return;
         };
         for state in &mut book.states {
             let sums = Sums::of_quotes(&state.members, quotes);
-            if date != state.date {
-                // The quotes rolled: a new day measured from the last close.
+            if date != state.date || serial != state.serial {
+                if date == state.date {
+                    // A replay of the same date: measured from that date's previous close again.
+                    state.chain_level = state.previous_close;
+                } else {
+                    // The quotes rolled: a new day measured from the last close.
+                    state.previous_close = state.chain_level;
+                }
                 state.date = date;
-                state.previous_close = state.chain_level;
+                state.serial = serial;
                 state.base = sums.previous;
                 state.chain_base = sums.previous;
                 state.open = None;
@@ -490,6 +499,7 @@ mod tests {
                 .expect("time"),
             vi: false,
             trading_date: day,
+            day_serial: 0,
         }
     }
 

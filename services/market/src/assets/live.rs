@@ -304,11 +304,17 @@ impl PathDriver {
         finished: &mut Vec<Bar>,
     ) -> LiveValue {
         let span = self.clock.day_at(now);
-        if span.date != self.day.date {
+        // The simulator clock's next session of the same date replays it (continuous mode).
+        let replay = span.date == self.day.date && span.begin != self.day.begin;
+        if span.date != self.day.date || replay {
             if !self.persisted {
                 finished.push(Bar::from_path(&self.day, Source::Simulated));
             }
-            let mut previous = self.day.close();
+            let mut previous = if replay {
+                self.day.previous_close
+            } else {
+                self.day.close()
+            };
             let mut date = self.clock.next_date(self.day.date);
             let mut filled = 0;
             while date < span.date && filled < MAX_FILL_DAYS {
@@ -688,7 +694,6 @@ mod tests {
     use crate::assets::catalog::load_currencies;
     use crate::dataset::ListedStock;
     use crate::domain::{Market, SecurityId};
-    use crate::simulator::clock::previous_trading_day;
     use crate::simulator::{KST, SimulatorMode, SimulatorSettings};
 
     fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<FixedOffset> {
@@ -727,7 +732,6 @@ mod tests {
         let krx = KrxClock {
             mode: settings.mode(),
             start,
-            last_close_date: previous_trading_day(simulator.trading_date()),
         };
         let composites = Arc::new(CompositeFeed::new(
             &catalog,

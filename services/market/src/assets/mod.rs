@@ -49,7 +49,6 @@ use self::indexes::CompositeFeed;
 use self::live::{Engine, EngineState, SharedEngine, Start};
 use self::store::AssetStore;
 use crate::feature::{Context, Feature, Stage};
-use crate::simulator::clock::previous_trading_day;
 
 /// The `services.market.assets` configuration section.
 #[derive(Clone, Debug, Deserialize)]
@@ -160,7 +159,6 @@ pub async fn build(
     let krx = KrxClock {
         mode: settings.mode(),
         start,
-        last_close_date: previous_trading_day(first_day),
     };
     let mut starts = Vec::with_capacity(catalog.entries.len());
     let mut composite_closes = Vec::new();

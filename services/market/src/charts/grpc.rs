@@ -14,6 +14,7 @@ use super::minute::IntradayBook;
 use super::store::ChartStore;
 use crate::domain::{SecurityId, security_not_found};
 use crate::feed::QuoteBoard;
+use crate::simulator::{classify, price_limits};
 
 /// Day candles per page when the request names no limit.
 pub const DEFAULT_LIMIT: u32 = 60;
@@ -40,13 +41,14 @@ impl ChartGrpc {
     }
 
     /// One page: the in-memory candles (today's, the day just closed), then the stored ones
-    /// older than those, up to `to`.
+    /// older than those, up to `to`; with the candle before the page (the previous close of
+    /// its oldest) and the next page's key.
     pub async fn day_candles(
         &self,
         security_id: &str,
         limit: Option<i64>,
         to: Option<&str>,
-    ) -> Result<(Vec<Candle>, Option<NaiveDate>), DomainError> {
+    ) -> Result<(Vec<Candle>, Option<Candle>, Option<NaiveDate>), DomainError> {
         let id = self.known(security_id)?;
         let page = PageLimit::parse(limit, DEFAULT_LIMIT, MAX_LIMIT)?.get();
         let to = TradingDate::parse_optional(to)?.map(TradingDate::date);
@@ -73,13 +75,22 @@ impl ChartGrpc {
                 })?;
             candles.extend(stored);
         }
-        let last_key = candles.get(page).map(|c| c.date);
+        let before = candles.get(page).copied();
         candles.truncate(page);
-        Ok((candles, last_key))
+        Ok((candles, before, before.map(|c| c.date)))
     }
 }
 
-fn to_proto(candle: &Candle) -> pb::DayCandle {
+/// `candle` with its change against `previous` (the next older candle), classified by the
+/// KRX limit prices of the previous close, as the exchange's daily tables show it.
+fn to_proto(candle: &Candle, previous: Option<&Candle>) -> pb::DayCandle {
+    let change_type =
+        previous
+            .filter(|p| p.close > 0)
+            .map_or(pb::PriceChange::Unspecified, |previous| {
+                let (upper, lower) = price_limits(previous.close);
+                classify(candle.close, previous.close, upper, lower).into()
+            });
     pb::DayCandle {
         date: candle.date.to_string(),
         open: candle.open,
@@ -88,6 +99,7 @@ fn to_proto(candle: &Candle) -> pb::DayCandle {
         close: candle.close,
         volume: candle.volume,
         trading_value: candle.trading_value,
+        change_type: change_type as i32,
     }
 }
 
@@ -99,11 +111,16 @@ impl pb::chart_service_server::ChartService for ChartGrpc {
         request: Request<pb::GetDayCandlesRequest>,
     ) -> Result<Response<pb::GetDayCandlesResponse>, Status> {
         let request = request.into_inner();
-        let (candles, last_key) = self
+        let (candles, previous, last_key) = self
             .day_candles(&request.security_id, request.limit, request.to.as_deref())
             .await?;
+        let older = candles.iter().skip(1).map(Some).chain([previous.as_ref()]);
         Ok(Response::new(pb::GetDayCandlesResponse {
-            day_candles: candles.iter().map(to_proto).collect(),
+            day_candles: candles
+                .iter()
+                .zip(older)
+                .map(|(candle, previous)| to_proto(candle, previous))
+                .collect(),
             last_key: last_key.map(|date| date.to_string()),
         }))
     }

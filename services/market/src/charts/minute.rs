@@ -10,9 +10,10 @@
 //!
 //! A bar's volume is the growth of the day's cumulative volume since the previous step; the
 //! closing auction's volume comes from the [`DayClose`]. The bars are reset when a quote of
-//! a new trading date appears (KRX: 08:00 of the next trading day; continuous: at the roll,
-//! right after the close). Bars are not persisted: after a restart the current day's bars
-//! start again (KRX mode catches up the day in one coarse step).
+//! a new simulated day appears (its `day_serial`; KRX: 08:00 of the next trading day;
+//! continuous: at the roll right after the close, also when the session replays the same
+//! date). Bars are not persisted: after a restart the current day's bars start again (KRX
+//! mode catches up the day in one coarse step).
 
 use std::collections::HashMap;
 use std::sync::RwLock;
@@ -52,8 +53,11 @@ impl MinuteBar {
 
 #[derive(Clone, Debug, Default)]
 struct Intraday {
-    /// Trading date of `bars` and `live`.
+    /// Trading date of `bars` and `live`, and the simulator's serial of that day.
     date: Option<NaiveDate>,
+    serial: Option<u64>,
+    /// The serial of the newest closed day: its final quote is already counted.
+    closed_serial: Option<u64>,
     /// Continuous mode: the real instant the day began.
     day_start: Option<DateTime<FixedOffset>>,
     bars: Vec<MinuteBar>,
@@ -113,6 +117,7 @@ impl IntradayBook {
                 let trade = Trade::at(day.close, delta.max(0));
                 add_trade(&mut entry.bars, CLOSE_MINUTE, trade);
                 entry.seen_volume = day.volume;
+                entry.closed_serial = entry.serial;
             }
             entry.live = None;
             entry.last_closed = Some(candle);
@@ -123,8 +128,9 @@ impl IntradayBook {
             else {
                 continue;
             };
-            if entry.date != Some(quote.trading_date) {
+            if entry.date != Some(quote.trading_date) || entry.serial != Some(quote.day_serial) {
                 entry.date = Some(quote.trading_date);
+                entry.serial = Some(quote.day_serial);
                 entry.day_start = self.day_start(quote.traded_at);
                 entry.bars.clear();
                 entry.seen_volume = 0;
@@ -135,9 +141,10 @@ impl IntradayBook {
             if quote.open <= 0 || quote.volume <= entry.seen_volume {
                 continue;
             }
-            if entry
-                .last_closed
-                .is_some_and(|c| c.date >= quote.trading_date)
+            if entry.closed_serial == Some(quote.day_serial)
+                || entry
+                    .last_closed
+                    .is_some_and(|c| c.date > quote.trading_date)
             {
                 // The closed day's final quote: already counted by the close.
                 continue;
@@ -203,14 +210,13 @@ impl IntradayBook {
             return Vec::new();
         };
         let mut candles = Vec::with_capacity(2);
-        if let Some(live) = entry.live
-            && entry
+        candles.extend(entry.live);
+        // A closed session of the date being replayed is superseded by the live one.
+        candles.extend(
+            entry
                 .last_closed
-                .is_none_or(|closed| closed.date < live.date)
-        {
-            candles.push(live);
-        }
-        candles.extend(entry.last_closed);
+                .filter(|closed| entry.live.is_none_or(|live| closed.date < live.date)),
+        );
         candles
     }
 
@@ -371,8 +377,8 @@ mod tests {
         );
     }
 
-    /// Drive a continuous-mode simulator through two days and check the bars add up to the
-    /// day's volume and prices, and reset on the next day.
+    /// Drive a continuous-mode simulator through two sessions of one date and check the
+    /// bars add up to the day's volume and prices, and reset with the replay.
     #[test]
     fn bars_follow_the_simulated_day() {
         let start = kst_instant(date(2026, 6, 16), 3600);
@@ -414,20 +420,25 @@ mod tests {
                 }
             }
         }
-        // Day one closed at 60 s: one candle per instrument, kept in memory after the
-        // live candle of day two.
-        let first_day: Vec<_> = closed
-            .iter()
-            .filter(|(_, c)| c.date == date(2026, 6, 16))
-            .collect();
-        assert_eq!(first_day.len(), ids.len());
-        for (id, candle) in &first_day {
+        // The first session closed at 60 s: one candle per instrument. The next session
+        // replays the same date: its live candle supersedes the closed one, and the bars
+        // started again.
+        assert_eq!(closed.len(), ids.len());
+        for (id, candle) in &closed {
+            assert_eq!(candle.date, date(2026, 6, 16));
             let recent = book.recent(id);
-            assert_eq!(recent.len(), 2, "{id}");
-            assert_eq!(recent[0].date, date(2026, 6, 17));
-            assert_eq!(recent[1], *candle);
+            let index = ids.iter().position(|i| i == id).expect("id");
+            let quote = simulator.quote(index);
+            assert_eq!(recent.len(), 1, "{id}");
+            assert_eq!(recent[0].date, date(2026, 6, 16));
+            assert_eq!(recent[0].volume, quote.volume);
             let (day, bars) = book.minute_bars(id).expect("bars");
-            assert_eq!(day, Some(date(2026, 6, 17)), "reset on the new day");
+            assert_eq!(day, Some(date(2026, 6, 16)));
+            assert_eq!(
+                bars.iter().map(|b| b.volume).sum::<i64>(),
+                quote.volume,
+                "reset"
+            );
             assert!(bars.iter().all(|b| b.minute < CLOSE_MINUTE));
         }
         assert!(book.minute_bars("KOREA-A999999").is_none());

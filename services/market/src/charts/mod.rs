@@ -45,7 +45,7 @@ pub use self::store::{ChartStore, DayRange};
 use crate::dataset::ListedStock;
 use crate::feature::{Context, Feature, Stage};
 use crate::feed::StepObserver;
-use crate::simulator::clock::{kst_date, previous_trading_day};
+use crate::simulator::clock::{kst_date, previous_trading_day, session_date};
 use crate::simulator::{Simulator, SimulatorMode, SimulatorSettings, StepOutcome};
 
 /// The `services.market.charts` configuration section.
@@ -119,6 +119,15 @@ pub async fn prepare(
         securities,
         config.history_days,
     )?);
+    if simulator.mode == SimulatorMode::Continuous {
+        // Today's sessions start again (and a database of the old continuous mode, whose
+        // days ran ahead of the calendar, loses its future days).
+        let today = session_date(kst_date(now));
+        let dropped = store.drop_simulated_from(today).await?;
+        if dropped > 0 {
+            tracing::info!(dropped, %today, "simulated day candles from today on dropped");
+        }
+    }
     let stored = store.last_closes().await?;
     // Each stock's history ends at its newest stored candle or its seeded tail.
     let mut last_closes = HashMap::with_capacity(securities.len());
@@ -135,23 +144,21 @@ pub async fn prepare(
     }
     let newest = last_closes.values().map(|(date, _)| *date).max();
     let until = fill_until(simulator.mode, newest, now);
-    if let Some(until) = until {
-        // Walk every history that ends earlier up to `until`, as `ensure` will store it.
-        for (id, last) in &mut last_closes {
-            if last.0 >= until {
-                continue;
-            }
-            let Some(profile) = seeds.profile(id) else {
-                continue;
-            };
-            if let Some(walked) = history::forward(profile, last.0, last.1, until).last() {
-                *last = (walked.date, walked.close);
-            }
+    // Walk every history that ends earlier up to `until`, as `ensure` will store it.
+    for (id, last) in &mut last_closes {
+        if last.0 >= until {
+            continue;
+        }
+        let Some(profile) = seeds.profile(id) else {
+            continue;
+        };
+        if let Some(walked) = history::forward(profile, last.0, last.1, until).last() {
+            *last = (walked.date, walked.close);
         }
     }
     tracing::info!(
         securities = last_closes.len(),
-        until = ?until,
+        %until,
         elapsed_ms = started.elapsed().as_millis() as u64,
         "day candle histories prepared"
     );
@@ -160,7 +167,7 @@ pub async fn prepare(
         .map(|s| s.security_id.as_str().to_owned())
         .collect();
     Ok(Prepared {
-        store: store.with_seeds(seeds, until),
+        store: store.with_seeds(seeds, Some(until)),
         book: Arc::new(IntradayBook::new(ids, simulator.mode(), now)),
         last_closes,
     })
@@ -189,21 +196,20 @@ pub fn build(cx: &Context<'_>, charts: &Prepared, config: &ChartsConfig) -> Feat
 }
 
 /// The last day the stored history must reach before the simulator starts, so that the
-/// simulated days continue it without a gap:
-/// - continuous mode: the newest stored day (the simulator starts on the next trading day);
-/// - KRX mode: the last trading day before today (KST); the simulator runs today.
+/// simulated days continue it without a gap: the last trading day before today (KST). The
+/// simulator runs today (continuous mode: today's trading day, or on a closed day the last
+/// one, in sessions that replay it).
 fn fill_until(
     mode: SimulatorMode,
     newest: Option<NaiveDate>,
     now: DateTime<FixedOffset>,
-) -> Option<NaiveDate> {
-    match mode {
-        SimulatorMode::Continuous => newest,
-        SimulatorMode::Krx => {
-            let before_today = previous_trading_day(kst_date(now));
-            Some(newest.map_or(before_today, |newest| newest.max(before_today)))
-        }
-    }
+) -> NaiveDate {
+    let today = kst_date(now);
+    let before_today = match mode {
+        SimulatorMode::Continuous => previous_trading_day(session_date(today)),
+        SimulatorMode::Krx => previous_trading_day(today),
+    };
+    newest.map_or(before_today, |newest| newest.max(before_today))
 }
 
 /// Connects the feed to the charts: minute bars and the live candle in memory, closed days
@@ -385,17 +391,15 @@ mod tests {
                 timer.elapsed()
             );
             assert_eq!(prepared.last_closes.len(), listing.len());
+            // Continuous mode on Sunday replays Friday the 20th: every history is walked on
+            // from the dataset's end (2026-06-15) to Thursday the 19th.
             let end = date(2026, 6, 15);
-            assert!(prepared.last_closes.values().all(|(d, _)| *d == end));
+            let thursday = date(2026, 11, 19);
+            assert!(prepared.last_closes.values().all(|(d, _)| *d == thursday));
             let samsung_listing = listing
                 .iter()
                 .find(|s| s.security_id.as_str() == samsung)
                 .expect("samsung");
-            assert_eq!(
-                prepared.last_closes[samsung],
-                (end, samsung_listing.last_close),
-                "real KIS close"
-            );
             // Nothing written but the version.
             assert!(
                 prepared
@@ -409,10 +413,15 @@ mod tests {
             let page = prepared.store.page(samsung, None, 500).await.expect("page");
             println!("{backend:?}: first read of {samsung} {:?}", timer.elapsed());
             assert_eq!(page.len(), 500);
-            assert_eq!(page[0].date, end);
+            assert_eq!((page[0].date, page[0].close), prepared.last_closes[samsung]);
+            let real_end = page.iter().find(|c| c.date == end).expect("the real end");
+            assert_eq!(real_end.close, samsung_listing.last_close, "real KIS close");
+            for pair in page.windows(2) {
+                assert_eq!(next_trading_day(pair[1].date), pair[0].date);
+            }
 
-            // The simulator closes 2026-06-16 for every stock.
-            let day = date(2026, 6, 16);
+            // A session of Friday the 20th closes for every stock.
+            let day = date(2026, 11, 20);
             let closes: Vec<(String, Vec<(Candle, Source)>)> = prepared
                 .last_closes
                 .iter()
@@ -431,7 +440,8 @@ mod tests {
                 .collect();
             prepared.store.insert(&closes).await.expect("closes");
 
-            // Restart in continuous mode: resume after 2026-06-16.
+            // Restart in continuous mode the same day: Friday is traded again from
+            // Thursday's closes, so its stored session goes.
             let again = prepare(
                 ChartStore::new(db.clone()),
                 &dir,
@@ -442,11 +452,10 @@ mod tests {
             )
             .await
             .expect("prepare again");
-            assert!(again.last_closes.values().all(|(d, _)| *d == day));
-            assert_eq!(
-                again.last_closes[samsung].1,
-                prepared.last_closes[samsung].1
-            );
+            assert_eq!(again.last_closes, prepared.last_closes);
+            let stored = again.store.last_closes().await.expect("stored");
+            assert!(stored.values().all(|(d, _)| *d < day), "{stored:?}");
+            prepared.store.insert(&closes).await.expect("closes again");
 
             // Restart in KRX mode on Sunday 2026-11-22: histories walk on to Friday the
             // 20th, and the first read stores that walk, ending at the resumed close.
@@ -472,7 +481,7 @@ mod tests {
                 for pair in page.windows(2) {
                     assert_eq!(next_trading_day(pair[1].date), pair[0].date, "{id}");
                 }
-                assert!(page.iter().any(|c| c.date == day));
+                assert_eq!(page[0].date, day);
             }
             db.pool.close().await;
             test_db.cleanup().await.expect("cleanup");
@@ -606,28 +615,31 @@ mod tests {
 
     #[test]
     fn fill_until_per_mode() {
-        // Sunday 2026-11-22: KRX mode fills through Friday the 20th.
+        // Sunday 2026-11-22: KRX mode fills through Friday the 20th, the day before it runs
+        // next (Monday); continuous mode replays Friday, so it fills through Thursday.
         let sunday = kst_instant(date(2026, 11, 22), 10 * 3600);
         let newest = Some(date(2026, 6, 15));
         assert_eq!(
             fill_until(SimulatorMode::Krx, newest, sunday),
-            Some(date(2026, 11, 20))
-        );
-        // A trading day: through the previous one, whatever the hour.
-        let monday = kst_instant(date(2026, 11, 23), 16 * 3600);
-        assert_eq!(
-            fill_until(SimulatorMode::Krx, newest, monday),
-            Some(date(2026, 11, 20))
-        );
-        // Already stored further (a simulated close today): nothing older is needed.
-        assert_eq!(
-            fill_until(SimulatorMode::Krx, Some(date(2026, 11, 23)), monday),
-            Some(date(2026, 11, 23))
+            date(2026, 11, 20)
         );
         assert_eq!(
             fill_until(SimulatorMode::Continuous, newest, sunday),
-            newest
+            date(2026, 11, 19)
         );
-        assert_eq!(fill_until(SimulatorMode::Continuous, None, sunday), None);
+        assert_eq!(
+            fill_until(SimulatorMode::Continuous, None, sunday),
+            date(2026, 11, 19)
+        );
+        // A trading day: through the previous one, whatever the hour.
+        let monday = kst_instant(date(2026, 11, 23), 16 * 3600);
+        for mode in [SimulatorMode::Krx, SimulatorMode::Continuous] {
+            assert_eq!(fill_until(mode, newest, monday), date(2026, 11, 20));
+        }
+        // Already stored further (a simulated close today): nothing older is needed.
+        assert_eq!(
+            fill_until(SimulatorMode::Krx, Some(date(2026, 11, 23)), monday),
+            date(2026, 11, 23)
+        );
     }
 }

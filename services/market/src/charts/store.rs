@@ -211,6 +211,16 @@ impl ChartStore {
         Ok(())
     }
 
+    /// Drop the simulated candles dated `from` or later (continuous mode at start: the
+    /// sessions of today's date are traded again). Returns how many went.
+    pub async fn drop_simulated_from(&self, from: NaiveDate) -> anyhow::Result<u64> {
+        let done = sqlx::query("DELETE FROM day_candles WHERE source = 'simulated' AND date >= $1")
+            .bind(from.to_string())
+            .execute(&self.db.pool)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
     /// Every security's newest stored candle: id → (date, close).
     pub async fn last_closes(&self) -> anyhow::Result<HashMap<String, (NaiveDate, i64)>> {
         let rows = sqlx::query(

@@ -157,8 +157,9 @@ impl Session {
 pub enum Mode {
     /// The real KRX schedule and calendar in KST.
     Krx,
-    /// Always [`Session::Regular`]; a simulated trading day rolls every
-    /// `day_length` counted from the simulator's start instant.
+    /// Always [`Session::Regular`]; a session of the real trading day (see
+    /// [`trading_date_at`]) runs every `day_length`, counted from the
+    /// simulator's start instant.
     Continuous { day_length: Duration },
 }
 
@@ -327,30 +328,36 @@ pub fn continuous_day_start(
     start.checked_add_signed(offset).unwrap_or(start)
 }
 
+/// The trading day a calendar date shows: the date itself on a trading day, otherwise the
+/// trading day before it (a weekend or holiday shows the last session).
+#[must_use]
+pub fn session_date(date: NaiveDate) -> NaiveDate {
+    if is_trading_day(date) {
+        date
+    } else {
+        previous_trading_day(date)
+    }
+}
+
 /// The trading date at `now`.
 ///
 /// - [`Mode::Krx`]: the KST calendar date of `now` (which may be a weekend
 ///   or holiday).
-/// - [`Mode::Continuous`]: a synthetic sequence that starts at the first
-///   real trading day after `last_close_date` and advances one trading day
-///   (skipping weekends and holidays) per `day_length` elapsed since
-///   `start`.
+/// - [`Mode::Continuous`]: the real trading day of the KST date on which the
+///   current `day_length` session began ([`session_date`]). Every session of
+///   the same date replays that date from its previous close; the date moves
+///   on with the calendar, one trading day per real trading day.
 #[must_use]
 pub fn trading_date_at(
     mode: &Mode,
     start: DateTime<FixedOffset>,
-    last_close_date: NaiveDate,
     now: DateTime<FixedOffset>,
 ) -> NaiveDate {
     match mode {
         Mode::Krx => kst_date(now),
         Mode::Continuous { day_length } => {
             let index = continuous_day_index(*day_length, start, now);
-            let mut date = next_trading_day(last_close_date);
-            for _ in 0..index {
-                date = next_trading_day(date);
-            }
-            date
+            session_date(kst_date(continuous_day_start(*day_length, start, index)))
         }
     }
 }
@@ -513,20 +520,23 @@ mod tests {
     }
 
     #[test]
-    fn continuous_mode_rolls_days() {
+    fn continuous_mode_replays_the_real_trading_day() {
         let day_length = Duration::from_secs(600);
         let mode = Mode::Continuous { day_length };
-        // Saturday evening start; seed close on Thursday 2 Oct 2025 (before
-        // the Chuseok break).
-        let start = at(2025, 10, 4, 20, 0, 0);
-        let seed = date(2025, 10, 2);
-        let date_at =
-            |secs: i64| trading_date_at(&mode, start, seed, start + TimeDelta::seconds(secs));
-        assert_eq!(date_at(-5), date(2025, 10, 10));
-        assert_eq!(date_at(0), date(2025, 10, 10));
-        assert_eq!(date_at(599), date(2025, 10, 10));
-        assert_eq!(date_at(600), date(2025, 10, 13));
-        assert_eq!(date_at(1_200), date(2025, 10, 14));
+        // Thursday 2 Oct 2025 at 23:45 KST, before the Chuseok break (3–9 Oct closed).
+        let start = at(2025, 10, 2, 23, 45, 0);
+        let date_at = |secs: i64| trading_date_at(&mode, start, start + TimeDelta::seconds(secs));
+        assert_eq!(date_at(-5), date(2025, 10, 2));
+        assert_eq!(date_at(0), date(2025, 10, 2));
+        // The session that began at 23:55 still trades the 2nd after midnight.
+        assert_eq!(date_at(900), date(2025, 10, 2));
+        // The first session begun on the 3rd (a holiday) shows the last trading day.
+        assert_eq!(date_at(1_200), date(2025, 10, 2));
+        // Monday 13 Oct: a new day.
+        let monday = kst_instant(date(2025, 10, 13), 0).signed_duration_since(start);
+        assert_eq!(date_at(monday.num_seconds() + 600), date(2025, 10, 13));
+        assert_eq!(session_date(date(2025, 10, 12)), date(2025, 10, 10));
+        assert_eq!(session_date(date(2025, 10, 13)), date(2025, 10, 13));
         assert_eq!(
             continuous_day_index(day_length, start, start + TimeDelta::seconds(1_799)),
             2
@@ -548,7 +558,7 @@ mod tests {
         // 23:30 UTC on 1 July is 08:30 KST on 2 July.
         let utc = FixedOffset::east_opt(0).unwrap_or(KST);
         let now = utc.with_ymd_and_hms(2025, 7, 1, 23, 30, 0).single();
-        let got = now.map(|now| trading_date_at(&Mode::Krx, start, date(2025, 6, 30), now));
+        let got = now.map(|now| trading_date_at(&Mode::Krx, start, now));
         assert_eq!(got, Some(date(2025, 7, 2)));
     }
 

@@ -8,8 +8,9 @@
 //!   classification.
 //! - [`clock`]: the KRX trading clock in KST, the 2025–2027 holiday calendar,
 //!   and [`Mode::Continuous`], which keeps the market open at any hour and
-//!   rolls a simulated trading day every `day_length`; [`now_kst`], the one
-//!   wall-clock reading of the crate, for the callers.
+//!   runs a session of the real trading day every `day_length` (the same date
+//!   replayed from its previous close until the calendar moves on); [`now_kst`],
+//!   the one wall-clock reading of the crate, for the callers.
 //! - `noise`: [`Noise`], the seeded uniforms and normals (also behind the simulated
 //!   index and forex series).
 //! - `settings`: the `services.market.simulator` configuration section
@@ -30,9 +31,14 @@
 //! Each simulated day goes through four phases:
 //!
 //! 1. **Roll** (KRX: 08:00 KST of the trading day; continuous: the start of
-//!    the day): the previous close becomes the last price, limits are
+//!    the session): the previous close becomes the last price, limits are
 //!    recomputed, and the quote sits at its previous close with
 //!    `open = high = low = 0` (0 means "no trade yet today") and no volume.
+//!    A continuous-mode session of the same date as the one before it is a
+//!    **replay**: the date's previous close, limits and hidden price come back
+//!    and the day is traded again, so prices never drift away from the real
+//!    calendar; its [`DayClose`] replaces the previous session's (same date).
+//!    [`QuoteState::day_serial`] tells the sessions apart.
 //! 2. **Opening single price** (KRX: 09:00; continuous: the start of the
 //!    day): every instrument gets an open price with one jump that stands
 //!    for the overnight move and the 08:30–09:00 call auction, plus an
@@ -209,6 +215,10 @@ pub struct QuoteState {
     pub vi: bool,
     /// The trading day this quote belongs to.
     pub trading_date: NaiveDate,
+    /// Serial number of the simulated day the quote belongs to: it grows at every roll,
+    /// also when continuous mode replays the same `trading_date`, so an observer tells a
+    /// new session from the same date's previous one.
+    pub day_serial: u64,
 }
 
 /// A day as another simulator published it, for [`Simulator::adopt`].
@@ -420,7 +430,10 @@ impl Simulator {
             last_close_date,
         } = config;
         let session = session_at(&mode, start);
-        let first_date = next_trading_day(last_close_date);
+        let first_date = match mode {
+            Mode::Krx => next_trading_day(last_close_date),
+            Mode::Continuous { .. } => trading_date_at(&mode, start, start),
+        };
         let mut simulator = Self {
             mode,
             start,
@@ -477,6 +490,7 @@ impl Simulator {
                 traded_at: start,
                 vi: false,
                 trading_date: first_date,
+                day_serial: 0,
             });
         }
         simulator
@@ -619,6 +633,20 @@ impl Simulator {
         self.day.date
     }
 
+    /// The date of the day after the current one: the next trading day in KRX mode; in
+    /// continuous mode the date of session `ordinal` ([`trading_date_at`]), the same date
+    /// again while the calendar has not moved on.
+    fn date_of(&self, ordinal: u64) -> NaiveDate {
+        match self.mode {
+            Mode::Krx => next_trading_day(self.day.date),
+            Mode::Continuous { day_length } => trading_date_at(
+                &self.mode,
+                self.start,
+                continuous_day_start(day_length, self.start, ordinal),
+            ),
+        }
+    }
+
     fn schedule(&self, ordinal: u64, date: NaiveDate) -> Day {
         match self.mode {
             Mode::Krx => Day {
@@ -654,12 +682,8 @@ impl Simulator {
                 if behind <= MAX_CATCH_UP_DAYS {
                     return;
                 }
-                let skip = behind - MAX_CATCH_UP_DAYS;
-                let mut date = self.day.date;
-                for _ in 0..skip {
-                    date = next_trading_day(date);
-                }
-                (self.day.ordinal + skip, date)
+                let ordinal = self.day.ordinal + (behind - MAX_CATCH_UP_DAYS);
+                (ordinal, self.date_of(ordinal))
             }
             Mode::Krx => {
                 let today = kst_date(now);
@@ -695,7 +719,8 @@ impl Simulator {
         self.phase = Phase::Closed;
     }
 
-    /// Starts the day: the last price becomes the previous close.
+    /// Starts the day: the last price becomes the previous close. A continuous-mode session
+    /// that replays its date starts again from that date's previous close instead.
     fn roll(&mut self, changed: &mut Vec<usize>) {
         let Self {
             quotes,
@@ -705,7 +730,15 @@ impl Simulator {
             ..
         } = self;
         for (index, (quote, model)) in quotes.iter_mut().zip(models.iter_mut()).enumerate() {
-            let previous_close = quote.price;
+            let replay = quote.trading_date == day.date;
+            let previous_close = if replay {
+                quote.previous_close
+            } else {
+                quote.price
+            };
+            if replay {
+                model.latent = (previous_close.max(1) as f64).ln();
+            }
             let (upper_limit, lower_limit) = price_limits(previous_close);
             *quote = QuoteState {
                 price: previous_close,
@@ -722,6 +755,7 @@ impl Simulator {
                 traded_at: day.roll_at,
                 vi: false,
                 trading_date: day.date,
+                day_serial: quote.day_serial.wrapping_add(1),
             };
             model.ln_lower = (lower_limit as f64).ln();
             model.ln_upper = (upper_limit as f64).ln();
@@ -872,11 +906,8 @@ impl Simulator {
             });
             mark(model, *epoch, index, changed);
         }
-        let next = self.schedule(
-            self.day.ordinal.saturating_add(1),
-            next_trading_day(self.day.date),
-        );
-        self.day = next;
+        let ordinal = self.day.ordinal.saturating_add(1);
+        self.day = self.schedule(ordinal, self.date_of(ordinal));
         self.phase = Phase::Closed;
     }
 }

@@ -391,14 +391,14 @@ fn krx_holidays_do_not_trade() {
 }
 
 #[test]
-fn continuous_mode_rolls_a_day_per_day_length() {
+fn continuous_mode_replays_the_real_trading_day() {
+    // Wednesday 1 Oct 2025, noon: every 60 s session trades the 1st again.
     let start = kst(2025, 10, 1, 12, 0);
-    let mut config = continuous(3, 60, start);
-    // Seed close Thursday 2 Oct: the synthetic days are 10, 13, 14, 15 Oct…
-    config.last_close_date = date(2025, 10, 2);
+    let config = continuous(3, 60, start);
     let mode = config.mode;
     let mut sim = Simulator::new(config, universe());
-    let mut expected = next_trading(date(2025, 10, 2));
+    let seeds: Vec<i64> = sim.quotes().iter().map(|q| q.previous_close).collect();
+    assert_eq!(sim.trading_date(), date(2025, 10, 1));
     let mut closes_seen = 0;
     for n in 1..=600 {
         let now = start + secs(n);
@@ -406,36 +406,75 @@ fn continuous_mode_rolls_a_day_per_day_length() {
         let outcome = sim.step(now);
         assert_eq!(outcome.session, Session::Regular);
         if n % 60 == 0 {
-            assert_eq!(outcome.closed_days.len(), sim.len(), "day ends at {n}s");
+            assert_eq!(outcome.closed_days.len(), sim.len(), "session ends at {n}s");
             for close in &outcome.closed_days {
                 check_day_close(close);
-                assert_eq!(close.date, expected);
-                assert!(is_trading_day(close.date));
+                assert_eq!(close.date, date(2025, 10, 1));
                 let q = sim.quote(close.index);
-                // Rolled and reopened at once: the close is the new base.
-                assert_eq!(q.previous_close, close.close);
-                assert_eq!((q.upper_limit, q.lower_limit), price_limits(close.close));
-                assert!(q.open > 0, "the next day opened with a single price");
-                assert_eq!(q.trading_date, next_trading(expected));
+                // Replayed and reopened at once, from the same previous close.
+                assert_eq!(q.previous_close, seeds[close.index]);
+                assert_eq!(
+                    (q.upper_limit, q.lower_limit),
+                    price_limits(q.previous_close)
+                );
+                assert!(q.open > 0, "the replay opened with a single price");
+                assert_eq!(q.trading_date, date(2025, 10, 1));
+                assert_eq!(q.day_serial, before[close.index].day_serial + 1);
                 assert!(before[close.index].volume <= close.volume);
+                assert!(q.volume <= close.volume || q.volume < before[close.index].volume);
             }
             closes_seen += 1;
-            expected = next_trading(expected);
-            assert_eq!(
-                trading_date_at(&mode, start, date(2025, 10, 2), now),
-                expected
-            );
-            assert_eq!(sim.trading_date(), expected);
         } else {
             assert!(outcome.closed_days.is_empty(), "{n}");
         }
+        assert_eq!(trading_date_at(&mode, start, now), date(2025, 10, 1));
+        assert_eq!(sim.trading_date(), date(2025, 10, 1));
     }
     assert_eq!(closes_seen, 10);
-    assert_eq!(expected, date(2025, 10, 24));
 }
 
-fn next_trading(d: NaiveDate) -> NaiveDate {
-    super::clock::next_trading_day(d)
+#[test]
+fn continuous_mode_moves_on_with_the_calendar() {
+    // Thursday 2 Oct 2025, 23:58. Friday the 3rd (개천절) and the Chuseok break to Thursday
+    // the 9th (한글날) are closed: their sessions replay the 2nd. Friday the 10th trades,
+    // and its sessions go on over the weekend; Monday the 13th is the next new day.
+    let start = kst(2025, 10, 2, 23, 58);
+    let mut sim = Simulator::new(continuous(5, 60, start), universe());
+    assert_eq!(sim.trading_date(), date(2025, 10, 2));
+    let outcome = sim.step(start + secs(180));
+    assert!(
+        outcome
+            .closed_days
+            .iter()
+            .all(|c| c.date == date(2025, 10, 2))
+    );
+    assert_eq!(sim.trading_date(), date(2025, 10, 2));
+    let at = |y, m, d, h, min| {
+        kst(y, m, d, h, min)
+            .signed_duration_since(start)
+            .num_seconds()
+    };
+    sim.step(start + secs(at(2025, 10, 10, 12, 0)));
+    assert_eq!(sim.trading_date(), date(2025, 10, 10));
+    // Monday 00:00 is a session boundary (a whole number of minutes from the start).
+    let outcome = sim.step(start + secs(at(2025, 10, 13, 0, 0) - 30));
+    assert!(
+        outcome
+            .closed_days
+            .iter()
+            .all(|c| c.date == date(2025, 10, 10))
+    );
+    assert_eq!(sim.trading_date(), date(2025, 10, 10));
+    let outcome = sim.step(start + secs(at(2025, 10, 13, 0, 0) + 1));
+    assert_eq!(outcome.closed_days.len(), sim.len());
+    for close in &outcome.closed_days {
+        assert_eq!(close.date, date(2025, 10, 10));
+        let q = sim.quote(close.index);
+        assert_eq!(q.trading_date, date(2025, 10, 13));
+        // A new day: its previous close is the last session's close.
+        assert_eq!(q.previous_close, close.close);
+    }
+    assert_eq!(sim.trading_date(), date(2025, 10, 13));
 }
 
 #[test]
@@ -551,7 +590,7 @@ fn catch_up_is_capped() {
     };
     assert_eq!(
         sim.trading_date(),
-        trading_date_at(&mode, start, date(2025, 7, 1), start + secs(60 * 100 + 30))
+        trading_date_at(&mode, start, start + secs(60 * 100 + 30))
     );
 }
 

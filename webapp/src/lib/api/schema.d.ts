@@ -886,6 +886,7 @@ export interface components {
         Currency: "KRW" | "AED" | "AUD" | "BDT" | "BHD" | "BND" | "BRL" | "CAD" | "CHF" | "CLP" | "CNY" | "COP" | "CZK" | "DKK" | "DZD" | "EGP" | "ETB" | "EUR" | "FJD" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "JOD" | "JPY" | "KES" | "KHR" | "KWD" | "KZT" | "LKR" | "LYD" | "MMK" | "MNT" | "MOP" | "MXN" | "MYR" | "NOK" | "NPR" | "NZD" | "OMR" | "PHP" | "PKR" | "PLN" | "QAR" | "RON" | "RUB" | "SAR" | "SEK" | "SGD" | "THB" | "TRY" | "TWD" | "TZS" | "USD" | "UZS" | "VND" | "ZAR";
         /** @description One trading day of a stock (KRX-rule prices in won). */
         DayCandle: {
+            change_type?: null | components["schemas"]["PriceChange"];
             /** Format: int64 */
             close: number;
             /** @description KST trading date, `YYYY-MM-DD`. */
