@@ -22,6 +22,21 @@ export const SEARCH_KEYWORDS_LIMIT = 10;
 /** Typing must pause this long before suggestions are asked for. */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 150;
 
+/** Ranked trend lists (collections, 상승/하락, a sector's stocks) page by 20 with 더보기. */
+export const TREND_PAGE_SIZE = 20;
+
+/** Previews of a ranked list (the collections on 국내) and the home page's 인기 종목. */
+export const TREND_PREVIEW_SIZE = 5;
+
+/** 상위 업종 on the home page and 국내. */
+export const TOP_SECTORS_LIMIT = 5;
+
+/** The home page's latest news and disclosures, each. */
+export const HOME_ARTICLES_LIMIT = 3;
+
+/** How many of the largest stocks the home page's latest news and disclosures are about. */
+export const HOME_ARTICLES_SECURITIES = 20;
+
 // Polling: how often an open screen refetches data that changes during the day.
 
 /** An open intraday stock chart asks for new minutes this often. */
@@ -89,6 +104,13 @@ export const SEARCH_KEYWORDS_STALE_TIME_MS = 60_000;
 export const FOREX_RATE_STALE_TIME_MS = 30_000;
 
 export const FOREX_TICKS_STALE_TIME_MS = FOREX_REFRESH_MS / 2;
+
+/**
+ * Trend lists (special stocks, rankings, sectors, popular stocks, foreign indexes) are computed
+ * from the live quotes; the prices on screen come from the quote stream, the order and
+ * membership may be this old.
+ */
+export const TRENDS_STALE_TIME_MS = 30_000;
 
 /** The major FX ids are fixed while the app runs. */
 export const MAJOR_FOREX_IDS_STALE_TIME_MS = Infinity;

@@ -6,7 +6,23 @@ const stockBase = (securityId: string) => `/m/stocks/${encodeURIComponent(securi
 export const paths = {
   root: { path: '/', getHref: () => '/' },
   home: { path: '/m', getHref: () => '/m' },
+  /** 트렌드: redirects to 국내 (`/m/trend/domestic`). */
   trend: { path: '/m/trend', getHref: () => '/m/trend' },
+  trendDomestic: { path: '/m/trend/domestic', getHref: () => '/m/trend/domestic' },
+  trendForeign: { path: '/m/trend/foreign', getHref: () => '/m/trend/foreign' },
+  trendForex: { path: '/m/trend/forex', getHref: () => '/m/trend/forex' },
+  trendKospi: { path: '/m/trend/kospi', getHref: () => '/m/trend/kospi' },
+  trendKosdaq: { path: '/m/trend/kosdaq', getHref: () => '/m/trend/kosdaq' },
+  /** 거래대금 상위. */
+  trendCollectionA: { path: '/m/trend/collection_a', getHref: () => '/m/trend/collection_a' },
+  /** 시가총액 상위. */
+  trendCollectionB: { path: '/m/trend/collection_b', getHref: () => '/m/trend/collection_b' },
+  /** 업종: the heatmap and the list of WICS industry groups. */
+  trendWicsSectors: { path: '/m/trend/wics_sectors', getHref: () => '/m/trend/wics_sectors' },
+  trendWicsSector: {
+    path: '/m/trend/wics_sectors/:wicsSectorCode',
+    getHref: (wicsSectorCode: string) => `/m/trend/wics_sectors/${encodeURIComponent(wicsSectorCode)}`,
+  },
   news: { path: '/m/news', getHref: () => '/m/news' },
   newsPopular: { path: '/m/news/popular', getHref: () => '/m/news/popular' },
   newsLatest: { path: '/m/news/latest', getHref: () => '/m/news/latest' },
