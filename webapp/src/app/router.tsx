@@ -51,6 +51,18 @@ const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
 const SearchRoute = lazyRoute(() => import('./routes/search/search'));
 const SearchResultsRoute = lazyRoute(() => import('./routes/search/results'));
+const TrendLayout = lazyRoute(() => import('./routes/trend/trend-layout'));
+const DomesticTrendRoute = lazyRoute(() => import('./routes/trend/domestic'));
+const ForeignTrendRoute = lazyRoute(() => import('./routes/trend/foreign'));
+const ForexTrendRoute = lazyRoute(() => import('./routes/trend/forex'));
+const loadMarketTrend = () => import('./routes/trend/market');
+const KospiTrendRoute = lazyNamed(loadMarketTrend, 'KospiTrendRoute');
+const KosdaqTrendRoute = lazyNamed(loadMarketTrend, 'KosdaqTrendRoute');
+const loadCollection = () => import('./routes/trend/collection');
+const CollectionARoute = lazyNamed(loadCollection, 'CollectionARoute');
+const CollectionBRoute = lazyNamed(loadCollection, 'CollectionBRoute');
+const WicsSectorsRoute = lazyRoute(() => import('./routes/trend/wics-sectors'));
+const WicsSectorRoute = lazyRoute(() => import('./routes/trend/wics-sector'));
 
 export const routes: RouteObject[] = [
   {
@@ -88,6 +100,23 @@ export const routes: RouteObject[] = [
           // 토론 (paths.stockDebates) is not built yet: it falls through to the fallback page.
         ],
       },
+      {
+        path: paths.trend.path,
+        element: <TrendLayout />,
+        children: [
+          // /trend shows 국내 (spec §2).
+          { index: true, element: <Navigate to="domestic" replace /> },
+          { path: paths.trendDomestic.path, element: <DomesticTrendRoute /> },
+          { path: paths.trendForeign.path, element: <ForeignTrendRoute /> },
+          { path: paths.trendForex.path, element: <ForexTrendRoute /> },
+          { path: paths.trendKospi.path, element: <KospiTrendRoute /> },
+          { path: paths.trendKosdaq.path, element: <KosdaqTrendRoute /> },
+          { path: paths.trendCollectionA.path, element: <CollectionARoute /> },
+          { path: paths.trendCollectionB.path, element: <CollectionBRoute /> },
+          { path: paths.trendWicsSectors.path, element: <WicsSectorsRoute /> },
+          { path: paths.trendWicsSector.path, element: <WicsSectorRoute /> },
+        ],
+      },
       { path: paths.asset.path, element: <AssetRoute /> },
       { path: paths.my.path, element: <MyRoute /> },
       { path: paths.myHistory.path, element: <MyHistoryRoute /> },
@@ -98,7 +127,7 @@ export const routes: RouteObject[] = [
       { path: paths.news.path, element: <NewsRedirectRoute /> },
       { path: paths.newsPopular.path, element: <NewsRedirectRoute /> },
       { path: paths.newsLatest.path, element: <NewsRedirectRoute /> },
-      // Screens not built yet (트렌드, 관심종목, 설정, 토론, …) and unknown paths.
+      // Screens not built yet (관심종목, 설정, 토론, …) and unknown paths.
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
