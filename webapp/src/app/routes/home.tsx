@@ -35,6 +35,7 @@ export default function HomeRoute() {
   return (
     <>
       <title>시세</title>
+      <h1 className="visually-hidden">시세 홈</h1>
       <SampleDataNotice />
       <MarketIndexList />
       <PopularStocks limit={TREND_PREVIEW_SIZE} renderStocks={renderLiveStocks({ label: '인기 종목', ranked: true })} />

@@ -7,7 +7,7 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { usePopularStocks } from '../api/get-popular-stocks';
 import type { PopularBy, TrendStock } from '../types';
 
-import { TrendStockListPlaceholder } from './trend-stock-list';
+import { TrendStockListPlaceholder, TrendStockSlot } from './trend-stock-list';
 import './trend-status.css';
 
 /** The tabs of 인기 종목 (by posts joins when the boards are built). */
@@ -44,7 +44,7 @@ export function PopularStocks({ limit, renderStocks }: PopularStocksProps) {
   return (
     <Section title="인기 종목" testId="popular-stocks">
       <SegmentedControl label="인기 종목 기준" options={POPULAR_BY_OPTIONS} value={by} onChange={setBy} />
-      {body}
+      <TrendStockSlot rows={limit}>{body}</TrendStockSlot>
     </Section>
   );
 }

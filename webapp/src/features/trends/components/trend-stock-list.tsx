@@ -1,3 +1,4 @@
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -76,5 +77,17 @@ export function TrendStockListPlaceholder({ rows }: { rows: number }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * Keeps the room of `rows` rows whatever is inside (a shorter list, the empty message, an
+ * error): a section of the home page does not shrink when its list arrives shorter than asked.
+ */
+export function TrendStockSlot({ rows, children }: { rows: number; children: ReactNode }) {
+  return (
+    <div className="trend-stocks-slot" style={{ '--rows': rows } as CSSProperties}>
+      {children}
+    </div>
   );
 }
