@@ -13,8 +13,8 @@ import { RootRoute } from './routes/root';
 /** How to fetch each lazily loaded screen's code, by its component (see preloadRoute). */
 const routeLoads = new Map<unknown, () => Promise<unknown>>();
 
-/** A lazily loaded route module's default export. */
-function lazyRoute(load: () => Promise<{ default: ComponentType }>) {
+/** A lazily loaded route module's default export (with its props, if it takes any). */
+function lazyRoute<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const component = lazy(load);
   routeLoads.set(component, load);
   return component;
@@ -55,14 +55,9 @@ const TrendLayout = lazyRoute(() => import('./routes/trend/trend-layout'));
 const DomesticTrendRoute = lazyRoute(() => import('./routes/trend/domestic'));
 const ForeignTrendRoute = lazyRoute(() => import('./routes/trend/foreign'));
 const ForexTrendRoute = lazyRoute(() => import('./routes/trend/forex'));
-const loadMarketTrend = () => import('./routes/trend/market');
-const KospiTrendRoute = lazyNamed(loadMarketTrend, 'KospiTrendRoute');
-const KosdaqTrendRoute = lazyNamed(loadMarketTrend, 'KosdaqTrendRoute');
-const loadCollection = () => import('./routes/trend/collection');
-const CollectionARoute = lazyNamed(loadCollection, 'CollectionARoute');
-const CollectionBRoute = lazyNamed(loadCollection, 'CollectionBRoute');
+const MarketTrendRoute = lazyRoute(() => import('./routes/trend/market'));
+const CollectionRoute = lazyRoute(() => import('./routes/trend/collection'));
 const WicsSectorsRoute = lazyRoute(() => import('./routes/trend/wics-sectors'));
-const WicsSectorRoute = lazyRoute(() => import('./routes/trend/wics-sector'));
 
 export const routes: RouteObject[] = [
   {
@@ -109,12 +104,12 @@ export const routes: RouteObject[] = [
           { path: paths.trendDomestic.path, element: <DomesticTrendRoute /> },
           { path: paths.trendForeign.path, element: <ForeignTrendRoute /> },
           { path: paths.trendForex.path, element: <ForexTrendRoute /> },
-          { path: paths.trendKospi.path, element: <KospiTrendRoute /> },
-          { path: paths.trendKosdaq.path, element: <KosdaqTrendRoute /> },
-          { path: paths.trendCollectionA.path, element: <CollectionARoute /> },
-          { path: paths.trendCollectionB.path, element: <CollectionBRoute /> },
+          { path: paths.trendKospi.path, element: <MarketTrendRoute market="kospi" /> },
+          { path: paths.trendKosdaq.path, element: <MarketTrendRoute market="kosdaq" /> },
+          { path: paths.trendCollectionA.path, element: <CollectionRoute collection="a" /> },
+          { path: paths.trendCollectionB.path, element: <CollectionRoute collection="b" /> },
           { path: paths.trendWicsSectors.path, element: <WicsSectorsRoute /> },
-          { path: paths.trendWicsSector.path, element: <WicsSectorRoute /> },
+          { path: paths.trendWicsSector.path, element: <WicsSectorsRoute /> },
         ],
       },
       { path: paths.asset.path, element: <AssetRoute /> },

@@ -22,21 +22,6 @@ export const SEARCH_KEYWORDS_LIMIT = 10;
 /** Typing must pause this long before suggestions are asked for. */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 150;
 
-/** Ranked trend lists (collections, 상승/하락, a sector's stocks) page by 20 with 더보기. */
-export const TREND_PAGE_SIZE = 20;
-
-/** Previews of a ranked list (the collections on 국내) and the home page's 인기 종목. */
-export const TREND_PREVIEW_SIZE = 5;
-
-/** 상위 업종 on the home page and 국내. */
-export const TOP_SECTORS_LIMIT = 5;
-
-/** The home page's latest news and disclosures, each. */
-export const HOME_ARTICLES_LIMIT = 3;
-
-/** How many of the largest stocks the home page's latest news and disclosures are about. */
-export const HOME_ARTICLES_SECURITIES = 20;
-
 // Polling: how often an open screen refetches data that changes during the day.
 
 /** An open intraday stock chart asks for new minutes this often. */

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { Section } from '@/components/ui/section';
-import { HOME_ARTICLES_LIMIT, HOME_ARTICLES_SECURITIES, TOP_SECTORS_LIMIT, TREND_PREVIEW_SIZE } from '@/config/constants';
 import { MarketArticles } from '@/features/articles/components/market-articles';
 import { MarketIndexList } from '@/features/assets/components/market-index-list';
 import { useStockNames } from '@/features/assets/hooks/use-stock-names';
@@ -11,6 +10,8 @@ import { useRecentStockIds } from '@/features/history/hooks/use-recent-stocks';
 import { useQuotes } from '@/features/securities/api/get-quotes';
 import { useLiveQuotes } from '@/features/securities/hooks/use-live-quotes';
 import { useOrderedStocksPreview } from '@/features/trends/api/get-ordered-stocks';
+import { POPULAR_STOCKS_LIMIT } from '@/features/trends/api/get-popular-stocks';
+import { TOP_SECTORS_LIMIT } from '@/features/trends/api/get-top-sectors';
 import { PopularStocks } from '@/features/trends/components/popular-stocks';
 import { SpecialStockCounts } from '@/features/trends/components/special-stock-counts';
 import { TopSectors } from '@/features/trends/components/top-sectors';
@@ -20,6 +21,10 @@ import { renderLiveStocks } from './trend/components/live-trend-stock-list';
 import { TREND_TABS } from './trend/trend-tabs';
 
 import './home.css';
+
+/** The latest news and disclosures: this many each, about this many of the largest stocks. */
+const ARTICLES_LIMIT = 3;
+const ARTICLES_SECURITIES = 20;
 
 /** How many recently viewed stocks the home page's strip shows; 전체보기 lists them all. */
 const RECENT_STRIP_SIZE = 10;
@@ -38,7 +43,7 @@ export default function HomeRoute() {
       <h1 className="visually-hidden">시세 홈</h1>
       <SampleDataNotice />
       <MarketIndexList />
-      <PopularStocks limit={TREND_PREVIEW_SIZE} renderStocks={renderLiveStocks({ label: '인기 종목', ranked: true })} />
+      <PopularStocks limit={POPULAR_STOCKS_LIMIT} renderStocks={renderLiveStocks({ label: '인기 종목', ranked: true })} />
       <SpecialStockCounts />
       <TopSectors limit={TOP_SECTORS_LIMIT} />
       <TrendLinks />
@@ -69,9 +74,9 @@ function TrendLinks() {
 
 /** 최신 뉴스 and 최신 공시 about the largest stocks (by market cap, both markets). */
 function LatestArticles() {
-  const largest = useOrderedStocksPreview('market_cap', '', HOME_ARTICLES_SECURITIES);
+  const largest = useOrderedStocksPreview('market_cap', '', ARTICLES_SECURITIES);
   const ids = largest.data?.stocks.map((stock) => stock.security_id) ?? [];
-  return <MarketArticles securityIds={ids} limit={HOME_ARTICLES_LIMIT} />;
+  return <MarketArticles securityIds={ids} limit={ARTICLES_LIMIT} />;
 }
 
 /** 최근 본 종목: the strip with names (assets) and live quotes (securities); nothing if the list is empty. */

@@ -33,7 +33,8 @@ const COLLECTIONS = {
  * A collection: the ranked list of both markets or one (`?market=`), each row with its rank,
  * price, change rate and the figure it is ranked by, 20 at a time with 더보기 to the end.
  */
-function CollectionPage({ collection }: { collection: Collection }) {
+export default function CollectionRoute({ collection: name }: { collection: keyof typeof COLLECTIONS }) {
+  const collection: Collection = COLLECTIONS[name];
   const [searchParams, setSearchParams] = useSearchParams();
   const market = parseMarketFilter(searchParams.get(MARKET_PARAM));
   const chooseMarket = (next: TrendMarketFilter) =>
@@ -61,12 +62,4 @@ function CollectionPage({ collection }: { collection: Collection }) {
       </Section>
     </div>
   );
-}
-
-export function CollectionARoute() {
-  return <CollectionPage collection={COLLECTIONS.a} />;
-}
-
-export function CollectionBRoute() {
-  return <CollectionPage collection={COLLECTIONS.b} />;
 }

@@ -1,6 +1,8 @@
-import { TREND_PREVIEW_SIZE, TOP_SECTORS_LIMIT } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { MarketIndexList } from '@/features/assets/components/market-index-list';
+import { TREND_PREVIEW_SIZE } from '@/features/trends/api/get-ordered-stocks';
+import { POPULAR_STOCKS_LIMIT } from '@/features/trends/api/get-popular-stocks';
+import { TOP_SECTORS_LIMIT } from '@/features/trends/api/get-top-sectors';
 import { PopularStocks } from '@/features/trends/components/popular-stocks';
 import { RankedStocksPreview } from '@/features/trends/components/ranked-stocks';
 import { SpecialStockCounts } from '@/features/trends/components/special-stock-counts';
@@ -25,7 +27,7 @@ export default function DomesticTrendRoute() {
       <MarketIndexList ids={INDEX_IDS} hrefs={INDEX_PAGES} title="국내 지수" />
       <SpecialStockCounts />
       <TopSectors limit={TOP_SECTORS_LIMIT} />
-      <PopularStocks limit={TREND_PREVIEW_SIZE} renderStocks={renderLiveStocks({ label: '인기 종목', ranked: true })} />
+      <PopularStocks limit={POPULAR_STOCKS_LIMIT} renderStocks={renderLiveStocks({ label: '인기 종목', ranked: true })} />
       <RankedStocksPreview
         trendKey="collection_a"
         title="거래대금 상위"

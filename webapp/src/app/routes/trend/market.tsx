@@ -63,22 +63,15 @@ function MoversSection({ market }: { market: TrendMarket }) {
  * /m/trend/kospi, /m/trend/kosdaq: the index live with its chart, the market's rising and
  * falling stocks, and its special stocks by category.
  */
-function MarketTrendPage({ market }: { market: TrendMarket }) {
+export default function MarketTrendRoute({ market }: { market: TrendMarket }) {
   const name = TREND_MARKET_LABELS[market];
   return (
     <div data-testid={`trend-${market}`}>
       <title>{`${name} : 시세`}</title>
       <IndexOverview assetId={INDEX_IDS[market]} />
-      <MoversSection market={market} />
+      {/* 상승 or 하락 is this market's choice: the other market's page starts at 상승. */}
+      <MoversSection key={market} market={market} />
       <SpecialStocks market={market} renderStocks={renderLiveStocks({ label: `${name} 특징주` })} />
     </div>
   );
-}
-
-export function KospiTrendRoute() {
-  return <MarketTrendPage key="kospi" market="kospi" />;
-}
-
-export function KosdaqTrendRoute() {
-  return <MarketTrendPage key="kosdaq" market="kosdaq" />;
 }

@@ -4,12 +4,18 @@
 // first few only.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
-import { TREND_PAGE_SIZE, TRENDS_STALE_TIME_MS } from '@/config/constants';
+import { TRENDS_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { OrderedStockPage, TrendKey, TrendMarketFilter } from '../types';
 
 import { trendKeys } from './query-keys';
+
+/** Ranked lists (collections, 상승/하락, a sector's stocks) page by 20 with 더보기. */
+export const TREND_PAGE_SIZE = 20;
+
+/** A ranked list's preview (the collections on 국내). */
+export const TREND_PREVIEW_SIZE = 5;
 
 export function getOrderedStocks(
   key: TrendKey,

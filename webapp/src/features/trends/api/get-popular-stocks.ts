@@ -9,6 +9,9 @@ import type { PopularBy, PopularStocks } from '../types';
 
 import { trendKeys } from './query-keys';
 
+/** 인기 종목 shows this many (the API's default, spec §7). */
+export const POPULAR_STOCKS_LIMIT = 5;
+
 export function getPopularStocks(by: PopularBy, limit: number, signal?: AbortSignal): Promise<PopularStocks> {
   return unwrap(
     mainApi.GET('/api/v1/popular_stocks/{by}', { params: { path: { by }, query: { limit } }, signal }),

@@ -3,11 +3,12 @@
 // unknown code.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
-import { TREND_PAGE_SIZE, TRENDS_STALE_TIME_MS } from '@/config/constants';
+import { TRENDS_STALE_TIME_MS } from '@/config/constants';
 import { mainApi, unwrap } from '@/lib/api';
 
 import type { SectorSecurityPage } from '../types';
 
+import { TREND_PAGE_SIZE } from './get-ordered-stocks';
 import { trendKeys } from './query-keys';
 
 export function getSectorSecurities(

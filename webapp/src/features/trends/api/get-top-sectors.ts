@@ -8,6 +8,9 @@ import type { WicsSectorList } from '../types';
 
 import { trendKeys } from './query-keys';
 
+/** 상위 업종 on the home page and 국내. */
+export const TOP_SECTORS_LIMIT = 5;
+
 export function getTopSectors(limit: number, signal?: AbortSignal): Promise<WicsSectorList> {
   return unwrap(mainApi.GET('/api/v1/trends/top_sectors', { params: { query: { limit } }, signal }));
 }
