@@ -7,6 +7,7 @@ import { toPaginatedList } from '@/lib/paginated-list';
 
 import { useOrderedStockPages, useOrderedStocksPreview } from '../api/get-ordered-stocks';
 import type { TrendKey, TrendMarketFilter, TrendStock } from '../types';
+import { uniqueStocks } from '../utils/unique-stocks';
 
 import { TrendStockListPlaceholder } from './trend-stock-list';
 
@@ -27,6 +28,7 @@ type RankedStocksProps = {
 export function RankedStocks({ trendKey, market, renderStocks, emptyMessage = '종목이 없습니다.' }: RankedStocksProps) {
   const query = useOrderedStockPages(trendKey, market);
   const list = toPaginatedList(query, (page) => page.stocks, (page) => page.next_cursor);
+  const stocks = uniqueStocks(list.entities);
 
   // The first page: rows of the list's height (a failed first page shows the footer's retry).
   if (query.isPending) {
@@ -34,7 +36,7 @@ export function RankedStocks({ trendKey, market, renderStocks, emptyMessage = '�
   }
   return (
     <>
-      {list.entities.length > 0 ? renderStocks(list.entities) : null}
+      {stocks.length > 0 ? renderStocks(stocks) : null}
       <PaginatedListFooter list={list} loadMoreBy="button" emptyMessage={emptyMessage} />
     </>
   );

@@ -8,6 +8,7 @@ import { toPaginatedList } from '@/lib/paginated-list';
 
 import { useSectorSecurities } from '../api/get-sector-securities';
 import type { TrendStock } from '../types';
+import { uniqueStocks } from '../utils/unique-stocks';
 
 import { SectorSummary } from './sector-summary';
 import { TrendStockListPlaceholder } from './trend-stock-list';
@@ -30,6 +31,7 @@ type SectorDetailProps = {
 export function SectorDetail({ wicsSectorCode, renderStocks }: SectorDetailProps) {
   const query = useSectorSecurities(wicsSectorCode);
   const list = toPaginatedList(query, (page) => page.stocks, (page) => page.next_cursor);
+  const stocks = uniqueStocks(list.entities);
   const sector = query.data?.pages[0]?.wics_sector;
 
   if (!sector) {
@@ -65,7 +67,7 @@ export function SectorDetail({ wicsSectorCode, renderStocks }: SectorDetailProps
       <title>{`${sector.name} : 시세`}</title>
       <SectorSummary sector={sector} />
       <Section title="구성 종목" testId="sector-securities">
-        {list.entities.length > 0 ? renderStocks(list.entities) : null}
+        {stocks.length > 0 ? renderStocks(stocks) : null}
         <PaginatedListFooter list={list} loadMoreBy="button" emptyMessage="종목이 없습니다." />
       </Section>
     </>
