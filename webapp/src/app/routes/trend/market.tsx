@@ -13,6 +13,8 @@ import { TREND_MARKET_LABELS } from '@/features/trends/utils/special-categories'
 
 import { renderLiveStocks } from './components/live-trend-stock-list';
 
+import './market.css';
+
 const INDEX_IDS: Record<TrendMarket, string> = { kospi: 'INDEX-KOSPI', kosdaq: 'INDEX-KOSDAQ' };
 
 type Direction = 'rising' | 'falling';
@@ -28,10 +30,13 @@ function IndexOverview({ assetId }: { assetId: string }) {
     return <LoadError error={query.error} fallbackMessage="지수를 불러오지 못했습니다." onRetry={() => void query.refetch()} />;
   }
   if (!query.data) {
+    // As tall as the header and the chart that replace it: the lists below do not move.
     return (
-      <p className="loading" role="status">
-        불러오는 중…
-      </p>
+      <div className="index-overview-placeholder">
+        <p className="loading" role="status">
+          불러오는 중…
+        </p>
+      </div>
     );
   }
   return (

@@ -12,6 +12,10 @@ import { ArticleItem } from './article-item';
 
 import './article-item.css';
 
+/** The room an item takes while the list loads: news have a summary, disclosures only a title. */
+const NEWS_ITEM_REM = 7;
+const DISCLOSURE_ITEM_REM = 4.25;
+
 type MarketArticlesProps = {
   /** Whose news and disclosures (empty while they are not known: the lists show loading). */
   securityIds: readonly string[];
@@ -30,6 +34,7 @@ export function MarketArticles({ securityIds, limit }: MarketArticlesProps) {
           query={newsQuery}
           entries={newsQuery.data?.news.map(newsEntry)}
           limit={limit}
+          itemRem={NEWS_ITEM_REM}
           emptyMessage="뉴스가 없습니다."
         />
       </Section>
@@ -38,6 +43,7 @@ export function MarketArticles({ securityIds, limit }: MarketArticlesProps) {
           query={disclosuresQuery}
           entries={disclosuresQuery.data?.disclosures.map(disclosureEntry)}
           limit={limit}
+          itemRem={DISCLOSURE_ITEM_REM}
           emptyMessage="공시가 없습니다."
         />
       </Section>
@@ -49,18 +55,21 @@ function ArticleEntries({
   query,
   entries,
   limit,
+  itemRem,
   emptyMessage,
 }: {
   query: UseQueryResult<unknown>;
   entries: ArticleEntry[] | undefined;
   limit: number;
+  /** About how tall one item is, in rem. */
+  itemRem: number;
   emptyMessage: string;
 }) {
   if (query.isError && !entries) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (!entries) {
     // Room for the items to come, so that they push nothing when they arrive.
     return (
-      <div style={{ minHeight: `${limit * 4.5}rem` }} role="status" aria-busy="true">
+      <div style={{ minHeight: `${limit * itemRem}rem` }} role="status" aria-busy="true">
         <p className="loading">불러오는 중…</p>
       </div>
     );

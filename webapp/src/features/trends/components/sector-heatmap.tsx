@@ -73,15 +73,15 @@ function HeatmapLegend() {
   );
 }
 
-/** The map's loading state: the same box, empty. */
+/** The map's loading state: the same box, empty, and the legend (nothing moves when the map comes). */
 export function SectorHeatmapPlaceholder() {
   return (
-    <div className="sector-heatmap">
+    <figure className="sector-heatmap" aria-label="업종 히트맵" aria-busy="true">
       <div
         className="sector-heatmap__map sector-heatmap__map--placeholder"
         style={{ aspectRatio: `${HEATMAP_WIDTH} / ${HEATMAP_HEIGHT}` }}
-        aria-busy="true"
       />
-    </div>
+      <HeatmapLegend />
+    </figure>
   );
 }
