@@ -49,6 +49,13 @@ describe('trend pages', () => {
     expect(screen.getByTestId('sample-data-notice')).toBeDefined();
   });
 
+  it('shows the fallback page for an unknown trend page', async () => {
+    trendApi();
+    renderTrend('/m/trend/nope');
+    expect(await screen.findByText('페이지를 찾을 수 없습니다.')).toBeDefined();
+    expect(screen.queryByRole('navigation', { name: '트렌드 메뉴' })).toBeNull();
+  });
+
   it('accepts a format suffix', async () => {
     trendApi();
     const { router } = renderTrend('/m/trend/collection_a.json');
