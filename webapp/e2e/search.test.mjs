@@ -54,7 +54,7 @@ describe('search', { timeout: 180_000 }, () => {
   test('suggests 삼성전자 for ㅅㅅㅈㅈ, and opens its stock page', async () => {
     await watchProblems(async () => {
       await page.goto(`${baseUrl}/m`);
-      await page.getByRole('heading', { name: '주요 종목' }).waitFor();
+      await page.getByRole('heading', { name: '인기 종목' }).waitFor();
       await openSearchTab();
       // The box is focused and takes 40 characters at most.
       assert.equal(await searchBox().evaluate((input) => document.activeElement === input), true);

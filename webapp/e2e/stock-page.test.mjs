@@ -95,12 +95,12 @@ describe('first load', { timeout: 120_000 }, () => {
   test('the home page loads without console errors or hydration warnings', async () => {
     const { html, problems } = await loadWatchingConsole('/m', async () => {
       await page.getByTestId('sample-data-notice').waitFor();
-      await page.getByRole('link', { name: /삼성전자/ }).waitFor();
+      await page.getByRole('list', { name: '인기 종목' }).getByRole('link').first().waitFor();
     });
     assert.deepEqual(problems, []);
     // The gateway answers /m with the build's prerendered page, which React hydrates.
     assert.match(html, /data-prerendered-path="\/m"/);
-    assert.match(html, /<h1 class="page-section-title">주요 종목<\/h1>/);
+    assert.match(html, /<h2 class="section__title">인기 종목<\/h2>/);
     assert.equal(await keptParsedApp(), true, 'the prerendered markup is hydrated, not replaced');
   });
 
@@ -369,7 +369,7 @@ describe('asset pages', { timeout: 180_000 }, () => {
 
       // Leave through the app's own navigation: the refresh must stop.
       await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '홈' }).click();
-      await page.getByRole('heading', { name: '주요 종목' }).waitFor();
+      await page.getByRole('heading', { name: '인기 종목' }).waitFor();
       await page.waitForTimeout(500);
       const afterLeaving = tickRequests.length;
       await page.waitForTimeout(12_000);
@@ -379,12 +379,10 @@ describe('asset pages', { timeout: 180_000 }, () => {
     }
   });
 
-  test('the home page names its stocks from the assets API', async () => {
+  test('the home page shows 인기 종목 from the API, and 삼성전자 (opened above) in 최근 본 종목', async () => {
     await page.goto(`${baseUrl}/m`);
-    // 주요 종목's list: 삼성전자, opened above, is in 최근 본 종목 too.
-    const featured = page.locator('.quote-list');
-    await featured.getByRole('link', { name: /삼성전자/ }).waitFor();
-    await featured.getByRole('link', { name: /SK하이닉스/ }).waitFor();
+    await page.getByRole('list', { name: '인기 종목' }).getByRole('link').first().waitFor();
+    await page.getByTestId('recently-viewed').getByRole('link', { name: /삼성전자/ }).waitFor();
     await screenshot(page, 'home');
   });
 });

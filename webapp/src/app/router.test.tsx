@@ -66,13 +66,13 @@ describe('routes', () => {
 
   it('redirects the root to /m', async () => {
     const { router } = renderRoute('/');
-    expect(await screen.findByRole('heading', { name: '주요 종목' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: '인기 종목' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/m');
   });
 
   it('has a header and a tab bar', async () => {
     renderRoute('/m');
-    await screen.findByRole('heading', { name: '주요 종목' });
+    await screen.findByRole('heading', { name: '인기 종목' });
     expect(screen.getByRole('link', { name: '시세' }).getAttribute('href')).toBe('/m');
     // Opened fresh, home has nowhere to go back to.
     expect(screen.queryByRole('button', { name: '뒤로 가기' })).toBeNull();
@@ -219,35 +219,6 @@ describe('other screens', () => {
     expect(await screen.findByTestId('stock-overview')).toBeDefined();
     expect(router.state.location.pathname).toBe(STOCK);
   });
-
-  it('names the featured stocks from the assets API', async () => {
-    const { fetchMock } = renderRoute('/m', {
-      '/main/api/v1/quotes': { status: 200, body: { quotes: [createQuote()] } },
-      '/mweb/api/v1/assets': {
-        status: 200,
-        body: {
-          assets: {
-            'KOREA-A005930': createAsset({ asset_id: 'KOREA-A005930', kind: 'STOCK', name: '삼성전자' }),
-            'KOREA-A000660': createAsset({ asset_id: 'KOREA-A000660', kind: 'STOCK', name: 'SK하이닉스' }),
-          },
-        },
-      },
-    });
-    expect(await screen.findByText('SK하이닉스')).toBeDefined();
-    expect(screen.getByText('삼성전자')).toBeDefined();
-    // Names missing from the answer fall back to the code.
-    expect(screen.getByText('035420')).toBeDefined();
-    const urls = fetchMock.mock.calls.map(([input]) => (input instanceof Request ? input.url : String(input)));
-    const assetCalls = urls.filter((url) => new URL(url).pathname === '/mweb/api/v1/assets');
-    // One call names the stocks, one brings the indexes (their names fall back to the code here).
-    expect(assetCalls.map((url) => new URL(url).searchParams.get('ids')).sort()).toEqual([
-      'INDEX-KOSPI,INDEX-KOSDAQ,INDEX-KPI200',
-      'KOREA-A005930,KOREA-A000660,KOREA-A035420,KOREA-A005380,KOREA-A035720',
-    ]);
-    expect(screen.getByRole('link', { name: /KOSDAQ/ }).getAttribute('href')).toBe('/m/assets/INDEX-KOSDAQ');
-    // No page views are counted for the featured stocks.
-    expect(urls.some((url) => url.includes('/api/v1/securities/'))).toBe(false);
-  });
 });
 
 describe('preloadRoute', () => {
@@ -371,7 +342,8 @@ describe('MY and 최근 본 종목', () => {
 
   it('shows no strip on the home page when nothing was viewed', async () => {
     renderRoute('/m', namesAndQuotes);
-    await screen.findByText('SK하이닉스');
+    await screen.findByRole('heading', { name: '인기 종목' });
+    await screen.findByTestId('market-disclosures');
     expect(screen.queryByTestId('recently-viewed')).toBeNull();
   });
 });

@@ -13,8 +13,8 @@ import { RootRoute } from './routes/root';
 /** How to fetch each lazily loaded screen's code, by its component (see preloadRoute). */
 const routeLoads = new Map<unknown, () => Promise<unknown>>();
 
-/** A lazily loaded route module's default export. */
-function lazyRoute(load: () => Promise<{ default: ComponentType }>) {
+/** A lazily loaded route module's default export (with its props, if it takes any). */
+function lazyRoute<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const component = lazy(load);
   routeLoads.set(component, load);
   return component;
@@ -51,6 +51,13 @@ const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
 const SearchRoute = lazyRoute(() => import('./routes/search/search'));
 const SearchResultsRoute = lazyRoute(() => import('./routes/search/results'));
+const TrendLayout = lazyRoute(() => import('./routes/trend/trend-layout'));
+const DomesticTrendRoute = lazyRoute(() => import('./routes/trend/domestic'));
+const ForeignTrendRoute = lazyRoute(() => import('./routes/trend/foreign'));
+const ForexTrendRoute = lazyRoute(() => import('./routes/trend/forex'));
+const MarketTrendRoute = lazyRoute(() => import('./routes/trend/market'));
+const CollectionRoute = lazyRoute(() => import('./routes/trend/collection'));
+const WicsSectorsRoute = lazyRoute(() => import('./routes/trend/wics-sectors'));
 
 export const routes: RouteObject[] = [
   {
@@ -88,6 +95,23 @@ export const routes: RouteObject[] = [
           // 토론 (paths.stockDebates) is not built yet: it falls through to the fallback page.
         ],
       },
+      {
+        path: paths.trend.path,
+        element: <TrendLayout />,
+        children: [
+          // /trend shows 국내 (spec §2).
+          { index: true, element: <Navigate to="domestic" replace /> },
+          { path: paths.trendDomestic.path, element: <DomesticTrendRoute /> },
+          { path: paths.trendForeign.path, element: <ForeignTrendRoute /> },
+          { path: paths.trendForex.path, element: <ForexTrendRoute /> },
+          { path: paths.trendKospi.path, element: <MarketTrendRoute market="kospi" /> },
+          { path: paths.trendKosdaq.path, element: <MarketTrendRoute market="kosdaq" /> },
+          { path: paths.trendCollectionA.path, element: <CollectionRoute collection="a" /> },
+          { path: paths.trendCollectionB.path, element: <CollectionRoute collection="b" /> },
+          { path: paths.trendWicsSectors.path, element: <WicsSectorsRoute /> },
+          { path: paths.trendWicsSector.path, element: <WicsSectorsRoute /> },
+        ],
+      },
       { path: paths.asset.path, element: <AssetRoute /> },
       { path: paths.my.path, element: <MyRoute /> },
       { path: paths.myHistory.path, element: <MyHistoryRoute /> },
@@ -98,7 +122,7 @@ export const routes: RouteObject[] = [
       { path: paths.news.path, element: <NewsRedirectRoute /> },
       { path: paths.newsPopular.path, element: <NewsRedirectRoute /> },
       { path: paths.newsLatest.path, element: <NewsRedirectRoute /> },
-      // Screens not built yet (트렌드, 관심종목, 설정, 토론, …) and unknown paths.
+      // Screens not built yet (관심종목, 설정, 토론, …) and unknown paths.
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

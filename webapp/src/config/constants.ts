@@ -90,5 +90,12 @@ export const FOREX_RATE_STALE_TIME_MS = 30_000;
 
 export const FOREX_TICKS_STALE_TIME_MS = FOREX_REFRESH_MS / 2;
 
+/**
+ * Trend lists (special stocks, rankings, sectors, popular stocks, foreign indexes) are computed
+ * from the live quotes; the prices on screen come from the quote stream, the order and
+ * membership may be this old.
+ */
+export const TRENDS_STALE_TIME_MS = 30_000;
+
 /** The major FX ids are fixed while the app runs. */
 export const MAJOR_FOREX_IDS_STALE_TIME_MS = Infinity;

@@ -3,10 +3,38 @@
 
 const stockBase = (securityId: string) => `/m/stocks/${encodeURIComponent(securityId)}`;
 
+/** A page under a stock's page: `/m/stocks/:securityId/{tab}` (`tab` may hold a sub-tab, `articles/news`). */
+const stockTab = <T extends string>(tab: T) => ({
+  path: `/m/stocks/:securityId/${tab}` as const,
+  getHref: (securityId: string) => `${stockBase(securityId)}/${tab}`,
+});
+
+/** A trend page: `/m/trend/{page}` (a fixed address, unlike the stock pages). */
+const trendPage = <P extends string>(page: P) => {
+  const path = `/m/trend/${page}` as const;
+  return { path, getHref: () => path };
+};
+
 export const paths = {
   root: { path: '/', getHref: () => '/' },
   home: { path: '/m', getHref: () => '/m' },
+  /** 트렌드: redirects to 국내 (`/m/trend/domestic`). */
   trend: { path: '/m/trend', getHref: () => '/m/trend' },
+  trendDomestic: trendPage('domestic'),
+  trendForeign: trendPage('foreign'),
+  trendForex: trendPage('forex'),
+  trendKospi: trendPage('kospi'),
+  trendKosdaq: trendPage('kosdaq'),
+  /** 거래대금 상위. */
+  trendCollectionA: trendPage('collection_a'),
+  /** 시가총액 상위. */
+  trendCollectionB: trendPage('collection_b'),
+  /** 업종: the heatmap and the list of WICS industry groups. */
+  trendWicsSectors: trendPage('wics_sectors'),
+  trendWicsSector: {
+    path: '/m/trend/wics_sectors/:wicsSectorCode',
+    getHref: (wicsSectorCode: string) => `/m/trend/wics_sectors/${encodeURIComponent(wicsSectorCode)}`,
+  },
   news: { path: '/m/news', getHref: () => '/m/news' },
   newsPopular: { path: '/m/news/popular', getHref: () => '/m/news/popular' },
   newsLatest: { path: '/m/news/latest', getHref: () => '/m/news/latest' },
@@ -26,42 +54,15 @@ export const paths = {
     getHref: (securityId: string) => stockBase(securityId),
   },
   /** The discussion board (built by another issue; until then the fallback page answers). */
-  stockDebates: {
-    path: '/m/stocks/:securityId/debates',
-    getHref: (securityId: string) => `${stockBase(securityId)}/debates`,
-  },
-  stockArticles: {
-    path: '/m/stocks/:securityId/articles',
-    getHref: (securityId: string) => `${stockBase(securityId)}/articles`,
-  },
-  stockArticlesNews: {
-    path: '/m/stocks/:securityId/articles/news',
-    getHref: (securityId: string) => `${stockBase(securityId)}/articles/news`,
-  },
-  stockArticlesDisclosures: {
-    path: '/m/stocks/:securityId/articles/disclosures',
-    getHref: (securityId: string) => `${stockBase(securityId)}/articles/disclosures`,
-  },
-  stockQuotations: {
-    path: '/m/stocks/:securityId/quotations',
-    getHref: (securityId: string) => `${stockBase(securityId)}/quotations`,
-  },
-  stockQuotationsDaily: {
-    path: '/m/stocks/:securityId/quotations/daily',
-    getHref: (securityId: string) => `${stockBase(securityId)}/quotations/daily`,
-  },
-  stockQuotationsForeign: {
-    path: '/m/stocks/:securityId/quotations/foreign',
-    getHref: (securityId: string) => `${stockBase(securityId)}/quotations/foreign`,
-  },
-  stockQuotationsTrader: {
-    path: '/m/stocks/:securityId/quotations/trader',
-    getHref: (securityId: string) => `${stockBase(securityId)}/quotations/trader`,
-  },
-  stockAnalysis: {
-    path: '/m/stocks/:securityId/analysis',
-    getHref: (securityId: string) => `${stockBase(securityId)}/analysis`,
-  },
+  stockDebates: stockTab('debates'),
+  stockArticles: stockTab('articles'),
+  stockArticlesNews: stockTab('articles/news'),
+  stockArticlesDisclosures: stockTab('articles/disclosures'),
+  stockQuotations: stockTab('quotations'),
+  stockQuotationsDaily: stockTab('quotations/daily'),
+  stockQuotationsForeign: stockTab('quotations/foreign'),
+  stockQuotationsTrader: stockTab('quotations/trader'),
+  stockAnalysis: stockTab('analysis'),
   asset: {
     path: '/m/assets/:assetId',
     getHref: (assetId: string) => `/m/assets/${encodeURIComponent(assetId)}`,

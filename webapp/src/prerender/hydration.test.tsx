@@ -75,7 +75,8 @@ describe('hydrating prerendered pages', () => {
     installIntersectionObserver();
     const fetchMock = stubFetch({});
     const rootElement = loadPage(homePage());
-    const title = rootElement.querySelector('.page-section-title');
+    const popular = rootElement.querySelector('[data-testid="popular-stocks"]');
+    expect(popular).not.toBeNull();
     const notice = rootElement.querySelector('.sample-data-notice');
 
     const { hydrated, consoleError, onRecoverableError } = hydrate(rootElement);
@@ -83,8 +84,8 @@ describe('hydrating prerendered pages', () => {
     expect(hydrated).toBe(true);
     // Hydrated once the home chunk is in and its queries have started (and failed: 404s here).
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await waitFor(() => expect(rootElement.querySelector('.quote-list__status')).not.toBeNull());
-    expect(rootElement.querySelector('.page-section-title')).toBe(title);
+    await waitFor(() => expect(popular?.querySelector('.load-error')).not.toBeNull());
+    expect(rootElement.querySelector('[data-testid="popular-stocks"]')).toBe(popular);
     expect(rootElement.querySelector('.sample-data-notice')).toBe(notice);
     expect(consoleError.mock.calls.map((c) => String(c[0]).slice(0, 300))).toEqual([]);
     expect(onRecoverableError).not.toHaveBeenCalled();
@@ -96,7 +97,7 @@ describe('hydrating prerendered pages', () => {
     stubFetch({});
     localStorage.setItem(RECENT_STOCKS_STORAGE_KEY, JSON.stringify(['KOREA-A000660', 'KOREA-A005930']));
     const rootElement = loadPage(homePage());
-    const title = rootElement.querySelector('.page-section-title');
+    const popular = rootElement.querySelector('[data-testid="popular-stocks"]');
 
     const { hydrated, consoleError, onRecoverableError } = hydrate(rootElement);
 
@@ -106,7 +107,7 @@ describe('hydrating prerendered pages', () => {
     const strip = rootElement.querySelector('[data-testid="recently-viewed"]')!;
     expect(strip.parentElement?.lastElementChild).toBe(strip);
     expect(strip.querySelector('.recent-strip__item')?.getAttribute('href')).toBe('/m/stocks/KOREA-A000660');
-    expect(rootElement.querySelector('.page-section-title')).toBe(title);
+    expect(rootElement.querySelector('[data-testid="popular-stocks"]')).toBe(popular);
     expect(consoleError.mock.calls.map((c) => String(c[0]).slice(0, 300))).toEqual([]);
     expect(onRecoverableError).not.toHaveBeenCalled();
   });

@@ -20,8 +20,12 @@ describe('prerendered pages', () => {
     const page = await renderHomePage();
     expect(page.path).toBe('/m');
     expect(page.head).toBe('<title>시세</title>');
-    expect(page.body).toContain('<h1 class="page-section-title">주요 종목</h1>');
+    // Every data part in its loading state, as tall as what replaces it; no stock is fixed in the page.
+    expect(page.body).toContain('<h2 class="section__title">인기 종목</h2>');
+    expect(page.body).toContain('data-testid="special-stock-counts"');
+    expect(page.body).toContain('data-testid="top-sectors"');
     expect(page.body).toContain('aria-busy="true"');
+    expect(page.body).not.toContain('/m/stocks/');
     await expect(`${page.body}\n`).toMatchFileSnapshot('./__snapshots__/home.html');
   });
 

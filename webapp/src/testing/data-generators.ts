@@ -63,3 +63,42 @@ export function createAsset(overrides: Partial<Asset> = {}): Asset {
     ...overrides,
   };
 }
+
+type TrendStock = components['schemas']['TrendStock'];
+type WicsSector = components['schemas']['WicsSector'];
+
+/** A stock as the trend lists give it: `종목1` (KOREA-A100001), `종목2`, … on KOSPI. */
+export function createTrendStock(n: number, overrides: Partial<TrendStock> = {}): TrendStock {
+  return {
+    security_id: `KOREA-A${100_000 + n}`,
+    name: `종목${n}`,
+    market: 'KOSPI',
+    price: 10_000 + n,
+    change: 100,
+    change_rate: 0.01,
+    change_type: 'RISE',
+    volume: 1_000_000,
+    trading_value: 123_400_000_000,
+    market_cap: 4_321_000_000_000,
+    score: 0,
+    ...overrides,
+  };
+}
+
+/** A WICS industry group: `G4530` 반도체와반도체장비 unless overridden. */
+export function createWicsSector(overrides: Partial<WicsSector> = {}): WicsSector {
+  return {
+    wics_sector_code: 'G4530',
+    name: '반도체와반도체장비',
+    parent_code: 'G45',
+    parent_name: 'IT',
+    change_rate: 0.012,
+    market_cap: 600_000_000_000_000,
+    trading_value: 5_000_000_000_000,
+    components_count: 120,
+    rising_count: 80,
+    falling_count: 30,
+    components: [],
+    ...overrides,
+  };
+}

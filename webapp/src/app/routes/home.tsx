@@ -1,41 +1,82 @@
+import { Link } from 'react-router';
+
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
+import { Section } from '@/components/ui/section';
+import { MarketArticles } from '@/features/articles/components/market-articles';
 import { MarketIndexList } from '@/features/assets/components/market-index-list';
 import { useStockNames } from '@/features/assets/hooks/use-stock-names';
 import { RecentlyViewedStrip } from '@/features/history/components/recently-viewed-strip';
 import { useRecentStockIds } from '@/features/history/hooks/use-recent-stocks';
 import { useQuotes } from '@/features/securities/api/get-quotes';
-import { FeaturedQuoteList } from '@/features/securities/components/featured-quote-list';
 import { useLiveQuotes } from '@/features/securities/hooks/use-live-quotes';
+import { useOrderedStocksPreview } from '@/features/trends/api/get-ordered-stocks';
+import { POPULAR_STOCKS_LIMIT } from '@/features/trends/api/get-popular-stocks';
+import { TOP_SECTORS_LIMIT } from '@/features/trends/api/get-top-sectors';
+import { PopularStocks } from '@/features/trends/components/popular-stocks';
+import { SpecialStockCounts } from '@/features/trends/components/special-stock-counts';
+import { TopSectors } from '@/features/trends/components/top-sectors';
 import { useHydrated } from '@/lib/use-hydrated';
 
-/** The stocks the home page features; their names come from the assets API. */
-export const FEATURED_SECURITY_IDS: readonly string[] = [
-  'KOREA-A005930',
-  'KOREA-A000660',
-  'KOREA-A035420',
-  'KOREA-A005380',
-  'KOREA-A035720',
-];
+import { renderLiveStocks } from './trend/components/live-trend-stock-list';
+import { TREND_TABS } from './trend/trend-tabs';
+
+import './home.css';
+
+/** The latest news and disclosures: this many each, about this many of the largest stocks. */
+const ARTICLES_LIMIT = 3;
+const ARTICLES_SECURITIES = 20;
 
 /** How many recently viewed stocks the home page's strip shows; 전체보기 lists them all. */
 const RECENT_STRIP_SIZE = 10;
 
+/**
+ * /m: everything from live data: 주요 지수, 인기 종목, 특징주 counts, 상위 업종, the trend
+ * pages, the latest news and disclosures of the largest stocks and, once hydrated, 최근 본 종목.
+ * Prerendered with every data part in its loading state, each as tall as what replaces it.
+ */
 export default function HomeRoute() {
-  const stocks = useStockNames(FEATURED_SECURITY_IDS);
   const hydrated = useHydrated();
 
   return (
     <>
       <title>시세</title>
+      <h1 className="visually-hidden">시세 홈</h1>
       <SampleDataNotice />
       <MarketIndexList />
-      <h1 className="page-section-title">주요 종목</h1>
-      <FeaturedQuoteList stocks={stocks} />
+      <PopularStocks limit={POPULAR_STOCKS_LIMIT} renderStocks={renderLiveStocks({ label: '인기 종목', ranked: true })} />
+      <SpecialStockCounts />
+      <TopSectors limit={TOP_SECTORS_LIMIT} />
+      <TrendLinks />
+      <LatestArticles />
       {/* The list is this device's: the prerendered page has none, so it comes once hydrated,
           and last, so that its arrival moves nothing already on screen. */}
       {hydrated ? <RecentlyViewed /> : null}
     </>
   );
+}
+
+/** 트렌드: a link to every trend page. */
+function TrendLinks() {
+  return (
+    <Section title="트렌드" testId="trend-links">
+      <ul className="trend-links">
+        {TREND_TABS.map((tab) => (
+          <li key={tab.to}>
+            <Link className="trend-links__item" to={tab.to}>
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** 최신 뉴스 and 최신 공시 about the largest stocks (by market cap, both markets). */
+function LatestArticles() {
+  const largest = useOrderedStocksPreview('market_cap', '', ARTICLES_SECURITIES);
+  const ids = largest.data?.stocks.map((stock) => stock.security_id) ?? [];
+  return <MarketArticles securityIds={ids} limit={ARTICLES_LIMIT} />;
 }
 
 /** 최근 본 종목: the strip with names (assets) and live quotes (securities); nothing if the list is empty. */

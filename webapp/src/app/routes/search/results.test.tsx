@@ -139,7 +139,7 @@ describe('search results', () => {
     const newsRequest = api.requests.find(({ url }) => url.pathname === NEWS);
     expect(newsRequest?.signal.aborted).toBe(false);
     await act(() => router.navigate('/m'));
-    await screen.findByRole('heading', { name: '주요 종목' });
+    await screen.findByRole('heading', { name: '인기 종목' });
     expect(newsRequest?.signal.aborted).toBe(true);
   });
 

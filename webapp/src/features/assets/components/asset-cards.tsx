@@ -10,6 +10,8 @@ import './asset-cards.css';
 export type AssetCard = {
   assetId: string;
   name: string;
+  /** Where the card leads; the asset's page when absent. */
+  href?: string;
   /** Absent while loading. */
   value?: { price: number; change: number; change_rate: number; change_type: ChangeType };
 };
@@ -18,11 +20,11 @@ export type AssetCard = {
 export function AssetCards({ cards, currentAssetId }: { cards: readonly AssetCard[]; currentAssetId?: string }) {
   return (
     <ul className="asset-cards">
-      {cards.map(({ assetId, name, value }) => (
+      {cards.map(({ assetId, name, href, value }) => (
         <li key={assetId}>
           <Link
             className="asset-cards__item"
-            to={paths.asset.getHref(assetId)}
+            to={href ?? paths.asset.getHref(assetId)}
             aria-current={assetId === currentAssetId ? 'page' : undefined}
           >
             <span className="asset-cards__name">{name}</span>

@@ -10,17 +10,26 @@ export const MARKET_INDEX_IDS: readonly string[] = ['INDEX-KOSPI', 'INDEX-KOSDAQ
 /** While the list is on screen its values are refetched this often. */
 const REFRESH_MS = 5_000;
 
-/** 주요 지수: KOSPI, KOSDAQ and KOSPI 200, each linking to its asset page. */
-export function MarketIndexList() {
-  const assetsQuery = useAssets(MARKET_INDEX_IDS, { refetchInterval: REFRESH_MS });
+type MarketIndexListProps = {
+  /** Which indexes (the home page's three by default). */
+  ids?: readonly string[];
+  /** Where a card leads, by id; its asset page otherwise (트렌드 국내 opens the market pages). */
+  hrefs?: Readonly<Record<string, string>>;
+  title?: string;
+};
+
+/** 주요 지수: KOSPI, KOSDAQ and KOSPI 200 (or the given indexes), live, each linking to its page. */
+export function MarketIndexList({ ids = MARKET_INDEX_IDS, hrefs = {}, title = '주요 지수' }: MarketIndexListProps) {
+  const assetsQuery = useAssets(ids, { refetchInterval: REFRESH_MS });
   const assets = assetsQuery.data?.assets ?? {};
-  const cards = MARKET_INDEX_IDS.map((id) => ({
+  const cards = ids.map((id) => ({
     assetId: id,
     name: assets[id]?.name ?? id.replace(/^INDEX-/, ''),
+    href: hrefs[id],
     value: assets[id],
   }));
   return (
-    <Section title="주요 지수" testId="market-indexes">
+    <Section title={title} testId="market-indexes">
       <AssetCards cards={cards} />
     </Section>
   );

@@ -1,0 +1,80 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { routes } from '@/app/router';
+import { installIntersectionObserver } from '@/testing/intersection-observer';
+import { createTestQueryClient } from '@/testing/test-utils';
+
+import { TREND_API, trendApi } from './trend/trend-test-api';
+
+function renderHome() {
+  installIntersectionObserver();
+  const router = createMemoryRouter(routes, { initialEntries: ['/m'] });
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router };
+}
+
+describe('home page', () => {
+  it('is built from the API: popular stocks, special counts, top sectors, news and disclosures', async () => {
+    const api = trendApi();
+    renderHome();
+
+    // 인기 종목: the answer's stocks (no stock is fixed in the page), five asked for, live prices.
+    const popular = await screen.findByRole('list', { name: '인기 종목' });
+    expect(document.title).toBe('시세');
+    const links = within(popular).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/m/stocks/KOREA-A100007', '/m/stocks/KOREA-A100008']);
+    expect(links[0]?.textContent).toContain('뉴스인기');
+    expect(api.calls(TREND_API.popular('news'))[0]?.searchParams.get('limit')).toBe('5');
+    await waitFor(() => expect(within(popular).getAllByText('50,000')).toHaveLength(2));
+    expect(api.calls(TREND_API.quotes)[0]?.searchParams.get('security_ids')).toBe('KOREA-A100007,KOREA-A100008');
+
+    // 특징주 counts of both markets, each opening its market page on the category.
+    const counts = screen.getByTestId('special-stock-counts');
+    const high = await within(counts).findByRole('link', { name: '코스피 52주 신고가 7종목' });
+    expect(high.getAttribute('href')).toBe('/m/trend/kospi?category=high_52week');
+
+    // 상위 업종, each opening its sector.
+    const sectors = await screen.findByRole('list', { name: '상위 업종' });
+    expect(within(sectors).getByRole('link', { name: /자본재/ }).getAttribute('href')).toBe('/m/trend/wics_sectors/G2010');
+
+    // Links to every trend page.
+    const trends = within(screen.getByTestId('trend-links')).getAllByRole('link');
+    expect(trends.map((a) => a.getAttribute('href'))).toContain('/m/trend/wics_sectors');
+    expect(trends).toHaveLength(8);
+
+    // The latest news and disclosures of the largest stocks.
+    expect(await within(screen.getByTestId('market-news')).findByText('반도체 수출 호조')).toBeDefined();
+    expect(await within(screen.getByTestId('market-disclosures')).findByText('주요사항보고서')).toBeDefined();
+    const largest = api.calls(TREND_API.orderedStocks).find((url) => url.searchParams.get('key') === 'market_cap');
+    expect(largest?.searchParams.get('limit')).toBe('20');
+    expect(api.calls(TREND_API.news)[0]?.searchParams.get('security_ids')?.split(',')).toHaveLength(20);
+    expect(api.calls(TREND_API.news)[0]?.searchParams.get('limit')).toBe('3');
+
+    // The main indexes stay.
+    const indexes = within(screen.getByTestId('market-indexes')).getAllByRole('link');
+    expect(indexes.map((a) => a.getAttribute('href'))).toEqual([
+      '/m/assets/INDEX-KOSPI',
+      '/m/assets/INDEX-KOSDAQ',
+      '/m/assets/INDEX-KPI200',
+    ]);
+    // No page views are counted for the stocks it shows.
+    expect(api.requests.some(({ url }) => url.pathname.includes('/api/v1/securities/'))).toBe(false);
+  });
+
+  it('says so when a part fails, and keeps the rest', async () => {
+    trendApi({
+      [TREND_API.popular('news')]: () => ({ status: 503, body: { error: 'unavailable', message: '잠시 후' } }),
+    });
+    renderHome();
+    const popular = await screen.findByTestId('popular-stocks');
+    expect(await within(popular).findByRole('button', { name: '다시 시도' })).toBeDefined();
+    expect(await screen.findByRole('list', { name: '상위 업종' })).toBeDefined();
+  });
+});

@@ -1,0 +1,32 @@
+import { MAX_STREAM_SECURITY_IDS } from '@/config/constants';
+import { useQuotes } from '@/features/securities/api/get-quotes';
+import { useLiveQuotes } from '@/features/securities/hooks/use-live-quotes';
+import { type TrendQuote, TrendStockList } from '@/features/trends/components/trend-stock-list';
+import type { TrendStock } from '@/features/trends/types';
+
+type LiveTrendStockListProps = Omit<Parameters<typeof TrendStockList>[0], 'quotes'>;
+
+/**
+ * A trend list whose prices move: the quotes of its rows (the first 50, what one stream
+ * connection carries; a longer list's later rows keep the prices of its answer) are fetched
+ * once and then kept live by the quote stream while the list is on screen.
+ */
+export function LiveTrendStockList(props: LiveTrendStockListProps) {
+  const quotes = useLiveTrendQuotes(props.stocks);
+  return <TrendStockList {...props} quotes={quotes} />;
+}
+
+function useLiveTrendQuotes(stocks: readonly TrendStock[]): ReadonlyMap<string, TrendQuote> {
+  const ids = stocks.slice(0, MAX_STREAM_SECURITY_IDS).map((stock) => stock.security_id);
+  const quotesQuery = useQuotes(ids);
+  useLiveQuotes(ids, { enabled: quotesQuery.data !== undefined });
+  return new Map(quotesQuery.data?.quotes.map((quote) => [quote.security_id, quote]));
+}
+
+/** `renderStocks` of the trend sections: the stocks as a live list. */
+export function renderLiveStocks(options: Omit<LiveTrendStockListProps, 'stocks'> = {}) {
+  function render(stocks: readonly TrendStock[]) {
+    return <LiveTrendStockList stocks={stocks} {...options} />;
+  }
+  return render;
+}
