@@ -4,3 +4,4 @@
 mod authenticate;
 mod health;
 mod helpers;
+mod kakao;
