@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { screenshot, setUpApp, watchConsole } from './support.mjs';
+import { screenshot, setUpApp, watchProblems } from './support.mjs';
 
 const SEARCH_API = '/main/api/v1/search/';
 /** The result sections, by test id, in the order of the page. */
@@ -29,30 +29,10 @@ async function openSearchTab() {
   assert.equal(pathname(), '/m/search');
 }
 
-/**
- * Records what the page complains about (watchConsole), and failed search calls, while
- * `journey` runs; asserts there were none.
- */
-async function watchProblems(journey) {
-  const failed = [];
-  const onResponse = (response) => {
-    if (response.url().includes(SEARCH_API) && response.status() >= 400) {
-      failed.push(`${response.status()} ${response.url()}`);
-    }
-  };
-  page.on('response', onResponse);
-  let problems;
-  try {
-    ({ problems } = await watchConsole(page, journey));
-  } finally {
-    page.off('response', onResponse);
-  }
-  assert.deepEqual([...problems, ...failed], []);
-}
 
 describe('search', { timeout: 180_000 }, () => {
   test('suggests 삼성전자 for ㅅㅅㅈㅈ, and opens its stock page', async () => {
-    await watchProblems(async () => {
+    await watchProblems(page, SEARCH_API, async () => {
       await page.goto(`${baseUrl}/m`);
       await page.getByRole('heading', { name: '인기 종목' }).waitFor();
       await openSearchTab();
@@ -91,7 +71,7 @@ describe('search', { timeout: 180_000 }, () => {
   });
 
   test('searches 삼성 with Enter, loads a second page with 더보기, then deletes the term under 최근 검색어', async () => {
-    await watchProblems(async () => {
+    await watchProblems(page, SEARCH_API, async () => {
       await openSearchTab();
       await searchBox().fill('삼성');
       await searchBox().press('Enter');

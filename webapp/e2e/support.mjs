@@ -4,6 +4,7 @@
 //
 // The server binary is $SISE_BIN (default ../target/debug/sise, resolved from
 // webapp/); it prints "listening on http://…" once it serves.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -215,6 +216,27 @@ export async function watchConsole(page, journey) {
     page.off('console', onConsole);
     page.off('pageerror', onPageError);
   }
+}
+
+/**
+ * Runs `journey` recording what the page complains about (watchConsole) and the failed calls
+ * (status 400 or more) whose address contains `apiPrefix`; asserts there were none.
+ */
+export async function watchProblems(page, apiPrefix, journey) {
+  const failed = [];
+  const onResponse = (response) => {
+    if (response.url().includes(apiPrefix) && response.status() >= 400) {
+      failed.push(`${response.status()} ${response.url()}`);
+    }
+  };
+  page.on('response', onResponse);
+  let problems;
+  try {
+    ({ problems } = await watchConsole(page, journey));
+  } finally {
+    page.off('response', onResponse);
+  }
+  assert.deepEqual([...problems, ...failed], []);
 }
 
 /** Saves a screenshot to test-results/<name>.png. */

@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { screenshot, setUpApp, watchConsole } from './support.mjs';
+import { screenshot, setUpApp, watchProblems } from './support.mjs';
 
 const MAIN_API = '/main/api/v1/';
 const FOREX_TICK_PATH = '/mweb/api/v1/forexes/tick';
@@ -37,30 +37,10 @@ async function waitForRows(list, count) {
   assert.equal(await list.locator('.trend-stocks__title').count(), count);
 }
 
-/**
- * Runs `journey` recording console problems (watchConsole) and failed calls of the main API;
- * asserts there were none.
- */
-async function watchProblems(journey) {
-  const failed = [];
-  const onResponse = (response) => {
-    if (response.url().includes(MAIN_API) && response.status() >= 400) {
-      failed.push(`${response.status()} ${response.url()}`);
-    }
-  };
-  page.on('response', onResponse);
-  let problems;
-  try {
-    ({ problems } = await watchConsole(page, journey));
-  } finally {
-    page.off('response', onResponse);
-  }
-  assert.deepEqual([...problems, ...failed], []);
-}
 
 describe('home page from live data', { timeout: 180_000 }, () => {
   test('shows 인기 종목 as the API ranks them, 특징주 counts and 상위 업종', async () => {
-    await watchProblems(async () => {
+    await watchProblems(page, MAIN_API, async () => {
       await page.goto(`${baseUrl}/m`);
       const popular = page.getByRole('list', { name: '인기 종목' });
       await popular.getByRole('link').first().waitFor();
@@ -103,7 +83,7 @@ describe('home page from live data', { timeout: 180_000 }, () => {
 
 describe('trend pages', { timeout: 300_000 }, () => {
   test('the 트렌드 tab lands on 국내', async () => {
-    await watchProblems(async () => {
+    await watchProblems(page, MAIN_API, async () => {
       await page.goto(`${baseUrl}/m`);
       await page.getByRole('heading', { name: '인기 종목' }).waitFor();
       await page.getByRole('navigation', { name: '주요 메뉴' }).getByRole('link', { name: '트렌드', exact: true }).click();
@@ -130,7 +110,7 @@ describe('trend pages', { timeout: 300_000 }, () => {
   });
 
   test('every trend page shows its main content', async () => {
-    await watchProblems(async () => {
+    await watchProblems(page, MAIN_API, async () => {
       await page.goto(`${baseUrl}/m/trend/domestic`);
       await page.getByTestId('trend-domestic').waitFor();
 
@@ -210,7 +190,7 @@ describe('trend pages', { timeout: 300_000 }, () => {
   });
 
   test('업종: a heatmap tile opens the sector, which lists its stocks; a stock opens its page', async () => {
-    await watchProblems(async () => {
+    await watchProblems(page, MAIN_API, async () => {
       await page.goto(`${baseUrl}/m/trend/wics_sectors`);
       const tiles = page.getByTestId('sector-heatmap').getByRole('link');
       await tiles.first().waitFor();
