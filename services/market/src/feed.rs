@@ -159,7 +159,8 @@ pub(crate) fn resume(
     let mut closes = HashMap::with_capacity(quotes.len());
     for quote in &quotes {
         let close = match stored_closes.get(&quote.security_id) {
-            Some(&(date, close)) if date == newest && before_today(date) => close,
+            // `newest` is before today: a close of today never matches.
+            Some(&(date, close)) if date == newest => close,
             _ => quote.previous_close.round() as i64,
         };
         closes.insert(quote.security_id.clone(), (newest, close));

@@ -179,6 +179,21 @@ impl TrendGrpc {
             .collect()
     }
 
+    /// Every sector with its first components, the largest `key` first (ties by code).
+    fn sectors_by(&self, key: impl Fn(&pb::Sector) -> f64) -> Vec<pb::Sector> {
+        let mut sectors: Vec<pb::Sector> = self
+            .sectors
+            .iter()
+            .map(|sector| self.sector(sector, SECTOR_COMPONENTS))
+            .collect();
+        sectors.sort_by(|a, b| {
+            key(b)
+                .total_cmp(&key(a))
+                .then_with(|| a.wics_sector_code.cmp(&b.wics_sector_code))
+        });
+        sectors
+    }
+
     fn sector(&self, sector: &Sector, components: usize) -> pb::Sector {
         let mut rows = self.members(sector);
         let summary = sectors::summarize(rows.iter().map(|row| Component {
@@ -316,16 +331,7 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
         &self,
         _: Request<pb::ListSectorsRequest>,
     ) -> Result<Response<pb::ListSectorsResponse>, Status> {
-        let mut sectors: Vec<pb::Sector> = self
-            .sectors
-            .iter()
-            .map(|sector| self.sector(sector, SECTOR_COMPONENTS))
-            .collect();
-        sectors.sort_by(|a, b| {
-            b.market_cap
-                .total_cmp(&a.market_cap)
-                .then_with(|| a.wics_sector_code.cmp(&b.wics_sector_code))
-        });
+        let sectors = self.sectors_by(|sector| sector.market_cap);
         Ok(Response::new(pb::ListSectorsResponse { sectors }))
     }
 
@@ -335,16 +341,7 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
     ) -> Result<Response<pb::ListSectorsResponse>, Status> {
         let limit =
             PageLimit::parse(request.get_ref().limit, DEFAULT_TOP_SECTORS, MAX_LIMIT)?.get();
-        let mut sectors: Vec<pb::Sector> = self
-            .sectors
-            .iter()
-            .map(|sector| self.sector(sector, SECTOR_COMPONENTS))
-            .collect();
-        sectors.sort_by(|a, b| {
-            b.change_rate
-                .total_cmp(&a.change_rate)
-                .then_with(|| a.wics_sector_code.cmp(&b.wics_sector_code))
-        });
+        let mut sectors = self.sectors_by(|sector| sector.change_rate);
         sectors.truncate(limit);
         Ok(Response::new(pb::ListSectorsResponse { sectors }))
     }
