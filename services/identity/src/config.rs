@@ -1,4 +1,72 @@
-//! The `services.identity` configuration section: where to listen and which database to
-//! use (default `sqlite://{data_dir}/identity.db`).
+//! The `services.identity` configuration section: where to listen, which database
+//! (default `sqlite://{data_dir}/identity.db`), the messenger provider, sessions and the
+//! membership rules.
 
-pub use sise_platform::config::ServiceConfig as IdentityConfig;
+use serde::Deserialize;
+use sise_platform::config::ServiceConfig;
+
+pub use crate::kakao::KakaoSettings;
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct IdentityConfig {
+    /// `listen` and `database_url`.
+    #[serde(flatten)]
+    pub service: ServiceConfig,
+    /// The messenger login provider (Kakao Login REST protocol).
+    pub kakao: KakaoSettings,
+    #[serde(default)]
+    pub sessions: SessionSettings,
+    #[serde(default)]
+    pub membership: MembershipSettings,
+}
+
+/// Session lifetimes (OWASP ASVS 4.0.3 V3.3): docs/configuration.md, "Sessions".
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default)]
+pub struct SessionSettings {
+    /// Absolute lifetime of a session from its login.
+    pub lifetime_secs: u64,
+    /// A session unused this long ends.
+    pub idle_timeout_secs: u64,
+    /// How often expired sessions, release tokens and old failures are purged, and
+    /// members with no login for the dormancy period become dormant.
+    pub sweep_interval_secs: u64,
+}
+
+impl Default for SessionSettings {
+    fn default() -> Self {
+        Self {
+            lifetime_secs: 30 * 86_400,
+            idle_timeout_secs: 7 * 86_400,
+            sweep_interval_secs: 300,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default)]
+pub struct MembershipSettings {
+    /// Whether a provider account without a member may sign up on the web; when not, the
+    /// login answers `signup_in_app` (spec §1: sign-up is the app's).
+    pub web_signup: bool,
+    /// Days without a login after which a member is dormant.
+    pub dormancy_days: u32,
+    /// Failed logins an hour per provider account before `too_many_login_attempts`.
+    pub failures_per_account_hour: u32,
+    /// Failed logins an hour per client address (shared addresses: NAT, carriers).
+    pub failures_per_address_hour: u32,
+    /// Largest photo upload, in bytes.
+    pub avatar_max_bytes: usize,
+}
+
+impl Default for MembershipSettings {
+    fn default() -> Self {
+        Self {
+            web_signup: true,
+            dormancy_days: 365,
+            failures_per_account_hour: 100,
+            failures_per_address_hour: 300,
+            avatar_max_bytes: 5 * 1024 * 1024,
+        }
+    }
+}

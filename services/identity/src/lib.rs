@@ -1,18 +1,24 @@
-//! The identity service: members (users) and their login sessions.
+//! The identity service: members, their login sessions, consents, dormancy and sanctions.
 //!
-//! Layout:
-//! - `store`: the identity database (users, sessions), both backends; issues session
-//!   tokens and resolves them.
-//! - `grpc`: `sise.identity.v1.IdentityService` (`Authenticate`: token → member).
+//! Layout (layers point down):
+//! - `grpc`: `sise.identity.v1.IdentityService` (login, sign-up, profile, photo,
+//!   secession, sessions for the gateway) and `OperatorService` (sanctions, objections).
+//! - `membership`: the rules: login outcomes, sign-up, dormancy, profile edits, photos,
+//!   secession, the periodic sweep.
+//! - `profile`: nickname, birth year, gender and e-mail rules; `avatar`: photo decoding,
+//!   re-encoding and resizing.
 //! - `kakao`: the messenger login provider's REST protocol: the client that checks a
 //!   messenger token, and the development provider of the embedded default.
+//! - `store`: the identity database, both backends (members, sessions, sanctions,
+//!   throttled failures).
 //! - `config`, `startup`: configuration section and the `Application` that runs it.
-//!
-//! Later: sign-up and login from a Kakao token, profile and settings, dormancy, secession.
 
+pub mod avatar;
 pub mod config;
 pub mod grpc;
 pub mod kakao;
+pub mod membership;
+pub mod profile;
 pub mod startup;
 pub mod store;
 

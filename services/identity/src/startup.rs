@@ -1,27 +1,35 @@
-//! Building and running the identity service: its database and the gRPC server.
+//! Building and running the identity service: its database, the gRPC server (members and
+//! operators) and the periodic sweep.
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
+use std::time::Duration;
 
 use sise_platform::bus::Bus;
 use sise_platform::server;
 use sise_platform::service::Service;
-use sise_proto::identity::v1::identity_service_server::{IdentityServiceServer, SERVICE_NAME};
+use sise_proto::identity::v1::identity_service_server::{self, IdentityServiceServer};
+use sise_proto::identity::v1::operator_service_server::{self, OperatorServiceServer};
 
 use crate::config::IdentityConfig;
-use crate::grpc::IdentityGrpc;
-use crate::store::{MIGRATIONS, Store};
+use crate::grpc::{IdentityGrpc, OperatorGrpc};
+use crate::membership::Membership;
+use crate::store::{MIGRATIONS, Store, now_ms};
+
+/// Largest gRPC message identity takes (a photo upload with its framing).
+const MAX_MESSAGE_BYTES: usize = 8 * 1024 * 1024;
 
 pub struct Application {
     listener: server::Listener,
-    store: Store,
+    membership: Membership,
+    sweep_every: Duration,
     bus: Bus,
 }
 
 impl Application {
     pub fn store(&self) -> Store {
-        self.store.clone()
+        self.membership.store.clone()
     }
 }
 
@@ -30,10 +38,12 @@ impl Service for Application {
     type Config = IdentityConfig;
 
     async fn build(config: IdentityConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
-        let (db, listener) = server::open(&config, data_dir, Self::NAME, &MIGRATIONS).await?;
+        let (db, listener) =
+            server::open(&config.service, data_dir, Self::NAME, &MIGRATIONS).await?;
         Ok(Self {
             listener,
-            store: Store::new(db),
+            membership: Membership::new(Store::new(db), &config)?,
+            sweep_every: Duration::from_secs(config.sessions.sweep_interval_secs.max(1)),
             bus,
         })
     }
@@ -46,17 +56,36 @@ impl Service for Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let routes = tonic::service::Routes::new(IdentityServiceServer::new(IdentityGrpc::new(
-            self.store.clone(),
-        )));
-        server::serve_with_database(
+        let members = IdentityServiceServer::new(IdentityGrpc::new(self.membership.clone()))
+            .max_decoding_message_size(MAX_MESSAGE_BYTES);
+        let operators = OperatorServiceServer::new(OperatorGrpc::new(self.membership.clone()));
+        let routes = tonic::service::Routes::new(members).add_service(operators);
+        let sweep = tokio::spawn(sweep(self.membership.clone(), self.sweep_every));
+        let served = server::serve_with_database(
             self.listener,
-            self.store.database(),
+            self.membership.store.database(),
             self.bus,
-            &[SERVICE_NAME],
+            &[
+                identity_service_server::SERVICE_NAME,
+                operator_service_server::SERVICE_NAME,
+            ],
             routes,
             shutdown,
         )
-        .await
+        .await;
+        sweep.abort();
+        served
+    }
+}
+
+/// Purges expired sessions and failures and marks dormant members, every `every`.
+async fn sweep(membership: Membership, every: Duration) {
+    let mut interval = tokio::time::interval(every);
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        interval.tick().await;
+        if let Err(error) = membership.sweep(now_ms()).await {
+            tracing::warn!(error = format!("{error:#}"), "identity sweep failed");
+        }
     }
 }

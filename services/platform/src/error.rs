@@ -21,6 +21,8 @@ pub enum ErrorKind {
     Unauthenticated,
     PermissionDenied,
     Conflict,
+    /// A request body over the route's size limit.
+    PayloadTooLarge,
     /// A client over its rate or its share of a bounded resource: retry later.
     TooManyRequests,
     /// The request took longer than the server allows.
@@ -38,6 +40,7 @@ impl ErrorKind {
             Self::Unauthenticated => Code::Unauthenticated,
             Self::PermissionDenied => Code::PermissionDenied,
             Self::Conflict => Code::AlreadyExists,
+            Self::PayloadTooLarge => Code::OutOfRange,
             Self::TooManyRequests => Code::ResourceExhausted,
             Self::Timeout => Code::DeadlineExceeded,
             Self::Unavailable => Code::Unavailable,
@@ -53,6 +56,7 @@ impl ErrorKind {
             Self::Unauthenticated => StatusCode::UNAUTHORIZED,
             Self::PermissionDenied => StatusCode::FORBIDDEN,
             Self::Conflict => StatusCode::CONFLICT,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             Self::Timeout => StatusCode::GATEWAY_TIMEOUT,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -139,8 +143,44 @@ catalogue! {
     AssetNotFound = ("asset_not_found", NotFound, "자산을 찾을 수 없습니다."),
     SectorNotFound = ("sector_not_found", NotFound, "업종을 찾을 수 없습니다."),
     TraderNotFound = ("trader_not_found", NotFound, "거래원 정보가 없습니다."),
-    // Members.
+    // Members (the identity service; docs/api.md, "Membership").
     InvalidToken = ("invalid_token", Unauthenticated, "로그인이 필요합니다."),
+    /// A member-only route called by a visitor.
+    LoginRequired = ("login_required", Unauthenticated, "로그인이 필요합니다."),
+    MissingKakaoToken = ("missing_kakao_token", InvalidArgument, "카카오 로그인 정보가 없습니다."),
+    InvalidKakaoToken = ("invalid_kakao_token", Unauthenticated, "카카오 로그인 정보가 올바르지 않거나 만료되었습니다. 다시 로그인해주세요."),
+    KakaoAccountRestricted = ("kakao_account_restricted", PermissionDenied, "카카오 계정을 사용할 수 없는 상태입니다. 카카오 고객센터에 문의해주세요."),
+    LoginProviderUnavailable = ("login_provider_unavailable", Unavailable, "카카오 로그인을 잠시 이용할 수 없습니다. 잠시 후 다시 시도해주세요."),
+    TooManyLoginAttempts = ("too_many_login_attempts", TooManyRequests, "로그인 시도가 너무 많습니다. 잠시 후 다시 시도해주세요."),
+    /// Login of a provider account with no member: the web sign-up starts (spec §4).
+    UserNotFound = ("user_not_found", NotFound, "가입된 회원이 아닙니다."),
+    /// Sign-up closed to the web, or barred after a termination (spec §4, §8).
+    SignupInApp = ("signup_in_app", PermissionDenied, "회원가입은 증권플러스 앱에서 진행해주세요."),
+    /// Login of a dormant member: the answer carries `code: 1000` and a release token.
+    DormantUser = ("dormant_user", Unauthenticated, "휴면 상태인 계정입니다. 휴면 상태를 해제해주세요."),
+    InvalidReleaseToken = ("invalid_release_token", InvalidArgument, "휴면 해제 정보가 올바르지 않거나 만료되었습니다. 다시 로그인해주세요."),
+    /// Login of a suspended member: the answer carries `suspended_until`.
+    UserSuspended = ("user_suspended", PermissionDenied, "이용이 정지된 계정입니다."),
+    UserTerminated = ("user_terminated", PermissionDenied, "이용계약이 해지된 계정입니다."),
+    UserExists = ("user_exists", Conflict, "이미 가입된 회원입니다."),
+    AgreementsRequired = ("agreements_required", InvalidArgument, "필수사항 전체 동의가 필요합니다."),
+    NicknameRequired = ("nickname_required", InvalidArgument, "닉네임을 입력해주세요."),
+    NicknameTooLong = ("nickname_too_long", InvalidArgument, "12자 이내의 닉네임을 적어주세요."),
+    NicknameTaken = ("nickname_taken", InvalidArgument, "이미 사용 중인 닉네임입니다."),
+    NicknameRestricted = ("nickname_restricted", InvalidArgument, "사용할 수 없는 닉네임입니다. 개인정보나 운영자를 사칭하는 표현은 쓸 수 없습니다."),
+    BirthYearRequired = ("birth_year_required", InvalidArgument, "출생년도를 입력해 주세요."),
+    InvalidBirthYear = ("invalid_birth_year", InvalidArgument, "출생년도가 올바르지 않습니다."),
+    UnderAge = ("under_age", InvalidArgument, "만 14세 이상만 가입할 수 있습니다."),
+    GenderRequired = ("gender_required", InvalidArgument, "성별을 입력해 주세요."),
+    InvalidEmail = ("invalid_email", InvalidArgument, "이메일 주소가 올바르지 않습니다."),
+    InvalidSetting = ("invalid_setting", InvalidArgument, "설정 값이 올바르지 않습니다."),
+    InvalidImage = ("invalid_image", InvalidArgument, "이미지 파일(JPEG, PNG, GIF, WebP)만 올릴 수 있습니다."),
+    ImageTooLarge = ("image_too_large", PayloadTooLarge, "사진은 {max}MB까지 올릴 수 있습니다."),
+    AvatarNotFound = ("avatar_not_found", NotFound, "사진을 찾을 수 없습니다."),
+    MemberNotFound = ("member_not_found", NotFound, "회원을 찾을 수 없습니다."),
+    InvalidSanction = ("invalid_sanction", InvalidArgument, "제재 정보가 올바르지 않습니다."),
+    SanctionNotFound = ("sanction_not_found", NotFound, "제재 내역을 찾을 수 없습니다."),
+    InvalidObjection = ("invalid_objection", InvalidArgument, "이의 신청 내용을 1자 이상 1000자 이내로 적어주세요."),
     // Bounds of the public edge (the gateway's limits).
     TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
     TooManyStreams = ("too_many_streams", TooManyRequests, "실시간 시세 연결이 너무 많습니다. 잠시 후 다시 시도해주세요."),

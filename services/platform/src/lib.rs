@@ -12,6 +12,7 @@
 //!   event is written in the transaction of its row, and a relay publishes it afterwards.
 //! - `error`: the one catalogue of error codes; domain errors that know their gRPC and
 //!   HTTP status.
+//! - `member`: the signed-in member of a call, as trusted gRPC metadata from the gateway.
 //! - `request`: request rules every call shares (page sizes, dates), parsed once.
 //! - `server`: a service's gRPC + health endpoints on one port; health follows readiness (the
 //!   database, not the bus); graceful shutdown with a drain deadline.
@@ -25,6 +26,7 @@ pub mod bus;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod member;
 pub mod outbox;
 pub mod request;
 pub mod server;

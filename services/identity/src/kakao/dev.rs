@@ -128,6 +128,57 @@ pub async fn start(
     Ok(addr)
 }
 
+/// What a browser does to sign in with a new test account named `nickname`: the
+/// authorize form, then the code for a token at `/oauth/token`. For tools and tests that
+/// need a messenger token of the development provider at `base`.
+pub async fn sign_in(
+    base: &str,
+    app_key: &str,
+    redirect_uri: &str,
+    nickname: &str,
+) -> anyhow::Result<String> {
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()?;
+    let redirect = http
+        .post(format!("{base}/oauth/authorize"))
+        .form(&[
+            ("client_id", app_key),
+            ("redirect_uri", redirect_uri),
+            ("state", "sign-in"),
+            ("nickname", nickname),
+        ])
+        .send()
+        .await?;
+    let location = redirect
+        .headers()
+        .get(header::LOCATION)
+        .and_then(|l| l.to_str().ok())
+        .ok_or_else(|| anyhow::anyhow!("no redirect from the authorize form"))?;
+    let code = url::Url::parse(location)?
+        .query_pairs()
+        .find(|(k, _)| k == "code")
+        .map(|(_, v)| v.into_owned())
+        .ok_or_else(|| anyhow::anyhow!("no code in {location}"))?;
+    let token: serde_json::Value = http
+        .post(format!("{base}/oauth/token"))
+        .form(&[
+            ("grant_type", "authorization_code"),
+            ("client_id", app_key),
+            ("redirect_uri", redirect_uri),
+            ("code", &code),
+        ])
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    token["access_token"]
+        .as_str()
+        .map(str::to_owned)
+        .ok_or_else(|| anyhow::anyhow!("no access_token"))
+}
+
 fn random_token(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     rand::rng().fill_bytes(&mut buf);

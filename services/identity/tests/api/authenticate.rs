@@ -1,37 +1,41 @@
-//! `Authenticate`: a session token resolves to its member; anything else is one answer.
+//! `Login` and `Authenticate`: a messenger token becomes a session whose token resolves to
+//! its member; anything else is one answer.
 
-use std::time::Duration;
-
+use sise_identity::store::now_ms;
 use sise_platform::error::{DomainError, ErrorKind};
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, session};
 
 sise_platform::per_backend! {
-    async fn a_live_session_resolves_to_its_member(backend) {
+    async fn a_login_session_resolves_to_its_member(backend) {
         let app = TestApp::spawn(backend).await;
-        let store = app.store().await;
-        let user_id = store.create_user("kakao-api", "개미").await.expect("user");
-        let session = store
-            .create_session(user_id, Duration::from_secs(600))
-            .await
-            .expect("session");
+        let kakao = app.kakao_token("개미").await;
+        let user = app.sign_up(&kakao).await;
+        let session = session(app.login(&kakao).await.expect("login"));
+        assert_eq!(session.user.as_ref().map(|u| u.id), Some(user.id));
+        assert_eq!(session.access_token.len(), 64);
 
-        let ok = app.authenticate(&session.token).await.expect("authenticate");
-        assert_eq!(ok.user_id, user_id);
-        assert_eq!(ok.expires_at_ms, session.expires_at_ms);
+        let ok = app.authenticate(&session.access_token).await.expect("authenticate");
+        assert_eq!(ok.user_id, user.id);
+        assert!(ok.expires_at_ms > now_ms());
+        // Every login is a new token.
+        let again = crate::helpers::session(app.login(&kakao).await.expect("login"));
+        assert_ne!(again.access_token, session.access_token);
         app.stop().await;
     }
 
-    async fn empty_malformed_unknown_and_expired_tokens_get_one_answer(backend) {
+    async fn empty_malformed_unknown_and_idle_tokens_get_one_answer(backend) {
         let app = TestApp::spawn(backend).await;
-        let store = app.store().await;
-        let user_id = store.create_user("kakao-api", "개미").await.expect("user");
-        let expired = store
-            .create_session(user_id, Duration::ZERO)
+        let kakao = app.kakao_token("개미").await;
+        app.sign_up(&kakao).await;
+        let idle = session(app.login(&kakao).await.expect("login"));
+        // A week and a minute unused (the default idle timeout is 7 days).
+        sqlx::query("UPDATE sessions SET last_seen_at_ms = last_seen_at_ms - 604860000")
+            .execute(&app.store().await.database().pool)
             .await
-            .expect("expired session");
+            .expect("age the session");
 
-        for token in [String::new(), "f".repeat(64), "not-a-token".into(), expired.token] {
+        for token in [String::new(), "f".repeat(64), "not-a-token".into(), idle.access_token] {
             let status = app.authenticate(&token).await.expect_err("must be rejected");
             assert_eq!(status.code(), tonic::Code::Unauthenticated);
             let error = DomainError::from_status(&status);

@@ -5,3 +5,4 @@ mod authenticate;
 mod health;
 mod helpers;
 mod kakao;
+mod sanctions;

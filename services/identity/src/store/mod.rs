@@ -1,0 +1,129 @@
+//! The identity database, both backends: members (`members`), their sessions
+//! (`sessions`), sanctions (`sanctions`) and throttled login failures (`throttle`).
+//!
+//! SQL is written once for both backends (`$n` placeholders, epoch-ms instants, 0/1
+//! booleans), see `sise_platform::db`. Tokens (sessions, dormancy releases) are stored as
+//! their SHA-256 only.
+
+mod members;
+mod sanctions;
+mod sessions;
+mod throttle;
+
+use std::fmt;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rand::RngCore;
+use sise_platform::db::{Backend, Database, Migrations};
+
+pub use members::{
+    Agreements, NewAvatar, ProfileChange, SECEDED_NAME, SignUpRefusal, StoredAvatar, User,
+};
+pub use sanctions::{SanctionKind, SanctionRecord, Sanctioned};
+pub use sessions::{Authenticated, IssuedSession, SessionPolicy};
+
+static SQLITE: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/sqlite");
+static POSTGRES: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/postgres");
+
+pub const MIGRATIONS: Migrations = Migrations {
+    sqlite: &SQLITE,
+    postgres: &POSTGRES,
+};
+
+/// Random bytes in an access or release token (hex-encoded: 64 characters).
+const TOKEN_BYTES: usize = 32;
+
+/// Durable event subjects (payloads in `identity.proto`).
+pub mod subjects {
+    pub const SESSIONS_REVOKED: &str = "events.identity.sessions_revoked";
+    pub const USER_SECEDED: &str = "events.identity.user_seceded";
+    pub const USER_SANCTIONED: &str = "events.identity.user_sanctioned";
+}
+
+#[derive(Clone, Debug)]
+pub struct Store {
+    db: Database,
+}
+
+impl Store {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    pub fn database(&self) -> &Database {
+        &self.db
+    }
+
+    /// `FOR UPDATE` on PostgreSQL: a row read to decide a write is locked until the
+    /// transaction ends. SQLite has one writer at a time already.
+    fn for_update(&self) -> &'static str {
+        match self.db.backend {
+            Backend::Postgres => " FOR UPDATE",
+            Backend::Sqlite => "",
+        }
+    }
+}
+
+/// Current time as epoch milliseconds.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+/// A secret shown once (session or release token). `Debug` hides it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(pub String);
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
+/// 32 bytes from the thread-local CSPRNG (ChaCha, OS-seeded), hex-encoded.
+fn new_token() -> String {
+    let mut bytes = [0u8; TOKEN_BYTES];
+    rand::rng().fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+/// Tokens we issue are 64 lowercase hex characters; anything else cannot match and is
+/// rejected without a database round trip.
+pub fn is_well_formed(token: &str) -> bool {
+    token.len() == TOKEN_BYTES * 2
+        && token
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The stored key of a token: hex SHA-256, so a leaked database does not leak live
+/// sessions. The token itself is never stored or logged.
+fn token_key(token: &str) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(token.as_bytes()))
+}
+
+/// Whether `error` is a unique-constraint violation (both backends).
+fn is_unique_violation(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .is_some_and(|e| e.kind() == sqlx::error::ErrorKind::UniqueViolation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_random_hex() {
+        let (a, b) = (new_token(), new_token());
+        assert!(is_well_formed(&a) && is_well_formed(&b));
+        assert_ne!(a, b);
+        assert!(!is_well_formed(""));
+        assert!(!is_well_formed(&a.to_uppercase()));
+        assert!(!format!("{:?}", Secret(a.clone())).contains(&a));
+        assert_ne!(token_key(&a), a);
+    }
+}
