@@ -1,25 +1,35 @@
 //! Who is calling: main and social carry `Authorization: Bearer <token>`, mobile-web an
-//! `Access-Token` header (spec §7). The identity service resolves the token.
+//! `Access-Token` header (spec §7). The identity service resolves the token, once per
+//! [`SessionCache`] lifetime: a signed-in request does not cost a database read each time.
 //!
 //! No token means a visitor. A token that identity rejects is a 401, so the client clears
-//! its login and retries without it (spec §4, §8).
+//! its login and retries without it (spec §4, §8). Routes read the member with the
+//! [`SignedIn`] extractor and pass its id to services as trusted metadata
+//! (`sise_platform::member`); nothing takes a member id from a request body.
 
 use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::Request;
+use axum::extract::{FromRequestParts, Request};
 use axum::response::{IntoResponse, Response};
+use http::request::Parts;
+use sise_platform::error::ErrorCode;
 use sise_proto::identity::v1::AuthenticateRequest;
 use tower::{Service, ServiceExt as _};
 
+use crate::config::SessionsConfig;
 use crate::error::ApiError;
 use crate::hosts::HostKind;
 use crate::intercept::{Answer, Intercept};
 use crate::upstream::Clients;
 
 /// The signed-in member, inserted as a request extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Member {
     pub user_id: i64,
+    /// The token the request carried (logout ends its cache entry at once).
+    pub token: Arc<str>,
 }
 
 pub const ACCESS_TOKEN_HEADER: &str = "access-token";
@@ -38,12 +48,72 @@ pub fn token(kind: HostKind, headers: &http::HeaderMap) -> Option<String> {
     (!token.is_empty()).then(|| token.to_owned())
 }
 
+#[derive(Clone, Copy, Debug)]
+struct Resolved {
+    user_id: i64,
+    /// Identity's deadline of the session (absolute expiry or idle deadline).
+    expires_at_ms: i64,
+}
+
+/// Tokens identity has resolved, for `gateway.sessions.cache_ttl_ms`, at most
+/// `cache_capacity`. A revocation (`events.identity.sessions_revoked` on the bus, or a
+/// logout through this gateway) drops the member's entries at once.
+#[derive(Clone)]
+pub struct SessionCache(moka::sync::Cache<Arc<str>, Resolved>);
+
+impl SessionCache {
+    pub fn new(config: &SessionsConfig) -> Self {
+        Self(
+            moka::sync::Cache::builder()
+                .max_capacity(config.cache_capacity)
+                .time_to_live(Duration::from_millis(config.cache_ttl_ms))
+                .support_invalidation_closures()
+                .build(),
+        )
+    }
+
+    fn get(&self, token: &str, now_ms: i64) -> Option<i64> {
+        self.0
+            .get(token)
+            .filter(|resolved| resolved.expires_at_ms > now_ms)
+            .map(|resolved| resolved.user_id)
+    }
+
+    /// Forget every token of `user_id` (its sessions ended).
+    pub fn revoke_member(&self, user_id: i64) {
+        if let Err(error) = self
+            .0
+            .invalidate_entries_if(move |_, resolved| resolved.user_id == user_id)
+        {
+            tracing::warn!(%error, "session cache revocation failed; clearing it");
+            self.0.invalidate_all();
+        }
+    }
+
+    pub fn forget(&self, token: &str) {
+        self.0.invalidate(token);
+    }
+
+    /// Forget everything (revocations may have been missed while the bus was away).
+    pub fn clear(&self) {
+        self.0.invalidate_all();
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
 /// The layer on each host's API router ([`crate::intercept`]): resolves the request's
 /// token, if any, to the [`Member`] extension before the route runs.
 #[derive(Clone)]
 pub struct Authenticate {
     pub kind: HostKind,
     pub clients: Clients,
+    pub sessions: SessionCache,
 }
 
 impl Intercept for Authenticate {
@@ -59,23 +129,61 @@ impl Intercept for Authenticate {
         S: Service<Request, Response = Response, Error = Infallible> + Send + 'static,
         S::Future: Send + 'static,
     {
+        let token: Arc<str> = token.into();
+        if let Some(user_id) = self.sessions.get(&token, now_ms()) {
+            request.extensions_mut().insert(Member { user_id, token });
+            return Box::pin(route.oneshot(request));
+        }
         let mut identity = self.clients.identity.clone();
+        let sessions = self.sessions.clone();
         Box::pin(async move {
             match identity
                 .authenticate(AuthenticateRequest {
-                    access_token: token,
+                    access_token: token.to_string(),
                 })
                 .await
             {
                 Ok(response) => {
+                    let response = response.into_inner();
+                    sessions.0.insert(
+                        token.clone(),
+                        Resolved {
+                            user_id: response.user_id,
+                            expires_at_ms: response.expires_at_ms,
+                        },
+                    );
                     request.extensions_mut().insert(Member {
-                        user_id: response.get_ref().user_id,
+                        user_id: response.user_id,
+                        token,
                     });
                     route.oneshot(request).await
                 }
                 Err(status) => Ok(ApiError::from(status).into_response()),
             }
         })
+    }
+}
+
+/// The member of a member-only route; a visitor gets 401 `login_required`.
+pub struct SignedIn(pub Member);
+
+impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        parts
+            .extensions
+            .get::<Member>()
+            .cloned()
+            .map(SignedIn)
+            .ok_or_else(|| ErrorCode::LoginRequired.into())
+    }
+}
+
+impl SignedIn {
+    /// `message` as a call made for this member (trusted metadata).
+    pub fn request<T>(&self, message: T) -> tonic::Request<T> {
+        sise_platform::member::request(message, self.0.user_id)
     }
 }
 
@@ -98,5 +206,32 @@ mod tests {
         assert_eq!(token(HostKind::Social, &headers), None);
         headers.insert(http::header::AUTHORIZATION, "Bearer  ".parse().expect("h"));
         assert_eq!(token(HostKind::Main, &headers), None);
+    }
+
+    #[test]
+    fn cached_sessions_end_with_their_deadline_or_a_revocation() {
+        let cache = SessionCache::new(&SessionsConfig {
+            cache_ttl_ms: 60_000,
+            cache_capacity: 10,
+        });
+        let put = |token: &str, user_id, expires_at_ms| {
+            cache.0.insert(
+                token.into(),
+                Resolved {
+                    user_id,
+                    expires_at_ms,
+                },
+            )
+        };
+        put("a", 1, 2_000);
+        put("b", 1, 2_000);
+        put("c", 2, 2_000);
+        assert_eq!(cache.get("a", 1_000), Some(1));
+        assert_eq!(cache.get("a", 2_000), None, "past the session's deadline");
+        cache.revoke_member(1);
+        assert_eq!(cache.get("b", 1_000), None);
+        assert_eq!(cache.get("c", 1_000), Some(2));
+        cache.forget("c");
+        assert_eq!(cache.get("c", 1_000), None);
     }
 }

@@ -35,15 +35,23 @@ pub fn api_bases(config: &GatewayConfig) -> [(HostKind, String); 3] {
     })
 }
 
-/// `<meta>` tags naming the API bases, for the webapp's `src/config/env.ts`.
+/// `<meta>` tags naming the API bases and the messenger login's (`sise-kakao-auth`,
+/// `sise-kakao-api`, `sise-kakao-app-key`), for the webapp's `src/config/env.ts`.
 pub fn api_meta_tags(config: &GatewayConfig) -> String {
-    api_bases(config)
+    let kakao = [
+        ("kakao-auth", config.kakao.auth_base.as_str()),
+        ("kakao-api", config.kakao.api_base.as_str()),
+        ("kakao-app-key", config.kakao.app_key.as_str()),
+    ];
+    let bases = api_bases(config);
+    bases
         .iter()
-        .map(|(kind, base)| {
+        .map(|(kind, base)| (format!("api-{}", kind.name()), base.as_str()))
+        .chain(kakao.map(|(name, value)| (name.to_owned(), value)))
+        .map(|(name, value)| {
             format!(
-                r#"<meta name="sise-api-{}" content="{}" />"#,
-                kind.name(),
-                escape_attribute(base)
+                r#"<meta name="sise-{name}" content="{}" />"#,
+                escape_attribute(value)
             )
         })
         .collect()
@@ -112,8 +120,11 @@ pub fn cors(config: &GatewayConfig) -> CorsLayer {
 /// keep `'unsafe-inline'` (style attributes written as markup by a library would otherwise
 /// break the page; styles cannot run code).
 /// Native app web views are not frames, so `frame-ancestors 'none'` costs nothing.
+/// The page also calls the messenger's token and logout endpoints (`gateway.kakao`), and
+/// shows member photos from the main host.
 pub fn content_security_policy(config: &GatewayConfig) -> String {
     let mut connect = String::from("'self'");
+    let mut img = String::from("'self' data:");
     if !config.single_origin {
         for host in [
             &config.hosts.main,
@@ -123,12 +134,26 @@ pub fn content_security_policy(config: &GatewayConfig) -> String {
             connect.push(' ');
             connect.push_str(host);
         }
+        img.push(' ');
+        img.push_str(&config.hosts.main);
+    }
+    for base in [&config.kakao.auth_base, &config.kakao.api_base] {
+        if let Some(origin) = origin_of(base).filter(|o| !connect.contains(o.as_str())) {
+            connect.push(' ');
+            connect.push_str(&origin);
+        }
     }
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data:; font-src 'self' data:; connect-src {connect}; \
+         img-src {img}; font-src 'self' data:; connect-src {connect}; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     )
+}
+
+/// `scheme://host[:port]` of an absolute URL; `None` for a relative one.
+fn origin_of(base: &str) -> Option<String> {
+    let url = url::Url::parse(base).ok()?;
+    Some(url.origin().ascii_serialization()).filter(|o| o != "null")
 }
 
 /// The headers every response carries unless it sets its own: one prebuilt list, applied

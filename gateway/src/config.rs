@@ -20,6 +20,33 @@ pub struct GatewayConfig {
     pub browser: Browser,
     pub cache: CacheConfig,
     pub quotes: QuotesConfig,
+    /// The messenger login the webapp drives (told to it as `<meta>` tags).
+    pub kakao: KakaoBrowser,
+    pub sessions: SessionsConfig,
+}
+
+/// `gateway.kakao`: where the browser signs in with the messenger (docs/api.md,
+/// "Membership"). The one-process server points it at the development provider.
+#[derive(Clone, Debug, Deserialize)]
+pub struct KakaoBrowser {
+    /// Authorize and token base (`https://kauth.kakao.com`).
+    pub auth_base: String,
+    /// API base, for the messenger logout (`https://kapi.kakao.com`).
+    pub api_base: String,
+    /// The app's REST key (`client_id`; public).
+    pub app_key: String,
+}
+
+/// `gateway.sessions`: resolved session tokens kept by the gateway, so a signed-in
+/// request does not cost identity a database read every time (docs/configuration.md,
+/// "Sessions").
+#[derive(Clone, Debug, Deserialize)]
+pub struct SessionsConfig {
+    /// How long a resolved token is trusted without asking identity again. Revocations
+    /// (logout, secession, sanctions) reach every replica sooner, over the bus.
+    pub cache_ttl_ms: u64,
+    /// Most tokens kept.
+    pub cache_capacity: u64,
 }
 
 /// `gateway.cache` (docs/configuration.md, "Gateway cache").

@@ -1,6 +1,7 @@
 //! The gateway's one bus subscription: quote ticks feed the quote hub
-//! ([`crate::realtime`]), and every subject that changes a cached answer moves the cache's
-//! generations ([`crate::cache`]), read from the subject alone.
+//! ([`crate::realtime`]), every subject that changes a cached answer moves the cache's
+//! generations ([`crate::cache`]), read from the subject alone, and revoked sessions leave
+//! the session cache ([`crate::auth`]).
 //!
 //! A step of the simulator publishes all its changes at once. The feed takes every event
 //! already waiting (up to [`MAX_BATCH`]) and hands the quotes to the hub together, which
@@ -9,31 +10,47 @@
 //!
 //! What was published while the bus was away, or before a subscription was made again, is
 //! gone (live messages are not stored): then open streams resync and every cached answer
-//! is dropped.
+//! and resolved session is dropped.
 
 use std::time::Duration;
 
 use futures::{FutureExt as _, StreamExt};
 use prost::Message;
 use sise_platform::bus::{Bus, Event};
+use sise_proto::identity::v1::SessionsRevoked;
 use sise_proto::market::v1 as pb;
 use tokio_util::sync::CancellationToken;
 
+use crate::auth::SessionCache;
 use crate::cache::ResponseCache;
 use crate::realtime::QuoteHub;
 
-/// What the gateway follows: quote ticks, index and forex ticks, new articles.
-const PATTERNS: [&str; 3] = ["quotes.>", "assets.>", "events.market.>"];
+/// What the gateway follows: quote ticks, index and forex ticks, new articles, revoked
+/// sessions.
+const PATTERNS: [&str; 4] = [
+    "quotes.>",
+    "assets.>",
+    "events.market.>",
+    "events.identity.>",
+];
+const SESSIONS_REVOKED: &str = "events.identity.sessions_revoked";
 /// Most events applied together (a simulator step over the whole listing is about 1,200).
 const MAX_BATCH: usize = 4_096;
 /// How often the feed looks at the bus's connection, to notice it coming back.
 const BUS_CHECK: Duration = Duration::from_millis(250);
 
 /// Follows the bus until cancelled, subscribing again (with backoff) when it ends.
-pub async fn run(bus: Bus, hub: QuoteHub, cache: ResponseCache, cancel: CancellationToken) {
+pub async fn run(
+    bus: Bus,
+    hub: QuoteHub,
+    cache: ResponseCache,
+    sessions: SessionCache,
+    cancel: CancellationToken,
+) {
     let missed = || {
         hub.bump_resync();
         cache.generations().invalidate_all();
+        sessions.clear();
     };
     let mut backoff = Duration::from_millis(200);
     let mut first = true;
@@ -62,11 +79,11 @@ pub async fn run(bus: Bus, hub: QuoteHub, cache: ResponseCache, cancel: Cancella
                         }
                         event = events.next() => {
                             let Some(event) = event else { break };
-                            apply(&cache, event, &mut quotes);
+                            apply(&cache, &sessions, event, &mut quotes);
                             // What else is already waiting joins this batch.
                             while quotes.len() < MAX_BATCH {
                                 match events.next().now_or_never() {
-                                    Some(Some(event)) => apply(&cache, event, &mut quotes),
+                                    Some(Some(event)) => apply(&cache, &sessions, event, &mut quotes),
                                     _ => break,
                                 }
                             }
@@ -101,7 +118,20 @@ async fn subscribe(
 }
 
 /// Moves the cache's generation of the event's subject; a quote tick joins `quotes`.
-fn apply(cache: &ResponseCache, event: Event, quotes: &mut Vec<pb::Quote>) {
+fn apply(
+    cache: &ResponseCache,
+    sessions: &SessionCache,
+    event: Event,
+    quotes: &mut Vec<pb::Quote>,
+) {
+    if event.subject == SESSIONS_REVOKED {
+        match SessionsRevoked::decode(event.payload) {
+            Ok(revoked) => sessions.revoke_member(revoked.user_id),
+            // Unreadable: forget everything rather than trust a revoked session.
+            Err(_) => sessions.clear(),
+        }
+        return;
+    }
     cache.generations().invalidate(&event.subject);
     if event.subject.starts_with("quotes.") {
         match pb::QuoteTicked::decode(event.payload) {

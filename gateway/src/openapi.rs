@@ -39,10 +39,22 @@ pub fn document(parts: Vec<(HostKind, OpenApi)>) -> OpenApi {
         doc.merge(part);
     }
     doc.tags = Some(tags);
-    doc.components
-        .get_or_insert_with(Default::default)
-        .schemas
-        .extend(crate::api::params::components());
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.schemas.extend(crate::api::params::components());
+    // Member routes name it (`security(("bearer" = []))`); public ones an empty
+    // requirement (`security(())`). The authorisation-matrix test requires one or the other.
+    components.add_security_scheme(
+        "bearer",
+        utoipa::openapi::security::SecurityScheme::Http(
+            utoipa::openapi::security::HttpBuilder::new()
+                .scheme(utoipa::openapi::security::HttpAuthScheme::Bearer)
+                .description(Some(
+                    "The session token of `POST /api/session` (main, social); the mobile-web \
+                     host reads it from an `Access-Token` header",
+                ))
+                .build(),
+        ),
+    );
     add_edge_responses(&mut doc);
     name_link_fields(&mut doc);
     doc

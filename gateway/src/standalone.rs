@@ -5,6 +5,10 @@
 //! The services still talk gRPC to each other over loopback, so the one-process mode runs
 //! exactly the code paths of the distributed mode.
 //!
+//! With `dev_kakao.enabled` (the embedded default; refused with `SISE_ENV=production`),
+//! the development messenger provider starts first on its own loopback port, and identity
+//! and the webapp are pointed at it.
+//!
 //! Shutdown goes front to back: the gateway drains first (readiness off, then in-flight
 //! requests finish), and only then do the services stop, so draining requests still reach
 //! them. A failing component stops everything at once.
@@ -13,6 +17,7 @@ use std::future::Future;
 use std::net::SocketAddr;
 
 use futures::future::{BoxFuture, try_join_all};
+use sise_identity::kakao::{KakaoSettings, dev, dev::DevKakaoSettings};
 use sise_platform::bus::{Bus, BusConfig};
 use sise_platform::config::Config;
 use sise_platform::service::{Launcher, launcher};
@@ -31,6 +36,10 @@ pub const SERVICES: [Launcher; 4] = [
 
 pub struct Standalone {
     pub addr: SocketAddr,
+    /// The development messenger provider, when it runs.
+    pub dev_kakao: Option<SocketAddr>,
+    /// Each domain service's gRPC address (identity's also serves the operators' API).
+    pub service_addrs: Vec<(&'static str, SocketAddr)>,
     /// The gateway's live-quote hub (tests look at its size).
     pub quote_hub: QuoteHub,
     gateway: BoxFuture<'static, anyhow::Result<()>>,
@@ -46,7 +55,9 @@ impl Standalone {
         std::fs::create_dir_all(config.data_dir())?;
         let bus = Bus::connect(&config.section::<BusConfig>("bus")?).await?;
         let stop_services = CancellationToken::new();
+        let dev_kakao = start_dev_kakao(&mut config, stop_services.clone()).await?;
         let mut services = Vec::new();
+        let mut addrs = Vec::new();
         for service in SERVICES {
             // Each service listens on an ephemeral port; the gateway is told where.
             config.set(&format!("services.{}.listen", service.name), "127.0.0.1:0")?;
@@ -55,6 +66,7 @@ impl Standalone {
                 &format!("gateway.upstreams.{}", service.name),
                 format!("http://{}", launched.addr),
             )?;
+            addrs.push((service.name, launched.addr));
             services.push(launched.run);
         }
         let gateway =
@@ -66,6 +78,8 @@ impl Standalone {
         let gateway = Box::pin(gateway.run_until_stopped(async move { stop.cancelled().await }));
         Ok(Self {
             addr,
+            dev_kakao,
+            service_addrs: addrs,
             quote_hub,
             gateway,
             services,
@@ -108,4 +122,32 @@ impl Standalone {
         let (gateway, services) = futures::join!(gateway, try_join_all(services));
         gateway.and(services.map(|_| ()))
     }
+}
+
+/// Starts the development messenger provider if `dev_kakao.enabled`, and points identity
+/// (`services.identity.kakao`) and the webapp (`gateway.kakao`) at it.
+async fn start_dev_kakao(
+    config: &mut Config,
+    stop: CancellationToken,
+) -> anyhow::Result<Option<SocketAddr>> {
+    let settings: DevKakaoSettings = config.section("dev_kakao")?;
+    if !settings.enabled {
+        return Ok(None);
+    }
+    if std::env::var("SISE_ENV").is_ok_and(|env| env == "production") {
+        anyhow::bail!("dev_kakao.enabled is refused in production: configure the real provider");
+    }
+    let kakao: KakaoSettings = config.section("services.identity.kakao")?;
+    let addr = dev::start(settings.listen, &kakao.app_key, kakao.app_id, stop).await?;
+    let base = format!("http://{addr}");
+    for key in [
+        "services.identity.kakao.api_base",
+        "services.identity.kakao.auth_base",
+        "gateway.kakao.api_base",
+        "gateway.kakao.auth_base",
+    ] {
+        config.set(key, base.clone())?;
+    }
+    config.set("gateway.kakao.app_key", kakao.app_key)?;
+    Ok(Some(addr))
 }

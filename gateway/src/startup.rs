@@ -24,7 +24,7 @@ use utoipa::openapi::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::api;
-use crate::auth::Authenticate;
+use crate::auth::{Authenticate, SessionCache};
 use crate::browser;
 use crate::cache::{Cache, ResponseCache};
 use crate::config::{GatewayConfig, Limits};
@@ -64,11 +64,15 @@ fn api_routes(state: &AppState) -> Router {
         let authenticate = InterceptLayer(Authenticate {
             kind,
             clients: state.clients.clone(),
+            sessions: state.sessions.clone(),
         });
         // Inside authentication; after routing, as the cache needs the matched route.
         let cache = InterceptLayer(Cache(state.cache.clone()));
         for (_, paths, route) in routes {
-            let route = route.layer(cache.clone()).layer(authenticate.clone());
+            let mut route = route.layer(cache.clone()).layer(authenticate.clone());
+            if paths.paths.contains_key(api::identity::AVATAR_PATH) {
+                route = route.layer(api::identity::avatar_body_limit());
+            }
             for path in paths.paths.keys() {
                 router = router.route(&format!("{}{path}", kind.prefix()), route.clone());
             }
@@ -174,6 +178,7 @@ impl Application {
             clients: Clients::connect(&config.upstreams)?,
             quotes: QuoteHub::new(&config.quotes),
             cache: ResponseCache::new(&config.cache),
+            sessions: SessionCache::new(&config.sessions),
             streams: StreamSlots::new(&config.limits),
             rate_limit: RateLimit::new(&config.limits),
             shutdown: CancellationToken::new(),
@@ -229,6 +234,7 @@ impl Application {
             self.bus.clone(),
             self.state.quotes.clone(),
             self.state.cache.clone(),
+            self.state.sessions.clone(),
             self.state.shutdown.clone(),
         ));
         let sweeper = tokio::spawn(

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use tokio_util::sync::CancellationToken;
 
+use crate::auth::SessionCache;
 use crate::cache::ResponseCache;
 use crate::limits::{RateLimit, StreamSlots};
 use crate::realtime::QuoteHub;
@@ -32,6 +33,8 @@ pub struct Shared {
     pub quotes: QuoteHub,
     /// Cached answers of the read-mostly routes.
     pub cache: ResponseCache,
+    /// Session tokens identity has resolved.
+    pub sessions: SessionCache,
     /// Open live streams, in all and per client.
     pub streams: StreamSlots,
     pub rate_limit: RateLimit,

@@ -253,6 +253,7 @@ async fn articles(
     get,
     path = "/api/v1/securities/{security_id}/news",
     tag = "main",
+    security(()),
     params(
         ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
@@ -276,6 +277,7 @@ pub async fn security_news(
     get,
     path = "/api/v1/securities/{security_id}/disclosures",
     tag = "main",
+    security(()),
     params(
         ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
@@ -301,6 +303,7 @@ pub async fn security_disclosures(
     get,
     path = "/api/v1/securities/{security_id}/articles",
     tag = "main",
+    security(()),
     params(
         ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
@@ -324,6 +327,7 @@ pub async fn security_articles(
     get,
     path = "/api/v1/news",
     tag = "main",
+    security(()),
     params(
         ("security_ids" = SecurityIdList50, Query, description = "The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing)"),
         ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
@@ -345,6 +349,7 @@ pub async fn list_news(
     get,
     path = "/api/v1/disclosures",
     tag = "main",
+    security(()),
     params(
         ("security_ids" = SecurityIdList50, Query, description = "The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing)"),
         ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),
@@ -366,6 +371,7 @@ pub async fn list_disclosures(
     get,
     path = "/api/v1/articles",
     tag = "main",
+    security(()),
     params(
         ("security_ids" = SecurityIdList50, Query, description = "The stocks, e.g. `KOREA-A005930,KOREA-A000660` (unknown ids match nothing)"),
         ("limit" = Option<Limit50>, Query, description = "Page size, 1 to 50 (default 20)"),

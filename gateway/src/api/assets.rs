@@ -351,6 +351,7 @@ pub struct MarketConditionQuery {
     get,
     path = "/api/v1/assets",
     tag = "mobile-web",
+    security(()),
     params(AssetIdsQuery),
     responses(
         (status = 200, description = "Assets keyed by asset id (answers use the dash form); unknown ids are left out", body = AssetMap),
@@ -382,6 +383,7 @@ pub async fn get_assets(
     get,
     path = "/api/v1/assets/{asset_id}",
     tag = "mobile-web",
+    security(()),
     params(("asset_id" = AssetId, Path, description = "Asset id, e.g. INDEX-KOSPI, FOREX-USDKRW, KOREA-A005930 (or INDEX::KOSPI)")),
     responses(
         (status = 200, body = AssetDetail),
@@ -410,6 +412,7 @@ pub async fn get_asset(
     get,
     path = "/api/v1/assets/{asset_id}/day_candles",
     tag = "mobile-web",
+    security(()),
     params(
         ("asset_id" = SeriesAssetId, Path, description = "Index or forex asset id, e.g. INDEX-KOSPI"),
         AssetPageQuery,
@@ -460,6 +463,7 @@ pub async fn get_asset_day_candles(
     get,
     path = "/api/v1/assets/{asset_id}/minute_candles",
     tag = "mobile-web",
+    security(()),
     params(("asset_id" = SeriesAssetId, Path, description = "Index or forex asset id, e.g. FOREX-USDKRW")),
     responses(
         (status = 200, description = "Minute candles of the live day, oldest first", body = AssetMinuteCandleList),
@@ -498,6 +502,7 @@ pub async fn get_asset_minute_candles(
     get,
     path = "/api/v1/forexes/major_ids",
     tag = "mobile-web",
+    security(()),
     responses((status = 200, description = "Forex asset ids of USD, EUR, JPY and CNY", body = ForexIds))
 )]
 pub async fn get_major_forex_ids(
@@ -519,6 +524,7 @@ pub async fn get_major_forex_ids(
     get,
     path = "/api/v1/forexes/day",
     tag = "mobile-web",
+    security(()),
     params(DayForexQuery),
     responses(
         (status = 200, description = "Daily base rates with cash and transfer rates, newest first (the live day first)", body = DayForexPage, links(("next_page" = (operation_id = "get_day_forexes", parameters(("asset_id" = "$request.query.asset_id"), ("to" = "$response.body#/last_key")), description = "The next page")))),
@@ -565,6 +571,7 @@ pub async fn get_day_forexes(
     get,
     path = "/api/v1/forexes/tick",
     tag = "mobile-web",
+    security(()),
     params(TickForexQuery),
     responses(
         (status = 200, description = "Current base rates of the known forex pairs among the ids", body = TickForexList),
@@ -604,6 +611,7 @@ pub async fn get_tick_forexes(
     get,
     path = "/api/v1/forex_calcs",
     tag = "mobile-web",
+    security(()),
     params(ForexCalcQuery),
     responses(
         (status = 200, description = "The conversion on the current base rates (JPY, IDR and VND rates are per 100 units; the converter works per unit)", body = ForexCalcResult),
@@ -648,6 +656,7 @@ pub async fn get_forex_calc(
     get,
     path = "/api/v1/forexes/{asset_id}/chart",
     tag = "mobile-web",
+    security(()),
     params(
         ("asset_id" = ForexAssetId, Path, description = "Forex asset id, e.g. FOREX-USDKRW"),
         ForexChartQuery,
@@ -689,6 +698,7 @@ pub async fn get_forex_chart(
     get,
     path = "/api/v1/market_condition",
     tag = "mobile-web",
+    security(()),
     params(MarketConditionQuery),
     responses(
         (status = 200, description = "Session (PRE_MARKET, OPENING_AUCTION, REGULAR, CLOSING_AUCTION, AFTER_HOURS or CLOSED), KOSPI, KOSDAQ, the trading date and the stock's VI state", body = MarketConditionResult),

@@ -80,6 +80,7 @@ pub struct DayCandleQuery {
     get,
     path = "/api/v1/securities/{security_id}/day_candles",
     tag = "main",
+    security(()),
     params(
         ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         DayCandleQuery,
@@ -132,6 +133,7 @@ pub async fn get_day_candles(
     get,
     path = "/api/v1/securities/{security_id}/minute_candles",
     tag = "main",
+    security(()),
     params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, description = "Minute candles of the current simulated trading day, oldest first (empty before the first trade)", body = MinuteCandleList),

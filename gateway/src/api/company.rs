@@ -80,6 +80,7 @@ fn unexpected() -> ApiError {
     get,
     path = "/api/v1/securities/{security_id}/company",
     tag = "main",
+    security(()),
     params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, description = "The company profile (real listing data) with its market cap at the current price", body = CompanyDetail),
@@ -132,6 +133,7 @@ async fn statements(
     get,
     path = "/api/v1/securities/{security_id}/financial_statements/quarterly",
     tag = "main",
+    security(()),
     params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, description = "SAMPLE data: the last 8 reported quarters, newest first", body = StatementList),
@@ -150,6 +152,7 @@ pub async fn quarterly_statements(
     get,
     path = "/api/v1/securities/{security_id}/financial_statements/yearly",
     tag = "main",
+    security(()),
     params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, description = "SAMPLE data: the last 5 reported years, newest first; a year's flows are the sums of its quarters", body = StatementList),
@@ -168,6 +171,7 @@ pub async fn yearly_statements(
     get,
     path = "/api/v1/securities/{security_id}/investors",
     tag = "main",
+    security(()),
     params(
         ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         DayPageQuery,
@@ -203,6 +207,7 @@ pub async fn get_investors(
     get,
     path = "/api/v1/securities/{security_id}/day_traders",
     tag = "main",
+    security(()),
     params(
         ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         DayPageQuery,
@@ -242,6 +247,7 @@ pub async fn get_day_traders(
     get,
     path = "/api/v1/securities/{security_id}/recent_trader",
     tag = "main",
+    security(()),
     params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, description = "SAMPLE data: the brokerages of the latest trading day", body = RecentTraderDetail),
@@ -270,6 +276,7 @@ pub async fn get_recent_trader(
     get,
     path = "/api/v1/securities/{security_id}/related_stocks",
     tag = "main",
+    security(()),
     params(
         ("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930"),
         RelatedQuery,
@@ -313,6 +320,7 @@ pub async fn get_related_stocks(
     get,
     path = "/v13/security_firms",
     tag = "main",
+    security(()),
     params(SecurityFirmsQuery),
     responses(
         (status = 200, description = "Securities firms with their trading flag, in display order", body = SecurityFirmList),

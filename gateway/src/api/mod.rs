@@ -6,6 +6,7 @@ pub mod assets;
 pub mod charts;
 pub mod company;
 pub mod company_models;
+pub mod identity;
 pub mod params;
 pub mod quotes;
 pub mod search;
@@ -111,6 +112,16 @@ fn main_routes() -> Routes {
         routes!(trends::top_sectors),
         routes!(trends::sector_securities),
         routes!(trends::popular_stocks),
+        routes!(identity::create_session, identity::delete_session),
+        routes!(identity::activate_session),
+        routes!(identity::sign_up),
+        routes!(identity::release_dormancy),
+        routes!(identity::get_me, identity::update_me, identity::delete_me),
+        routes!(identity::get_setting, identity::put_setting),
+        routes!(identity::upload_avatar),
+        routes!(identity::get_avatar),
+        routes!(identity::my_sanctions),
+        routes!(identity::object),
     ]
 }
 

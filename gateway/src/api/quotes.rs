@@ -29,6 +29,7 @@ pub const MAX_STREAM_SECURITIES: usize = 50;
     get,
     path = "/api/v1/quotes",
     tag = "main",
+    security(()),
     params(("security_ids" = SecurityIdList200, Query, description = "The stocks, e.g. `KOREA-A005930,KOREA-A000660`")),
     responses(
         (status = 200, description = "Quotes of the known ids; unknown ids are left out", body = QuoteList),
@@ -92,6 +93,7 @@ fn quote_list(quotes: &[Arc<str>]) -> String {
     get,
     path = "/api/v1/quotes/stream",
     tag = "main",
+    security(()),
     params(SecurityIdsQuery),
     responses(
         (status = 200, description = "Server-Sent Events: one `snapshot` event (data: QuoteList), then a `quote` event (data: Quote) for every change, at once (a client that reads slower than a security changes gets that security's latest change; with `gateway.quotes.stream_min_gap_ms` set, at most one per security per that gap), and a fresh `snapshot` whenever quotes may have been missed (the bus came back); `:` comments as heartbeats", content_type = "text/event-stream", body = String),

@@ -142,6 +142,7 @@ impl From<pb::KeywordsResponse> for KeywordList {
     get,
     path = "/api/v1/search/assets",
     tag = "main",
+    security(()),
     params(
         ("keyword" = Keyword, Query, description = "A name, code, English name or 초성"),
         ("limit" = Option<SearchLimit>, Query, description = "Page size, 1 to 50 (default 10)"),
@@ -170,6 +171,7 @@ pub async fn search_assets(
     get,
     path = "/api/v1/search/autocomplete",
     tag = "main",
+    security(()),
     params(("keyword" = Keyword, Query, description = "What has been typed so far")),
     responses(
         (status = 200, description = "The first ten assets of the same ranking as `search/assets`", body = Suggestions),
@@ -198,6 +200,7 @@ pub async fn autocomplete(
     get,
     path = "/api/v1/search/news",
     tag = "main",
+    security(()),
     params(
         ("keyword" = Keyword, Query, description = "Looked for in titles and summaries"),
         ("limit" = Option<SearchLimit>, Query, description = "Page size, 1 to 50 (default 10)"),
@@ -229,6 +232,7 @@ pub async fn search_news(
     get,
     path = "/api/v1/search/news_related_assets",
     tag = "main",
+    security(()),
     params(
         ("keyword" = Keyword, Query, description = "Looked for in news titles and summaries"),
         ("limit" = Option<RelatedLimit>, Query, description = "Page size, 1 to 50 (default 5)"),
@@ -257,6 +261,7 @@ pub async fn search_news_related_assets(
     get,
     path = "/api/v1/search/issue_keywords",
     tag = "main",
+    security(()),
     params(("limit" = Option<SearchLimit>, Query, description = "How many, 1 to 50 (default 10)")),
     responses(
         (status = 200, description = "The names rising in the last day's news and searches against the six days before, sharpest rise first (computed at most once a minute)", body = KeywordList),
@@ -281,6 +286,7 @@ pub async fn issue_keywords(
     get,
     path = "/api/v1/search/popular_keywords",
     tag = "main",
+    security(()),
     params(("limit" = Option<SearchLimit>, Query, description = "How many, 1 to 50 (default 10)")),
     responses(
         (status = 200, description = "The assets searched most in the last day, by name (a search counts for the asset it found; computed at most once a minute)", body = KeywordList),

@@ -14,6 +14,7 @@ use crate::state::AppState;
     get,
     path = "/api/v1/securities/{security_id}",
     tag = "main",
+    security(()),
     params(("security_id" = SecurityId, Path, description = "The stock, e.g. KOREA-A005930")),
     responses(
         (status = 200, body = SecurityDetail),

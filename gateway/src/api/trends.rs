@@ -302,6 +302,7 @@ fn unexpected() -> ApiError {
     get,
     path = "/api/v1/trends/special_stocks",
     tag = "main",
+    security(()),
     params(MarketQuery),
     responses(
         (status = 200, description = "Every special category of the market with its count and all its stocks (live)", body = SpecialStocksAnswer),
@@ -339,6 +340,7 @@ pub async fn special_stocks(
     get,
     path = "/api/v1/trends/special_stocks/counts",
     tag = "main",
+    security(()),
     responses(
         (status = 200, description = "How many stocks each special category holds, in both markets (the home page)", body = SpecialCountsAnswer),
     )
@@ -365,6 +367,7 @@ pub async fn special_stock_counts(
     get,
     path = "/api/v1/trends/ordered_stocks",
     tag = "main",
+    security(()),
     params(OrderedQuery),
     responses(
         (status = 200, description = "Stocks ranked by the key (ties: larger trading value, then security id); `rising` and `falling` hold only rising / falling stocks", body = OrderedStockPage, links(("next_page" = (operation_id = "ordered_stocks", parameters(("key" = "$request.query.key"), ("cursor" = "$response.body#/next_cursor")), description = "The next page")))),
@@ -400,6 +403,7 @@ pub async fn ordered_stocks(
     get,
     path = "/api/v1/trends/foreign_indexes",
     tag = "main",
+    security(()),
     responses(
         (status = 200, description = "The foreign indexes of spec §9 by group, live (SAMPLE data)", body = ForeignIndexes),
     )
@@ -433,6 +437,7 @@ fn sector_list(response: pb::ListSectorsResponse) -> WicsSectorList {
     get,
     path = "/api/v1/trends/wics_sectors",
     tag = "main",
+    security(()),
     responses(
         (status = 200, description = "Every WICS industry group with listed components, largest market cap first (a heatmap: size `market_cap`, colour `change_rate`)", body = WicsSectorList),
     )
@@ -452,6 +457,7 @@ pub async fn wics_sectors(State(state): State<AppState>) -> Result<Json<WicsSect
     get,
     path = "/api/v1/trends/top_sectors",
     tag = "main",
+    security(()),
     params(TopSectorsQuery),
     responses(
         (status = 200, description = "The industry groups rising most first (ties by code)", body = WicsSectorList),
@@ -478,6 +484,7 @@ pub async fn top_sectors(
     get,
     path = "/api/v1/trends/wics_sectors/{wics_sector_code}/securities",
     tag = "main",
+    security(()),
     params(
         ("wics_sector_code" = WicsSectorCode, Path, description = "An industry group code from the sector list, e.g. G4530"),
         SectorPageQuery,
@@ -518,6 +525,7 @@ pub async fn sector_securities(
     get,
     path = "/api/v1/popular_stocks/{by}",
     tag = "main",
+    security(()),
     params(
         ("by" = PopularBy, Path, description = "What the stocks are counted by"),
         PopularQuery,

@@ -28,10 +28,12 @@ pub struct TestApp {
     pub backend: Backend,
     client: reqwest::Client,
     database_urls: Vec<String>,
+    /// The development messenger provider of the system.
+    pub kakao: String,
 }
 
 impl TestApp {
-    fn new(base: String, backend: Backend, database_urls: Vec<String>) -> Self {
+    fn new(base: String, backend: Backend, database_urls: Vec<String>, kakao: String) -> Self {
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()
@@ -41,7 +43,25 @@ impl TestApp {
             backend,
             client,
             database_urls,
+            kakao,
         }
+    }
+
+    /// A messenger token of a new test account of the development provider.
+    pub async fn kakao_token(&self, nickname: &str) -> String {
+        sise_identity::kakao::dev::sign_in(
+            &self.kakao,
+            "sise-dev-app-key",
+            &format!("{}/m/oauth/kakao", self.base),
+            nickname,
+        )
+        .await
+        .expect("development sign-in")
+    }
+
+    /// A request builder on this system (for methods and bodies the helpers lack).
+    pub fn request(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        self.client.request(method, self.url(path))
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
@@ -104,6 +124,7 @@ impl TestApp {
 struct Shared {
     base: String,
     database_urls: Vec<String>,
+    kakao: String,
 }
 
 /// One shared system per backend, started by the first test that asks for it and run
@@ -118,7 +139,12 @@ pub async fn shared(backend: Backend) -> TestApp {
         Backend::Postgres => &SHARED[1],
     };
     let system = cell.get_or_init(|| start_shared(backend)).await;
-    TestApp::new(system.base.clone(), backend, system.database_urls.clone())
+    TestApp::new(
+        system.base.clone(),
+        backend,
+        system.database_urls.clone(),
+        system.kakao.clone(),
+    )
 }
 
 /// Starts a shared system on a thread and runtime of its own: each test's runtime ends
@@ -147,11 +173,19 @@ async fn start_shared(backend: Backend) -> Shared {
                 let database_urls: Vec<String> =
                     databases.into_iter().map(TestDatabase::keep).collect();
                 let base = format!("http://{}", standalone.addr);
+                let kakao = kakao_base(&standalone);
                 let run = tokio::spawn(standalone.run_until_stopped(std::future::pending()));
-                wait_ready(&TestApp::new(base.clone(), backend, database_urls.clone())).await;
+                wait_ready(&TestApp::new(
+                    base.clone(),
+                    backend,
+                    database_urls.clone(),
+                    kakao.clone(),
+                ))
+                .await;
                 let _ = ready.send(Shared {
                     base,
                     database_urls,
+                    kakao,
                 });
                 // Only a failing component ends the run; the tests after it then fail to
                 // connect, and this says why.
@@ -224,12 +258,13 @@ pub async fn spawn_app_with_settings(backend: Backend, overrides: &[(&str, &str)
     let (standalone, databases) = build(backend, overrides, dir.path()).await;
     let quote_hub = standalone.quote_hub.clone();
     let base = format!("http://{}", standalone.addr);
+    let kakao = kakao_base(&standalone);
     let cancel = CancellationToken::new();
     let stop = cancel.clone();
     let handle = tokio::spawn(standalone.run_until_stopped(async move { stop.cancelled().await }));
     let database_urls = databases.iter().map(|db| db.url.clone()).collect();
     let app = FreshApp {
-        app: TestApp::new(base, backend, database_urls),
+        app: TestApp::new(base, backend, database_urls, kakao),
         quote_hub,
         databases,
         cancel,
@@ -241,6 +276,13 @@ pub async fn spawn_app_with_settings(backend: Backend, overrides: &[(&str, &str)
 }
 
 // ---- Both ------------------------------------------------------------------------------
+
+fn kakao_base(standalone: &Standalone) -> String {
+    standalone
+        .dev_kakao
+        .map(|addr| format!("http://{addr}"))
+        .unwrap_or_default()
+}
 
 /// Builds the whole system with its webapp and data under `dir`, on new databases.
 async fn build(

@@ -21,6 +21,7 @@ mod edge;
 mod errors;
 mod health;
 mod helpers;
+mod identity;
 mod quotes;
 mod request_rules;
 mod search;
