@@ -207,6 +207,8 @@ pub struct FreshApp {
     app: TestApp,
     /// The gateway's live-quote hub.
     pub quote_hub: QuoteHub,
+    /// Identity's gRPC address (its operators' API is not on the gateway).
+    pub identity: std::net::SocketAddr,
     databases: Vec<TestDatabase>,
     cancel: CancellationToken,
     handle: tokio::task::JoinHandle<anyhow::Result<()>>,
@@ -257,6 +259,12 @@ pub async fn spawn_app_with_settings(backend: Backend, overrides: &[(&str, &str)
     let dir = tempfile::tempdir().expect("tempdir");
     let (standalone, databases) = build(backend, overrides, dir.path()).await;
     let quote_hub = standalone.quote_hub.clone();
+    let identity = standalone
+        .service_addrs
+        .iter()
+        .find(|(name, _)| *name == "identity")
+        .map(|(_, addr)| *addr)
+        .expect("identity runs");
     let base = format!("http://{}", standalone.addr);
     let kakao = kakao_base(&standalone);
     let cancel = CancellationToken::new();
@@ -266,6 +274,7 @@ pub async fn spawn_app_with_settings(backend: Backend, overrides: &[(&str, &str)
     let app = FreshApp {
         app: TestApp::new(base, backend, database_urls, kakao),
         quote_hub,
+        identity,
         databases,
         cancel,
         handle,

@@ -12,6 +12,7 @@
 //! itself, each saying why: two-second simulated days, the simulator's first day, and the
 //! graceful shutdown with an open quote stream.
 
+mod access;
 mod articles;
 mod assets;
 mod cache;

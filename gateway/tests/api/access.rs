@@ -1,0 +1,215 @@
+//! Who may call what. The authorisation matrix reads the gateway's OpenAPI document:
+//! every operation must be classified — public (`security: [{}]`), member
+//! (`[{"bearer": []}]`) or own-resource (`[{"bearer": ["own"]}]`) — and every member and
+//! own-resource operation is called with no token (401), with an expired token (401), and,
+//! for own-resource ones, with another member's token (403 or 404). A new route without a
+//! classification fails here.
+//!
+//! Then OWASP ASVS 4.0.3 V3 (session management), one test per item that applies to
+//! bearer-token sessions (V3.4 cookies and V3.5 OAuth/JWT items do not: docs/api.md).
+
+use std::time::Duration;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use sise_platform::db::Database;
+use sise_proto::identity::v1 as pb;
+use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
+
+use crate::helpers::{TestApp, shared, spawn_app};
+use crate::identity::{call, login, member};
+
+async fn identity_db(app: &TestApp) -> Database {
+    Database::connect(
+        &app.database_url("identity").expect("identity db"),
+        &sise_identity::store::MIGRATIONS,
+    )
+    .await
+    .expect("identity db")
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum Access {
+    Public,
+    Member,
+    Own,
+}
+
+fn classify(operation: &Value) -> Option<Access> {
+    let security = operation["security"].as_array()?;
+    match security.as_slice() {
+        [requirement] if requirement == &json!({}) => Some(Access::Public),
+        [requirement] if requirement == &json!({"bearer": []}) => Some(Access::Member),
+        [requirement] if requirement == &json!({"bearer": ["own"]}) => Some(Access::Own),
+        _ => None,
+    }
+}
+
+sise_platform::per_backend! {
+    async fn the_authorisation_matrix_holds_for_every_operation(backend) {
+        let app = shared(backend).await;
+        let doc: Value = serde_json::from_str(
+            &sise_gateway::startup::api_document().to_json().expect("json"),
+        )
+        .expect("json");
+        // An expired session of a real member.
+        let (expired, id, _) = member(&app, "만료").await;
+        let db = identity_db(&app).await;
+        sqlx::query("UPDATE sessions SET expires_at_ms = 1 WHERE user_id = $1")
+            .bind(id)
+            .execute(&db.pool)
+            .await
+            .expect("expire");
+        db.pool.close().await;
+
+        let (mut public, mut members) = (0, 0);
+        let parameter = regex::Regex::new(r"\{[^}]+\}").expect("re");
+        for (path, item) in doc["paths"].as_object().expect("paths") {
+            for (method, operation) in item.as_object().expect("item") {
+                let access = classify(operation)
+                    .unwrap_or_else(|| panic!("{method} {path} is not classified: {}", operation["security"]));
+                let prefix = match operation["tags"][0].as_str() {
+                    Some("main") => "/main",
+                    Some("social") => "/social",
+                    Some("mobile-web") => "/mweb",
+                    other => panic!("{method} {path}: unknown host {other:?}"),
+                };
+                if access == Access::Public {
+                    public += 1;
+                    continue;
+                }
+                members += 1;
+                let concrete = parameter.replace_all(path, "1");
+                let url = format!("{prefix}{concrete}");
+                let method: Method = method.to_uppercase().parse().expect("method");
+                let (status, body, _) = call(&app, method.clone(), &url, None, None).await;
+                assert_eq!(status, 401, "{method} {url} without a token: {body}");
+                let (status, body, _) = call(&app, method.clone(), &url, Some(&expired), None).await;
+                assert_eq!(status, 401, "{method} {url} with an expired token: {body}");
+                assert_eq!(body["error"], "invalid_token");
+                assert_ne!(access, Access::Own, "own-resource routes need another member's call here");
+            }
+        }
+        assert!(public > 40 && members >= 9, "{public} public, {members} member operations");
+    }
+
+    /// V3.1.1: the session token never travels in a URL: a query `access_token` is ignored.
+    async fn asvs_3_1_1_tokens_are_not_read_from_urls(backend) {
+        let app = shared(backend).await;
+        let (token, _, _) = member(&app, "주소창").await;
+        let (status, _, _) = call(&app, Method::GET, &format!("/main/api/users/me?access_token={token}"), None, None).await;
+        assert_eq!(status, 401);
+    }
+
+    /// V3.2.1 and V3.2.2: a new token at every login, 256 random bits each.
+    async fn asvs_3_2_1_and_3_2_2_every_login_gets_a_new_random_token(backend) {
+        let app = shared(backend).await;
+        let (first, _, kakao) = member(&app, "새토큰").await;
+        let mut tokens = vec![first];
+        for _ in 0..5 {
+            let (status, body, _) = login(&app, &kakao).await;
+            assert_eq!(status, 200);
+            tokens.push(body["access_token"].as_str().expect("token").to_owned());
+        }
+        for token in &tokens {
+            assert_eq!(token.len(), 64);
+            assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
+            let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(token), None).await;
+            assert_eq!(status, 200, "every login's session is live");
+        }
+        let mut unique = tokens.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), tokens.len());
+    }
+
+    /// V3.2.3: the server stores no token, only its hash.
+    async fn asvs_3_2_3_tokens_are_stored_hashed(backend) {
+        let app = shared(backend).await;
+        let (token, id, _) = member(&app, "해시").await;
+        let db = identity_db(&app).await;
+        let stored: Vec<String> = sqlx::query_scalar("SELECT token_hash FROM sessions WHERE user_id = $1")
+            .bind(id)
+            .fetch_all(&db.pool)
+            .await
+            .expect("rows");
+        db.pool.close().await;
+        assert_eq!(stored.len(), 1);
+        assert_ne!(stored[0], token);
+        use sha2::Digest;
+        assert_eq!(stored[0], hex::encode(sha2::Sha256::digest(token.as_bytes())));
+    }
+
+    /// V3.3.1 and V3.3.3: logout ends every session of the member at once, cached or not.
+    async fn asvs_3_3_1_and_3_3_3_logout_ends_every_session(backend) {
+        let app = shared(backend).await;
+        let (phone, _, kakao) = member(&app, "두기기").await;
+        let (_, body, _) = login(&app, &kakao).await;
+        let laptop = body["access_token"].as_str().expect("token").to_owned();
+        for token in [&phone, &laptop] {
+            let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(token), None).await;
+            assert_eq!(status, 200, "resolved, so the gateway holds it");
+        }
+        let (status, _, _) = call(&app, Method::DELETE, "/main/api/session", Some(&phone), None).await;
+        assert_eq!(status, 204);
+        for token in [&phone, &laptop] {
+            let (status, body, _) = call(&app, Method::GET, "/main/api/users/me", Some(token), None).await;
+            assert_eq!((status, body["error"].as_str()), (401, Some("invalid_token")));
+        }
+    }
+
+    /// V3.3.2: sessions end at their absolute lifetime and after the idle timeout.
+    async fn asvs_3_3_2_absolute_and_idle_timeouts(backend) {
+        let app = shared(backend).await;
+        let (_, id, kakao) = member(&app, "시간초과").await;
+        let db = identity_db(&app).await;
+        for column in ["expires_at_ms", "last_seen_at_ms"] {
+            let (_, body, _) = login(&app, &kakao).await;
+            let token = body["access_token"].as_str().expect("token").to_owned();
+            // Past the lifetime (30 days) or unused for the idle timeout (7 days).
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "UPDATE sessions SET {column} = {column} - 2592000001 WHERE user_id = $1"
+            )))
+            .bind(id)
+            .execute(&db.pool)
+            .await
+            .expect("age");
+            let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(&token), None).await;
+            assert_eq!(status, 401, "{column}");
+        }
+        db.pool.close().await;
+    }
+
+    /// Sanctions end sessions everywhere: the revocation reaches the gateway over the bus.
+    /// A system of its own, for identity's operators' API.
+    async fn a_termination_ends_cached_sessions_through_the_bus(backend) {
+        let app = spawn_app(backend).await;
+        let (token, id, kakao) = member(&app, "퇴출").await;
+        let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(&token), None).await;
+        assert_eq!(status, 200);
+        let mut operators = OperatorServiceClient::connect(format!("http://{}", app.identity))
+            .await
+            .expect("operators");
+        operators
+            .sanction(pb::SanctionRequest {
+                user_id: id,
+                kind: pb::SanctionKind::Termination as i32,
+                reason: "불법 정보 게시".into(),
+                operator: "test".into(),
+            })
+            .await
+            .expect("terminate");
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(&token), None).await;
+            if status == 401 {
+                break;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "the cached session outlived the termination");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let (status, body, _) = login(&app, &kakao).await;
+        assert_eq!((status, body["error"].as_str()), (403, Some("user_terminated")));
+        app.stop().await;
+    }
+}
