@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Session resolution at the gateway (issue 14): the cached quote GET
+# (`/main/api/v1/quotes?security_ids=KOREA-A005930`) as a visitor and as a signed-in member
+# (`Authorization: Bearer`), the same load one after the other in the same run, and the
+# member's throughput and p99 as a ratio to the visitor's. The member's token is resolved
+# by identity once per `gateway.sessions.cache_ttl_ms`, not per request. Nothing is asserted.
+#
+#   scripts/bench-sessions.sh [--duration SECS] [--connections N] [--runs N]
+#
+# Defaults: 10 s after a 2 s warm-up, 64 connections, 3 runs (the order alternates per run).
+# `SISE_BIN=path` skips building `sise`. The member signs in through the development
+# messenger provider the one-process server starts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+duration=10
+connections=64
+runs=3
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --duration) duration="$2"; shift 2 ;;
+    --connections) connections="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    *) sed -n '7,7p' "$0" >&2; exit 2 ;;
+  esac
+done
+
+# shellcheck source=lib/bench.sh
+. scripts/lib/bench.sh
+build_bench_tools
+
+work="$(mktemp -d)"
+pid=""
+cleanup() {
+  stop_processes "$pid"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+start_sise "$SISE_BIN" "$work/data"
+pid=$sise_pid
+log="$work/data.log"
+base="$(address_of "$log" "$pid")"
+wait_ready "$base"
+kakao="$(grep -o 'development messenger login (not Kakao.s) at http://[0-9.:]*' "$log" | sed 's/.* at //')"
+[ -n "$kakao" ] || { echo "no development messenger provider in $log" >&2; exit 1; }
+
+# The browser's part of the messenger login, then sign-up and login at the gateway.
+app_key=sise-dev-app-key
+redirect="$base/m/oauth/kakao"
+location="$(curl -fsS -o /dev/null -w '%{redirect_url}' -X POST "$kakao/oauth/authorize" \
+  --data-urlencode "client_id=$app_key" --data-urlencode "redirect_uri=$redirect" \
+  --data-urlencode "state=bench" --data-urlencode "nickname=벤치")"
+code="$(sed -n 's/.*[?&]code=\([^&]*\).*/\1/p' <<<"$location")"
+kakao_token="$(curl -fsS -X POST "$kakao/oauth/token" --data-urlencode grant_type=authorization_code \
+  --data-urlencode "client_id=$app_key" --data-urlencode "redirect_uri=$redirect" \
+  --data-urlencode "code=$code" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p')"
+curl -fsS -o /dev/null -H 'content-type: application/json' "$base/main/api/users" \
+  -d "{\"kakao_access_token\":\"$kakao_token\",\"agreements\":{\"service_age\":true,\"service\":true,\"private_collect\":true}}"
+token="$(curl -fsS -H 'content-type: application/json' "$base/main/api/session" \
+  -d "{\"kakao_access_token\":\"$kakao_token\"}" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p')"
+[ ${#token} -eq 64 ] || { echo "no session token" >&2; exit 1; }
+curl -fsS -o /dev/null -H "authorization: Bearer $token" "$base/main/api/users/me"
+
+url="$base/main/api/v1/quotes?security_ids=KOREA-A005930"
+load_args=(--connections "$connections" --duration "$duration" --warmup 2 --json)
+field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p" <<<"$2"; }
+
+printf 'http-load: %d connections, %s s after a 2 s warm-up, %d run(s); sise %s\n' \
+  "$connections" "$duration" "$runs" "$SISE_BIN"
+printf '%-4s %12s %9s %12s %9s %9s %9s %7s\n' run visitor_rps p99_ms member_rps p99_ms rps_ratio p99_ratio errors
+ratios=()
+for run in $(seq 1 "$runs"); do
+  if [ $((run % 2)) -eq 1 ]; then
+    visitor="$("$tools/http-load" "$url" "${load_args[@]}")"
+    member="$("$tools/http-load" "$url" "${load_args[@]}" --header "authorization: Bearer $token")"
+  else
+    member="$("$tools/http-load" "$url" "${load_args[@]}" --header "authorization: Bearer $token")"
+    visitor="$("$tools/http-load" "$url" "${load_args[@]}")"
+  fi
+  v_rps="$(field rps "$visitor")"; v_p99="$(field p99_ms "$visitor")"
+  m_rps="$(field rps "$member")"; m_p99="$(field p99_ms "$member")"
+  errors=$(( $(field non_ok "$visitor") + $(field non_ok "$member") + $(field errors "$visitor") + $(field errors "$member") ))
+  ratio="$(awk -v m="$m_rps" -v v="$v_rps" 'BEGIN { printf "%.2f", m / v }')"
+  p99_ratio="$(awk -v m="$m_p99" -v v="$v_p99" 'BEGIN { printf "%.2f", m / v }')"
+  ratios+=("$ratio")
+  printf '%-4s %12.0f %9.2f %12.0f %9.2f %8s× %8s× %7d\n' "$run" "$v_rps" "$v_p99" "$m_rps" "$m_p99" "$ratio" "$p99_ratio" "$errors"
+done
+printf 'median member/visitor throughput: %s×\n' \
+  "$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')"
