@@ -167,7 +167,7 @@ export async function startApp() {
     context.setDefaultTimeout(15_000);
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-    return { baseUrl, context, page, close };
+    return { baseUrl, context, page, close, dataDir };
   } catch (error) {
     await close();
     throw error;
