@@ -126,10 +126,13 @@ async fn operate(config: &Config, mut args: Vec<String>) -> anyhow::Result<()> {
                 .await?
                 .into_inner(),
         ),
-        _ => bail!(
-            "usage: sise [sanction <member> warning|termination <reason> [--operator NAME] | \
-             sanctions <member> | objections] [--identity URL]"
-        ),
+        _ => {
+            eprintln!(
+                "usage: sise [sanction <member> warning|termination <reason> [--operator NAME] | \
+                 sanctions <member> | objections] [--identity URL]"
+            );
+            std::process::exit(2);
+        }
     }
     Ok(())
 }

@@ -495,6 +495,13 @@ sise_platform::per_backend! {
         // One origin: the page is told the prefixed bases.
         let html = app.get("/m/stocks/KOREA-A005930").await.text().await.expect("html");
         assert!(html.contains(r#"<meta name="sise-api-main" content="/main" />"#), "{html}");
+        // And where the messenger login is: the development provider, which the page may
+        // call (token, logout).
+        let kakao = format!(r#"<meta name="sise-kakao-auth" content="{}" />"#, app.kakao);
+        assert!(html.contains(&kakao), "{html}");
+        assert!(html.contains(r#"<meta name="sise-kakao-app-key" content="sise-dev-app-key" />"#));
+        let csp = app.get("/m/").await.headers()["content-security-policy"].to_str().expect("csp").to_owned();
+        assert!(csp.contains(&format!("connect-src 'self' {}", app.kakao)), "{csp}");
     }
 }
 
