@@ -136,7 +136,7 @@ function createApiClient(base: string, signWith: 'bearer' | 'access-token') {
           const body = await readBody(response);
           return response.ok ? { data: body as T, response } : { error: body ?? {}, response };
         }),
-      ) as Promise<T>;
+      );
     },
   };
 }
