@@ -53,7 +53,12 @@ function write(login: Login, silent = false): void {
 
 /** The login now; an expired one is dropped on the way (and its storage cleared). */
 export function getLogin(now = Date.now()): Login {
-  current ??= parseLogin(storage('localStorage')?.getItem(LOGIN_STORAGE_KEY) ?? null, now);
+  if (current === null) {
+    const raw = storage('localStorage')?.getItem(LOGIN_STORAGE_KEY) ?? null;
+    current = parseLogin(raw, now);
+    // Expired or unreadable: dropped from storage too (spec §4).
+    if (raw !== null && !current.isAuthenticated) write(ANONYMOUS, true);
+  }
   if (current.expiresAt !== null && current.expiresAt <= now) {
     // Read while rendering too: tell the others after this render, not during it.
     write(ANONYMOUS, true);
@@ -76,13 +81,17 @@ export function getAccessToken(): string | null {
   return getLogin().accessToken;
 }
 
+/** Forgets what was read, so the next read comes from storage (another tab changed it; tests). */
+export function reloadLogin(): void {
+  current = null;
+  notify();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab signed in or out.
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== LOGIN_STORAGE_KEY && event.key !== null) return;
-    current = null;
-    listener();
+    if (event.key === LOGIN_STORAGE_KEY || event.key === null) reloadLogin();
   };
   window.addEventListener('storage', onStorage);
   return () => {
