@@ -88,17 +88,3 @@ export function useOpenModals(): readonly OpenModal[] {
     () => NONE,
   );
 }
-
-/** Opens a modal and resolves once it closed (how a flow waits for the member's answer). */
-export function openModalAndWait(request: ModalRequest): Promise<void> {
-  return new Promise((resolve) => {
-    const onClose = request.onClose;
-    openModal({
-      ...request,
-      onClose: () => {
-        onClose?.();
-        resolve();
-      },
-    });
-  });
-}

@@ -1,5 +1,6 @@
 // The login flow's questions to the member (login-flow.ts), asked through the modals.
-import { openModal, openModalAndWait } from '@/components/modals/modal-store';
+import { openModal } from '@/components/modals/modal-store';
+import { openModalAndWait } from '@/components/modals/open-modal-and-wait';
 
 import type { Agreements } from './api';
 import type { LoginFlowUi } from './login-flow';

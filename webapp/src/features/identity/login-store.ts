@@ -1,14 +1,12 @@
 // The login (spec §3 Login: isAuthenticated, accessToken, expiresAt), kept in localStorage with
 // its expiry so a reload stays signed in; an expired one is dropped when read (spec §4). Shared
-// by every component through useSyncExternalStore. It is in the shell: the API client asks it
-// for the token on every call.
-import { useSyncExternalStore } from 'react';
-
+// by every component through useLogin (use-login.ts). It is in the shell: the API client asks
+// it for the token on every call.
 export type Login = { isAuthenticated: boolean; accessToken: string | null; expiresAt: number | null };
 
 export const LOGIN_STORAGE_KEY = 'sise.login.v1';
 
-const ANONYMOUS: Login = { isAuthenticated: false, accessToken: null, expiresAt: null };
+export const ANONYMOUS: Login = { isAuthenticated: false, accessToken: null, expiresAt: null };
 
 export function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -87,22 +85,10 @@ export function reloadLogin(): void {
   notify();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` on every change of the login; returns the unsubscribe. */
+export function onLoginChange(listener: () => void): () => void {
   listeners.add(listener);
-  // Another tab signed in or out.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === LOGIN_STORAGE_KEY || event.key === null) reloadLogin();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-/** The login, kept up to date; anonymous on the server and while hydrating (no prerendered page knows it). */
-export function useLogin(): Login {
-  return useSyncExternalStore(subscribe, () => getLogin(), () => ANONYMOUS);
+  return () => listeners.delete(listener);
 }
 
 /** How the API client signs requests (lib/api configureApiAuth): a refused token drops the login (spec §4). */

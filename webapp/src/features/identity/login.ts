@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 
 import { useHydrated } from '@/lib/use-hydrated';
 
-import { useLogin } from './login-store';
+import { useLogin } from './use-login';
 
 /** Starts the messenger login; once signed in the browser comes back to `returnTo` (default: here). */
 export function login(returnTo: string = window.location.pathname + window.location.search): void {

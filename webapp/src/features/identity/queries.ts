@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { USER_STALE_TIME_MS } from '@/config/constants';
 
 import { getMe, getSetting } from './api';
-import { useLogin } from './login-store';
+import { useLogin } from './use-login';
 
 export const userKeys = {
   all: ['users'] as const,

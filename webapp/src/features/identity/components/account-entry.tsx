@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 
 import { login } from '../login';
-import { useLogin } from '../login-store';
+import { useLogin } from '../use-login';
 import { useMe } from '../queries';
 
 /**

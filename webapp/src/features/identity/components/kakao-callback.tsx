@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-import { openModal, openModalAndWait } from '@/components/modals/modal-store';
+import { openModal } from '@/components/modals/modal-store';
+import { openModalAndWait } from '@/components/modals/open-modal-and-wait';
 import { Loading } from '@/components/ui/loading';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';

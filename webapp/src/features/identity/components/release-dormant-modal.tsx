@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 import type { ModalProps } from '@/components/modals/modal-host';
-import { openModalAndWait } from '@/components/modals/modal-store';
+import { openModalAndWait } from '@/components/modals/open-modal-and-wait';
 import { ApiError } from '@/lib/api';
 
 import '../modals';
