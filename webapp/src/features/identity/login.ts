@@ -1,7 +1,7 @@
 // What other features call to sign the member in first and come back (favorites, comments,
 // reactions; spec §6 "Write, like and favorite actions force login first"). Small and in the
 // shell; the login code itself arrives when it is used.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 import { useHydrated } from '@/lib/use-hydrated';
@@ -15,15 +15,19 @@ export function login(returnTo: string = window.location.pathname + window.locat
 
 /**
  * For screens only members see (/m/settings): a visitor is sent to the login and brought back
- * here. Returns whether the member is signed in (render nothing until then).
+ * here. Only a visit that starts signed out is sent: a login that ends on the screen (logout,
+ * secession, a refused token) is on its way elsewhere. Returns whether the member is signed in
+ * (render nothing of the member's until then).
  */
 export function useRequireLogin(): boolean {
   const { isAuthenticated } = useLogin();
   const hydrated = useHydrated();
   const location = useLocation();
   const returnTo = location.pathname + location.search;
+  const wasSignedIn = useRef(false);
   useEffect(() => {
-    if (hydrated && !isAuthenticated) login(returnTo);
+    if (isAuthenticated) wasSignedIn.current = true;
+    else if (hydrated && !wasSignedIn.current) login(returnTo);
   }, [hydrated, isAuthenticated, returnTo]);
   return isAuthenticated;
 }

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { AccountActions } from '@/features/identity/components/account-actions';
 import { FavoritesVisibility } from '@/features/identity/components/favorites-visibility';
 import { ProfileSummary } from '@/features/identity/components/profile-summary';
-import { useRequireLogin } from '@/features/identity/login';
+import { login, useRequireLogin } from '@/features/identity/login';
 import { FontSizePicker } from '@/features/preferences/components/font-size-picker';
 
 import './settings.css';
@@ -48,7 +48,12 @@ export default function SettingsRoute() {
           </Section>
         </>
       ) : (
-        <p className="settings__signin">로그인이 필요합니다. 로그인 화면으로 이동합니다.</p>
+        <div className="settings__signin">
+          <p>로그인이 필요합니다.</p>
+          <button type="button" className="button" onClick={() => login()}>
+            로그인
+          </button>
+        </div>
       )}
     </>
   );
