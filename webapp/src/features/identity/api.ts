@@ -24,11 +24,12 @@ export type Agreements = { service_age: true; service: true; private_collect: tr
 
 export type UserResponse = { user: User };
 
+/** PUT /users/me. An empty e-mail box is sent as null (the e-mail is not required, spec §5). */
 export type ProfileUpdate = {
   name: string;
-  birth_year: number | null;
-  gender: 1 | 2 | null;
-  email: string;
+  birth_year: number;
+  gender: 1 | 2;
+  email: string | null;
 };
 
 export type UserSetting = { open_favorite_stocks: boolean };

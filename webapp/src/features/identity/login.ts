@@ -1,16 +1,17 @@
 // What other features call to sign the member in first and come back (favorites, comments,
-// reactions; spec §6 "Write, like and favorite actions force login first"). Small and in the
-// shell; the login code itself arrives when it is used.
+// reactions; spec §6 "Write, like and favorite actions force login first"). Not in the shell:
+// the header's entry and the screens that use it are lazy chunks.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 import { useHydrated } from '@/lib/use-hydrated';
 
+import { startKakaoLogin } from './oauth';
 import { useLogin } from './use-login';
 
 /** Starts the messenger login; once signed in the browser comes back to `returnTo` (default: here). */
 export function login(returnTo: string = window.location.pathname + window.location.search): void {
-  void import('./oauth').then(({ startKakaoLogin }) => startKakaoLogin(returnTo));
+  startKakaoLogin(returnTo);
 }
 
 /**

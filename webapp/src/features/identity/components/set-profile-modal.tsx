@@ -96,8 +96,8 @@ function ProfileForm({ user, close }: { user: User; close: () => void }) {
       await updateMe({
         name: fields.name.trim(),
         birth_year: Number(fields.birthYear),
-        gender: fields.gender,
-        email: fields.email.trim(),
+        gender: fields.gender ?? 1,
+        email: fields.email.trim() === '' ? null : fields.email.trim(),
       });
       if (fields.openFavoriteStocks !== user.open_favorite_stocks) {
         await updateSetting({ open_favorite_stocks: fields.openFavoriteStocks });
