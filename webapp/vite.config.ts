@@ -43,6 +43,8 @@ export default defineConfig({
       '/main': GATEWAY,
       '/social': GATEWAY,
       '/mweb': GATEWAY,
+      // The development messenger login the gateway embeds (docs/api.md, "Membership").
+      '/dev/kakao': GATEWAY,
     },
   },
   build: {

@@ -68,12 +68,18 @@ export function KakaoCallback() {
     };
 
     let signedUp = false;
-    void run().then((to) => {
-      if (to === null) return;
-      void navigate(to, { replace: true });
-      // After the navigation, so it belongs to the page it opens on (spec §4: sign-up ends in the profile).
-      if (signedUp) openModal({ type: 'setProfile', props: { firstTime: true } });
-    });
+    void run()
+      // Not an answer of the server (those are handled above): leave rather than stay on the spinner.
+      .catch((error: unknown) => {
+        console.error(error);
+        return afterFailure(callback.returnTo);
+      })
+      .then((to) => {
+        if (to === null) return;
+        void navigate(to, { replace: true });
+        // After the navigation, so it belongs to the page it opens on (spec §4: sign-up ends in the profile).
+        if (signedUp) openModal({ type: 'setProfile', props: { firstTime: true } });
+      });
   }, [navigate, search]);
 
   return <Loading />;
