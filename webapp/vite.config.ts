@@ -43,6 +43,8 @@ export default defineConfig({
       '/main': GATEWAY,
       '/social': GATEWAY,
       '/mweb': GATEWAY,
+      // The development messenger login the gateway embeds (docs/api.md, "Membership").
+      '/dev/kakao': GATEWAY,
     },
   },
   build: {
@@ -60,6 +62,15 @@ export default defineConfig({
             // own shell (router, layout, error pages). No screen's code is in either.
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 3 },
             { name: 'shell', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 2 },
+            // Membership code shared by its lazy parts (the header's entry after hydration, the
+            // login, settings, the modals) in a chunk of its own, not in `shared`, which every
+            // page's first view loads.
+            {
+              name: 'identity',
+              test: /[\\/]src[\\/](features[\\/]identity|config[\\/]kakao|components[\\/]modals)[\\/.]/,
+              minShareCount: 2,
+              priority: 1.5,
+            },
             // Code that two or more screens share, in one chunk beside each screen's own
             // (the chart library, used by one chunk only, stays apart).
             { name: 'shared', minShareCount: 2, priority: 1 },

@@ -12,6 +12,12 @@ interface ImportMetaEnv {
   readonly VITE_MOBILE_WEB_API_BASE?: string;
   /** External news address that /m/news, /m/news/popular and /m/news/latest redirect to. */
   readonly VITE_EXTERNAL_NEWS_URL?: string;
+  /** Messenger authorize/token base when the page does not name one (`sise-kakao-auth`); defaults to `/dev/kakao`. */
+  readonly VITE_KAKAO_AUTH_BASE?: string;
+  /** Messenger API base (`sise-kakao-api`); defaults to `/dev/kakao`. */
+  readonly VITE_KAKAO_API_BASE?: string;
+  /** Messenger REST app key (`sise-kakao-app-key`). */
+  readonly VITE_KAKAO_APP_KEY?: string;
 }
 
 interface ImportMeta {

@@ -58,6 +58,11 @@ const ForexTrendRoute = lazyRoute(() => import('./routes/trend/forex'));
 const MarketTrendRoute = lazyRoute(() => import('./routes/trend/market'));
 const CollectionRoute = lazyRoute(() => import('./routes/trend/collection'));
 const WicsSectorsRoute = lazyRoute(() => import('./routes/trend/wics-sectors'));
+const SettingsRoute = lazyRoute(() => import('./routes/settings/settings'));
+const KakaoCallbackRoute = lazyRoute(() => import('./routes/oauth-kakao'));
+const TermsServiceRoute = lazyRoute(() => import('./routes/terms/service'));
+const TermsPrivacyRoute = lazyRoute(() => import('./routes/terms/privacy'));
+const TermsContentRoute = lazyRoute(() => import('./routes/terms/content'));
 
 export const routes: RouteObject[] = [
   {
@@ -118,11 +123,17 @@ export const routes: RouteObject[] = [
       { path: paths.myHistoryEdit.path, element: <MyHistoryEditRoute /> },
       { path: paths.search.path, element: <SearchRoute /> },
       { path: paths.searchQuery.path, element: <SearchResultsRoute /> },
+      // Members only: a visitor is sent to the login and brought back (spec §2).
+      { path: paths.settings.path, element: <SettingsRoute /> },
+      { path: paths.oauthKakao.path, element: <KakaoCallbackRoute /> },
+      { path: paths.termsService.path, element: <TermsServiceRoute /> },
+      { path: paths.termsPrivacy.path, element: <TermsPrivacyRoute /> },
+      { path: paths.termsContent.path, element: <TermsContentRoute /> },
       // The news screens live on an external site.
       { path: paths.news.path, element: <NewsRedirectRoute /> },
       { path: paths.newsPopular.path, element: <NewsRedirectRoute /> },
       { path: paths.newsLatest.path, element: <NewsRedirectRoute /> },
-      // Screens not built yet (관심종목, 설정, 토론, …) and unknown paths.
+      // Screens not built yet (관심종목, 토론, …) and unknown paths.
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -11,7 +11,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 
+import { identityApiAuth } from '@/features/identity/login-store';
 import type { SecurityDetail } from '@/features/securities/types';
+import { configureApiAuth } from '@/lib/api';
 import { securityKeys } from '@/lib/query-keys';
 import { createQueryClient } from '@/lib/react-query';
 
@@ -82,6 +84,8 @@ export function startApp(
   rootElement: HTMLElement,
   { doc = document, location = window.location, queryClient = createQueryClient(), rootOptions }: StartOptions = {},
 ): { root: Root; hydrated: boolean; queryClient: QueryClient } {
+  // Signed-in members' calls carry their token from the first one on (preloadRoute's too).
+  configureApiAuth(identityApiAuth);
   const hydrated = isPrerenderedFor(rootElement, location);
   seedInitialData(queryClient, readInitialData(doc));
   preloadRoute(location.pathname, queryClient, { data: !hydrated });

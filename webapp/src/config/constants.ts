@@ -99,3 +99,6 @@ export const TRENDS_STALE_TIME_MS = 30_000;
 
 /** The major FX ids are fixed while the app runs. */
 export const MAJOR_FOREX_IDS_STALE_TIME_MS = Infinity;
+
+/** The signed-in member's profile and settings: changed only by the member, who refetches after a change. */
+export const USER_STALE_TIME_MS = 5 * 60_000;

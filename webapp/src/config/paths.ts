@@ -49,6 +49,14 @@ export const paths = {
   my: { path: '/m/my', getHref: () => '/m/my' },
   myHistory: { path: '/m/my/history', getHref: () => '/m/my/history' },
   myHistoryEdit: { path: '/m/my/history/edit', getHref: () => '/m/my/history/edit' },
+  /** 설정: members only (spec §2); a visitor is sent to the login and brought back. */
+  settings: { path: '/m/settings', getHref: () => '/m/settings' },
+  /** Where the messenger login comes back to (docs/api.md, "Membership"). */
+  oauthKakao: { path: '/m/oauth/kakao', getHref: () => '/m/oauth/kakao' },
+  /** The legal texts (spec §1). */
+  termsService: { path: '/m/terms/service', getHref: () => '/m/terms/service' },
+  termsPrivacy: { path: '/m/terms/privacy', getHref: () => '/m/terms/privacy' },
+  termsContent: { path: '/m/terms/content', getHref: () => '/m/terms/content' },
   stock: {
     path: '/m/stocks/:securityId',
     getHref: (securityId: string) => stockBase(securityId),

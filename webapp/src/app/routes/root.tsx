@@ -1,12 +1,33 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { ErrorFallback } from '@/components/errors/error-fallback';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { ScrollRestoration } from '@/components/layouts/scroll-restoration';
+import { ModalHost } from '@/components/modals/modal-host';
 import { Loading } from '@/components/ui/loading';
 import { stripFormatSuffix } from '@/lib/format-suffix';
+import { useHydrated } from '@/lib/use-hydrated';
+
+import { modalComponents } from '../modals';
+
+// The header's 로그인 / nickname: loaded once the page runs (no prerendered page knows the member).
+const AccountEntry = lazy(() => import('@/features/identity/components/account-entry'));
+const HEADER_SPACER = <span className="app-header__spacer" />;
+
+/**
+ * Its own component so that turning hydrated re-renders only this cell: an update above a
+ * route still hydrating would make React drop that route's prerendered markup.
+ */
+function HeaderAccount() {
+  if (!useHydrated()) return HEADER_SPACER;
+  return (
+    <Suspense fallback={HEADER_SPACER}>
+      <AccountEntry />
+    </Suspense>
+  );
+}
 
 /** Layout of every route; also drops an optional `.json` / `.html` format suffix. */
 export function RootRoute() {
@@ -17,7 +38,7 @@ export function RootRoute() {
   }
 
   return (
-    <AppLayout>
+    <AppLayout headerEnd={<HeaderAccount />}>
       {/* New pages start at the top; back and forward return to where the page was scrolled. */}
       <ScrollRestoration />
       {/* An error does not outlive its screen: a new path clears it. Healthy screens are not
@@ -27,6 +48,7 @@ export function RootRoute() {
           <Outlet />
         </Suspense>
       </ErrorBoundary>
+      <ModalHost components={modalComponents} />
     </AppLayout>
   );
 }

@@ -42,10 +42,12 @@ function BackButton() {
 
 type AppLayoutProps = {
   children: ReactNode;
+  /** The header's right-hand cell (the app puts the sign-in entry there); empty by default. */
+  headerEnd?: ReactNode;
 };
 
 /** Header bar, content and bottom tab bar of every screen. */
-export function AppLayout({ children }: AppLayoutProps) {
+export function AppLayout({ children, headerEnd }: AppLayoutProps) {
   return (
     <div className="app">
       <header className="app-header">
@@ -53,7 +55,7 @@ export function AppLayout({ children }: AppLayoutProps) {
         <Link to={paths.home.getHref()} className="app-header__title">
           시세
         </Link>
-        <span className="app-header__spacer" />
+        {headerEnd ?? <span className="app-header__spacer" />}
       </header>
       <main className="app-main">{children}</main>
       <ScrollToTopButton />

@@ -16,11 +16,14 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly error: string;
+  /** The whole error body: some routes add fields (`code`, `release_token`, …). */
+  readonly body: Readonly<Record<string, unknown>>;
 
   constructor(status: number, body: ApiErrorBody, options?: { cause?: unknown }) {
     super(body.message, options);
     this.status = status;
     this.error = body.error;
+    this.body = body;
   }
 
   /** Builds an error from a response and its parsed body, whatever its shape. */

@@ -14,9 +14,9 @@ describe('unwrap', () => {
       mainApi.GET('/api/v1/quotes', { params: { query: { security_ids: 'KOREA-A005930' } } }),
     );
     expect(data).toEqual({ quotes: [] });
-    const request = fetchMock.mock.calls[0]?.[0] as Request;
-    expect(new URL(request.url).pathname).toBe('/main/api/v1/quotes');
-    expect(new URL(request.url).searchParams.get('security_ids')).toBe('KOREA-A005930');
+    const url = new URL((fetchMock.mock.calls[0]?.[0] as Request).url);
+    expect(url.pathname).toBe('/main/api/v1/quotes');
+    expect(url.searchParams.get('security_ids')).toBe('KOREA-A005930');
   });
 
   it('rejects with an ApiError carrying the error body', async () => {

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
@@ -20,7 +22,13 @@ export default function MyRoute() {
     <>
       <title>MY : 시세</title>
       <SampleDataNotice />
-      <h1 className="my-page__title">MY</h1>
+      <div className="my-page__header">
+        <h1 className="my-page__title">MY</h1>
+        {/* Members only: a visitor is sent to the login first (spec §2). */}
+        <Link className="my-page__action" to={paths.settings.getHref()}>
+          설정
+        </Link>
+      </div>
       <Section title="최근 본 종목" more={{ to: paths.myHistory.getHref(), label: '전체보기' }} testId="my-recent">
         {stocks.length === 0 ? (
           <RecentStocksEmpty />
@@ -28,10 +36,8 @@ export default function MyRoute() {
           <FeaturedQuoteList stocks={stocks.slice(0, RECENT_PREVIEW_SIZE)} />
         )}
       </Section>
-      {/* Next sections, with the issues that build their screens (linked only once those exist,
-          so MY never leads to the fallback page):
-          - 관심종목: the favorite stock lists, /m/my/favorite_stock_lists (spec §2);
-          - 설정: /m/settings, which asks to sign in first (spec §2, §6). */}
+      {/* Next section, with the issue that builds its screen (linked only once it exists, so MY
+          never leads to the fallback page): 관심종목, /m/my/favorite_stock_lists (spec §2). */}
     </>
   );
 }

@@ -42,7 +42,7 @@ export function getSearchResults<K extends SearchResultKind>(
       signal,
     }),
   );
-  // The path of `kind` answers SearchResultPage[K]; openapi-fetch's types cannot follow a
+  // The path of `kind` answers SearchResultPage[K]; the client's types cannot follow a
   // generic key, so they give the union of the three answers.
   return page as Promise<SearchResultPage[K]>;
 }

@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { openModal } from '@/components/modals/modal-store';
+import { ApiError } from '@/lib/api';
+
+import { updateSetting, type User, type UserSetting } from '../api';
+import { useSetting, userKeys } from '../queries';
+
+/** 관심종목 공개: PUT /users/me/setting, shown at once and put back if the server refuses. */
+export function FavoritesVisibility() {
+  const queryClient = useQueryClient();
+  const { data } = useSetting();
+  const mutation = useMutation({
+    mutationFn: updateSetting,
+    onMutate: (next: UserSetting) => {
+      const previous = queryClient.getQueryData<UserSetting>(userKeys.setting());
+      queryClient.setQueryData(userKeys.setting(), next);
+      return { previous };
+    },
+    onError: (error, _next, context) => {
+      queryClient.setQueryData(userKeys.setting(), context?.previous);
+      openModal({ type: 'alert', props: { message: error instanceof ApiError ? error.message : ApiError.network(error).message } });
+    },
+    onSuccess: (setting) => {
+      queryClient.setQueryData(userKeys.setting(), setting);
+      queryClient.setQueryData<User>(userKeys.me(), (user) => user && { ...user, ...setting });
+    },
+  });
+  const open = data?.open_favorite_stocks;
+  return (
+    <label className="settings__row">
+      <span>관심종목 공개</span>
+      <input
+        type="checkbox"
+        role="switch"
+        checked={open ?? false}
+        disabled={open === undefined}
+        onChange={() => mutation.mutate({ open_favorite_stocks: !open })}
+      />
+    </label>
+  );
+}

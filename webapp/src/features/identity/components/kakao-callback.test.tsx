@@ -1,0 +1,130 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { BrowserRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { ModalHost, type ModalComponents, type ModalProps } from '@/components/modals/modal-host';
+import { closeModalsNotOn } from '@/components/modals/modal-store';
+import { createTestQueryClient } from '@/testing/test-utils';
+
+import { KAKAO_TOKEN_STORAGE_KEY } from '../kakao-token';
+import { clearLogin, getLogin } from '../login-store';
+import { OAUTH_STATE_STORAGE_KEY } from '../oauth';
+
+import { KakaoCallback, OAUTH_STATE_MESSAGE } from './kakao-callback';
+
+function Alert({ message, close }: ModalProps<'alert'>) {
+  return (
+    <button type="button" onClick={close}>
+      {message}
+    </button>
+  );
+}
+function AgreeTerms({ onAgree, close }: ModalProps<'agreeTerms'>) {
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        onAgree({ service_age: true, service: true, private_collect: true });
+        close();
+      }}
+    >
+      동의하고 시작하기
+    </button>
+  );
+}
+const SetProfile = () => <p>프로필 설정</p>;
+const Empty = () => null;
+const COMPONENTS = {
+  alert: { component: Alert },
+  confirm: { component: Empty },
+  agreeTerms: { component: AgreeTerms, fullScreen: true },
+  releaseDormant: { component: Empty, fullScreen: true },
+  setProfile: { component: SetProfile, fullScreen: true },
+} as ModalComponents;
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname}</output>;
+}
+
+function renderCallback(search: string, pending: { state: string; returnTo: string } | null) {
+  if (pending) sessionStorage.setItem(OAUTH_STATE_STORAGE_KEY, JSON.stringify(pending));
+  window.history.replaceState(null, '', `/m/oauth/kakao${search}`);
+  return render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <BrowserRouter>
+        <KakaoCallback />
+        <Where />
+        <ModalHost components={COMPONENTS} />
+      </BrowserRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const SESSION = { access_token: 'sise-token', expires_in: 3600, user: { id: 1, name: '개미' } };
+
+afterEach(() => {
+  act(() => closeModalsNotOn('none'));
+  clearLogin();
+  sessionStorage.clear();
+});
+
+describe('KakaoCallback', () => {
+  it('refuses an answer whose state it did not send, and goes home', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderCallback('?code=abc&state=forged', { state: 'mine', returnTo: '/m/settings' });
+    const alert = await screen.findByRole('button', { name: OAUTH_STATE_MESSAGE });
+    act(() => alert.click());
+    // /m/settings needs the login that failed: home instead.
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('exchanges the code, opens the session and returns to the saved path', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string, init?: RequestInit) => {
+        const request = input instanceof Request ? input : new Request(new URL(input, window.location.href), init);
+        calls.push(`${request.method} ${new URL(request.url).pathname} ${await request.text()}`);
+        if (request.url.endsWith('/oauth/token')) {
+          return json(200, { access_token: 'kakao-token', token_type: 'bearer', refresh_token: 'r', expires_in: 3600, refresh_token_expires_in: 9 });
+        }
+        return json(200, SESSION);
+      }),
+    );
+    renderCallback('?code=abc&state=s1', { state: 's1', returnTo: '/m/stocks/KOREA-A005930' });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m/stocks/KOREA-A005930'));
+    expect(calls[0]).toBe(
+      'POST /dev/kakao/oauth/token grant_type=authorization_code&client_id=&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fm%2Foauth%2Fkakao&code=abc',
+    );
+    expect(calls[1]).toBe('POST /main/api/session {"kakao_access_token":"kakao-token"}');
+    expect(getLogin().accessToken).toBe('sise-token');
+    expect(sessionStorage.getItem(KAKAO_TOKEN_STORAGE_KEY)).toBe('kakao-token');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('signs a new member up, then opens the profile on the page it returns to', async () => {
+    const sessions = [json(404, { error: 'user_not_found', message: '회원이 아닙니다.' }), json(200, SESSION)];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: Request | string) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.endsWith('/oauth/token')) return Promise.resolve(json(200, { access_token: 'kakao-token' }));
+        if (url.endsWith('/api/users')) return Promise.resolve(json(201, { user: SESSION.user }));
+        return Promise.resolve(sessions.shift()!);
+      }),
+    );
+    renderCallback('?code=abc&state=s2', { state: 's2', returnTo: '/m/settings' });
+    const agree = await screen.findByRole('button', { name: '동의하고 시작하기' });
+    act(() => agree.click());
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m/settings'));
+    await waitFor(() => expect(screen.getByText('프로필 설정')).toBeTruthy());
+    expect(screen.getByRole('dialog').className).toBe('modal modal--full');
+  });
+});

@@ -1,0 +1,34 @@
+// What other features call to sign the member in first and come back (favorites, comments,
+// reactions; spec §6 "Write, like and favorite actions force login first"). Not in the shell:
+// the header's entry and the screens that use it are lazy chunks.
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+import { useHydrated } from '@/lib/use-hydrated';
+
+import { startKakaoLogin } from './oauth';
+import { useLogin } from './use-login';
+
+/** Starts the messenger login; once signed in the browser comes back to `returnTo` (default: here). */
+export function login(returnTo: string = window.location.pathname + window.location.search): void {
+  startKakaoLogin(returnTo);
+}
+
+/**
+ * For screens only members see (/m/settings): a visitor is sent to the login and brought back
+ * here. Only a visit that starts signed out is sent: a login that ends on the screen (logout,
+ * secession, a refused token) is on its way elsewhere. Returns whether the member is signed in
+ * (render nothing of the member's until then).
+ */
+export function useRequireLogin(): boolean {
+  const { isAuthenticated } = useLogin();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
+  const wasSignedIn = useRef(false);
+  useEffect(() => {
+    if (isAuthenticated) wasSignedIn.current = true;
+    else if (hydrated && !wasSignedIn.current) login(returnTo);
+  }, [hydrated, isAuthenticated, returnTo]);
+  return isAuthenticated;
+}

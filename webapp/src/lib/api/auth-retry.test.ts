@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { configureApiAuth, mainApi, mobileWebApi, unwrap } from './client';
+
+afterEach(() => configureApiAuth(null));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Signs with `token` until onUnauthorized drops it. */
+function signedIn(token: string) {
+  let current: string | null = token;
+  const onUnauthorized = vi.fn(() => {
+    current = null;
+  });
+  configureApiAuth({ getAccessToken: () => current, onUnauthorized });
+  return onUnauthorized;
+}
+
+const authorizations = (fetchMock: { mock: { calls: unknown[][] } }) =>
+  fetchMock.mock.calls.map(([request]) => (request as Request).headers.get('Authorization'));
+
+describe('signed requests', () => {
+  it('send the bearer token on the main host, the Access-Token header on mobile-web', async () => {
+    signedIn('t0k');
+    const fetchMock = vi.fn((_: Request) => Promise.resolve(json(200, { quotes: [] })));
+    vi.stubGlobal('fetch', fetchMock);
+    await unwrap(mainApi.GET('/api/v1/quotes', { params: { query: { security_ids: 'X' } } }));
+    await unwrap(mobileWebApi.GET('/api/v1/forexes/major_ids', {}));
+    expect(fetchMock.mock.calls[0]?.[0].headers.get('Authorization')).toBe('Bearer t0k');
+    expect(fetchMock.mock.calls[1]?.[0].headers.get('Access-Token')).toBe('t0k');
+  });
+
+  it('on 401 clear the login and retry once without the token', async () => {
+    const onUnauthorized = signedIn('expired');
+    const fetchMock = vi.fn((request: Request) =>
+      Promise.resolve(
+        request.headers.has('Authorization')
+          ? json(401, { error: 'invalid_token', message: '로그인이 필요합니다.' })
+          : json(200, { quotes: [{ id: 1 }] }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const data = await unwrap(mainApi.GET('/api/v1/quotes', { params: { query: { security_ids: 'X' } } }));
+    expect(data).toEqual({ quotes: [{ id: 1 }] });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(authorizations(fetchMock)).toEqual(['Bearer expired', null]);
+  });
+
+  it('retry only once: a second 401 is the answer', async () => {
+    const onUnauthorized = signedIn('expired');
+    const fetchMock = vi.fn((_: Request) => Promise.resolve(json(401, { error: 'invalid_token', message: '인증 실패' })));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(mainApi.request('/api/users/me', { method: 'PUT', json: { name: 'a' } })).rejects.toMatchObject({
+      status: 401,
+      error: 'invalid_token',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    // The body is sent again with the retry.
+    expect(await fetchMock.mock.calls[1]?.[0].text()).toBe('{"name":"a"}');
+  });
+
+  it('never retry an unsigned request (a visitor’s 401 is the answer)', async () => {
+    configureApiAuth({ getAccessToken: () => null, onUnauthorized: vi.fn() });
+    const fetchMock = vi.fn((_: Request) =>
+      Promise.resolve(json(401, { error: 'dormant_user', message: '휴면', code: 1000, release_token: 'r' })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(mainApi.request('/api/session', { method: 'POST', json: {} })).rejects.toMatchObject({
+      status: 401,
+      body: { code: 1000, release_token: 'r' },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
