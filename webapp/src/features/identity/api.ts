@@ -1,7 +1,8 @@
-// The membership calls (docs/api.md, "Membership (being built)") and their types, written by
+// The membership calls (docs/api.md, "Membership") and their types, written by
 // hand because the generated schema.d.ts does not hold these routes yet. Everything about
 // their shapes is in this one file: once the gateway's OpenAPI document has them, swap these
 // types for aliases of the generated ones (and the calls for `mainApi.GET`/… typed calls).
+import { env } from '@/config/env';
 import { kakaoConfig } from '@/config/kakao';
 import { ApiError, mainApi } from '@/lib/api';
 
@@ -16,6 +17,14 @@ export type User = {
   open_favorite_stocks: boolean;
   is_edited_user_name: boolean;
 };
+
+/**
+ * The address of a member's photo: `avatar_url` is a path on the main API host
+ * (`/api/avatars/{id}`); `size` picks the stored square (96 or 240 px).
+ */
+export function avatarSrc(avatarUrl: string, size: 96 | 240 = 240): string {
+  return `${env.MAIN_API_BASE}${avatarUrl}?size=${size}`;
+}
 
 export type SessionResponse = { access_token: string; expires_in: number; user: User };
 

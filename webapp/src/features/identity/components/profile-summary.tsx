@@ -1,5 +1,6 @@
 import { openModal } from '@/components/modals/modal-store';
 
+import { avatarSrc } from '../api';
 import '../modals';
 import { useMe } from '../queries';
 
@@ -9,7 +10,7 @@ export function ProfileSummary() {
   return (
     <div className="settings__profile">
       {user?.avatar_url ? (
-        <img className="settings__avatar" src={user.avatar_url} alt="" />
+        <img className="settings__avatar" src={avatarSrc(user.avatar_url, 96)} alt="" />
       ) : (
         <span className="settings__avatar" aria-hidden="true" />
       )}

@@ -7,7 +7,7 @@ import { openModal } from '@/components/modals/modal-store';
 import { ApiError } from '@/lib/api';
 
 import '../modals';
-import { NICKNAME_REFUSED_CODE, updateMe, updateSetting, uploadAvatar, type User } from '../api';
+import { NICKNAME_REFUSED_CODE, avatarSrc, updateMe, updateSetting, uploadAvatar, type User } from '../api';
 import { getAccessToken } from '../login-store';
 import { useMe, userKeys } from '../queries';
 import {
@@ -128,7 +128,7 @@ function ProfileForm({ user, close }: { user: User; close: () => void }) {
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="avatar">
           {avatarUrl ? (
-            <img className="avatar__image" src={avatarUrl} alt="프로필 사진" />
+            <img className="avatar__image" src={avatarSrc(avatarUrl)} alt="프로필 사진" />
           ) : (
             <span className="avatar__image" aria-hidden="true" />
           )}
