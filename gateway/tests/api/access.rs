@@ -180,8 +180,9 @@ sise_platform::per_backend! {
         db.pool.close().await;
     }
 
-    /// Sanctions end sessions everywhere: the revocation reaches the gateway over the bus.
-    /// A system of its own, for identity's operators' API.
+    /// A warning the member sees and objects to; then a termination ends the member's
+    /// sessions everywhere: the revocation reaches the gateway over the bus. A system of its
+    /// own, for identity's operators' API.
     async fn a_termination_ends_cached_sessions_through_the_bus(backend) {
         let app = spawn_app(backend).await;
         let (token, id, kakao) = member(&app, "퇴출").await;
@@ -190,6 +191,40 @@ sise_platform::per_backend! {
         let mut operators = OperatorServiceClient::connect(format!("http://{}", app.identity))
             .await
             .expect("operators");
+        // A warning first: the member sees it and objects, and the operators see that.
+        operators
+            .sanction(pb::SanctionRequest {
+                user_id: id,
+                kind: pb::SanctionKind::Warning as i32,
+                reason: "도배".into(),
+                operator: "test".into(),
+            })
+            .await
+            .expect("warn");
+        let (status, body, _) =
+            call(&app, Method::GET, "/main/api/users/me/sanctions", Some(&token), None).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["sanctions"][0]["kind"], "warning");
+        let warning = body["sanctions"][0]["id"].as_i64().expect("id");
+        let path = format!("/main/api/users/me/sanctions/{warning}/objection");
+        let (status, body, _) =
+            call(&app, Method::POST, &path, Some(&token), Some(json!({"text": ""}))).await;
+        assert_eq!((status, body["error"].as_str()), (400, Some("invalid_objection")));
+        let (status, body, _) = call(
+            &app,
+            Method::POST,
+            &path,
+            Some(&token),
+            Some(json!({"text": "오해입니다"})),
+        )
+        .await;
+        assert_eq!((status, body["objection"].as_str()), (200, Some("오해입니다")), "{body}");
+        let objections = operators
+            .list_objections(pb::ListObjectionsRequest {})
+            .await
+            .expect("objections")
+            .into_inner();
+        assert_eq!(objections.sanctions[0].objection, "오해입니다");
         operators
             .sanction(pb::SanctionRequest {
                 user_id: id,
