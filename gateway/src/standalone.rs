@@ -66,6 +66,13 @@ impl Standalone {
                 &format!("gateway.upstreams.{}", service.name),
                 format!("http://{}", launched.addr),
             )?;
+            if service.name == "market" {
+                // Favorites (started after market) checks security ids with it.
+                config.set(
+                    "services.favorites.market_url",
+                    format!("http://{}", launched.addr),
+                )?;
+            }
             addrs.push((service.name, launched.addr));
             services.push(launched.run);
         }

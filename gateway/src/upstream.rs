@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use sise_platform::telemetry::TraceInterceptor;
+use sise_proto::favorites::v1::favorites_service_client::FavoritesServiceClient;
 use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
 use sise_proto::market::v1::article_service_client::ArticleServiceClient;
 use sise_proto::market::v1::asset_service_client::AssetServiceClient;
@@ -47,6 +48,7 @@ pub struct Channels {
     /// News and disclosures (market service).
     pub articles: ArticleServiceClient<Traced>,
     pub identity: IdentityServiceClient<Traced>,
+    pub favorites: FavoritesServiceClient<Traced>,
     /// Indexes, forex, market condition (market service).
     pub assets: AssetServiceClient<Traced>,
     /// Company profile, statements, investors, traders, related stocks, firms (market).
@@ -77,6 +79,7 @@ impl Clients {
             charts: ChartServiceClient::new(traced("market")?),
             articles: ArticleServiceClient::new(traced("market")?),
             identity: IdentityServiceClient::new(traced("identity")?),
+            favorites: FavoritesServiceClient::new(traced("favorites")?),
             assets: AssetServiceClient::new(traced("market")?),
             company: CompanyServiceClient::new(traced("market")?),
             search: SearchServiceClient::new(traced("market")?),

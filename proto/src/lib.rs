@@ -15,6 +15,11 @@ pub mod identity {
     }
 }
 
-// `sise.social.v1` and `sise.favorites.v1` (`proto/sise/{social,favorites}/v1/`) name their
-// services but have no RPCs yet; prost writes no module for an empty package, so theirs
-// are included here with their first RPC.
+pub mod favorites {
+    pub mod v1 {
+        tonic::include_proto!("sise.favorites.v1");
+    }
+}
+
+// `sise.social.v1` (`proto/sise/social/v1/`) names its service but has no RPCs yet; prost
+// writes no module for an empty package, so it is included here with its first RPC.

@@ -7,7 +7,6 @@
 
 use axum::Extension;
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -17,7 +16,7 @@ use sise_platform::error::{DomainError, ErrorCode};
 use sise_proto::identity::v1 as pb;
 use utoipa::ToSchema;
 
-use crate::api::{ApiPath, ApiQuery};
+use crate::api::{ApiJson, ApiPath, ApiQuery, no_store};
 use crate::auth::{Member, SignedIn};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::limits::ClientIp;
@@ -83,35 +82,51 @@ pub struct SessionBody {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginBody {
     /// The messenger's access token (Kakao Login).
-    pub kakao_access_token: Option<String>,
+    #[schema(pattern = r"^[A-Za-z0-9_.~+/=-]{1,512}$")]
+    pub kakao_access_token: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ActivateBody {
     /// The messenger token the app's bridge handed over.
-    pub token: Option<String>,
+    #[schema(pattern = r"^[A-Za-z0-9_.~+/=-]{1,512}$")]
+    pub token: String,
 }
 
+/// Each agreement of a sign-up must be given (`agreements_required` otherwise).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct AgreementsBody {
     #[serde(default)]
+    #[schema(schema_with = agreed, required = true)]
     pub service_age: bool,
     #[serde(default)]
+    #[schema(schema_with = agreed, required = true)]
     pub service: bool,
     #[serde(default)]
+    #[schema(schema_with = agreed, required = true)]
     pub private_collect: bool,
+}
+
+/// `true` only: a sign-up without an agreement is refused (spec §5).
+fn agreed() -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::Boolean)
+        .enum_values(Some([true]))
+        .build()
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SignUpBody {
-    pub kakao_access_token: Option<String>,
-    #[serde(default)]
+    #[schema(pattern = r"^[A-Za-z0-9_.~+/=-]{1,512}$")]
+    pub kakao_access_token: String,
     pub agreements: AgreementsBody,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ReleaseBody {
-    pub release_token: Option<String>,
+    /// The `release_token` of the dormant login's answer.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    pub release_token: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -179,7 +194,7 @@ impl From<pb::Sanction> for Sanction {
 #[into_params(parameter_in = Query)]
 pub struct AvatarQuery {
     /// Edge in pixels wanted; the nearest stored size at or above it (96 or 240).
-    #[param(minimum = 1, maximum = 4096)]
+    #[param(nullable = false, minimum = 1, maximum = 4096)]
     pub size: Option<u32>,
 }
 
@@ -246,34 +261,8 @@ impl IntoResponse for MemberError {
     }
 }
 
-fn no_store(mut response: Response) -> Response {
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
-}
-
 fn private<T: Serialize>(status: StatusCode, body: T) -> Response {
     no_store((status, Json(body)).into_response())
-}
-
-/// The JSON body, or the API's 400 for one that does not parse.
-pub struct Body<T>(T);
-
-impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<S> for Body<T> {
-    type Rejection = MemberError;
-
-    async fn from_request(
-        request: axum::extract::Request,
-        state: &S,
-    ) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(request, state)
-            .await
-            .map_err(|_| MemberError::from(ErrorCode::InvalidRequestBody))?;
-        serde_json::from_slice(&bytes)
-            .map(Body)
-            .map_err(|_| ErrorCode::InvalidRequestBody.into())
-    }
 }
 
 /// The client's address as the edge counted it, for throttling failed logins.
@@ -347,10 +336,9 @@ async fn login(
 pub async fn create_session(
     State(state): State<AppState>,
     client: Option<Extension<ClientIp>>,
-    Body(body): Body<LoginBody>,
+    ApiJson(body): ApiJson<LoginBody>,
 ) -> Result<Response, MemberError> {
-    let token = body.kakao_access_token.unwrap_or_default();
-    login(&state, token, client).await
+    login(&state, body.kakao_access_token, client).await
 }
 
 #[utoipa::path(
@@ -372,9 +360,9 @@ pub async fn create_session(
 pub async fn activate_session(
     State(state): State<AppState>,
     client: Option<Extension<ClientIp>>,
-    Body(body): Body<ActivateBody>,
+    ApiJson(body): ApiJson<ActivateBody>,
 ) -> Result<Response, MemberError> {
-    login(&state, body.token.unwrap_or_default(), client).await
+    login(&state, body.token, client).await
 }
 
 #[utoipa::path(
@@ -421,14 +409,14 @@ pub async fn delete_session(
 pub async fn sign_up(
     State(state): State<AppState>,
     client: Option<Extension<ClientIp>>,
-    Body(body): Body<SignUpBody>,
+    ApiJson(body): ApiJson<SignUpBody>,
 ) -> Result<Response, MemberError> {
     let user = state
         .clients
         .identity
         .clone()
         .sign_up(pb::SignUpRequest {
-            kakao_access_token: body.kakao_access_token.unwrap_or_default(),
+            kakao_access_token: body.kakao_access_token,
             service_age: body.agreements.service_age,
             service: body.agreements.service,
             private_collect: body.agreements.private_collect,
@@ -447,19 +435,20 @@ pub async fn sign_up(
     request_body = ReleaseBody,
     responses(
         (status = 200, description = "Released (휴면 상태가 해제되었습니다.); log in again", body = MessageBody),
-        (status = 400, description = "`invalid_release_token`", body = ApiErrorBody),
+        (status = 400, description = "`invalid_request_body`: no or a malformed body", body = ApiErrorBody),
+        (status = 401, description = "`invalid_release_token` (unknown, used or expired)", body = ApiErrorBody),
     )
 )]
 pub async fn release_dormancy(
     State(state): State<AppState>,
-    Body(body): Body<ReleaseBody>,
+    ApiJson(body): ApiJson<ReleaseBody>,
 ) -> Result<Response, MemberError> {
     let released = state
         .clients
         .identity
         .clone()
         .release_dormancy(pb::ReleaseDormancyRequest {
-            release_token: body.release_token.unwrap_or_default(),
+            release_token: body.release_token,
         })
         .await?
         .into_inner();
@@ -510,7 +499,7 @@ pub async fn get_me(
 pub async fn update_me(
     State(state): State<AppState>,
     member: SignedIn,
-    Body(body): Body<ProfileBody>,
+    ApiJson(body): ApiJson<ProfileBody>,
 ) -> Result<Response, MemberError> {
     let saved = state
         .clients
@@ -616,7 +605,7 @@ pub async fn get_setting(
 pub async fn put_setting(
     State(state): State<AppState>,
     member: SignedIn,
-    Body(body): Body<SettingBody>,
+    ApiJson(body): ApiJson<SettingBody>,
 ) -> Result<Response, MemberError> {
     let user = state
         .clients
@@ -672,17 +661,26 @@ pub async fn upload_avatar(
         Err(_) => return Err(ErrorCode::InvalidImage.into()),
     };
     let (mut form_token, mut file) = (None, None);
+    // A form that breaks before anyone is known is a visitor's: sign in first.
+    let refuse = |error, known: bool| {
+        if known {
+            upload_error(error)
+        } else {
+            MemberError::from(ErrorCode::LoginRequired)
+        }
+    };
     loop {
+        let known = member.is_some() || form_token.is_some();
         let field = match multipart.next_field().await {
             Ok(Some(field)) => field,
             Ok(None) => break,
-            Err(error) => return Err(upload_error(error)),
+            Err(error) => return Err(refuse(error, known)),
         };
         match field.name() {
             Some("access_token") => {
-                form_token = Some(field.text().await.map_err(upload_error)?);
+                form_token = Some(field.text().await.map_err(|e| refuse(e, known))?);
             }
-            Some("file") => file = Some(field.bytes().await.map_err(upload_error)?),
+            Some("file") => file = Some(field.bytes().await.map_err(|e| refuse(e, known))?),
             _ => {}
         }
     }
@@ -739,6 +737,7 @@ pub fn avatar_body_limit() -> DefaultBodyLimit {
     params(("id" = String, Path, pattern = "^[0-9a-f]{1,64}$", description = "The photo's id (from a member's `avatar_url`)"), AvatarQuery),
     responses(
         (status = 200, description = "The photo, JPEG; immutable (a new photo gets a new id)", content_type = "image/jpeg"),
+        (status = 400, description = "A `size` that is not a number", body = ApiErrorBody),
         (status = 404, description = "`avatar_not_found`", body = ApiErrorBody),
     )
 )]
@@ -824,7 +823,7 @@ pub async fn object(
     State(state): State<AppState>,
     member: SignedIn,
     ApiPath(id): ApiPath<i64>,
-    Body(body): Body<ObjectionBody>,
+    ApiJson(body): ApiJson<ObjectionBody>,
 ) -> Result<Response, MemberError> {
     let sanction = state
         .clients

@@ -6,6 +6,7 @@ pub mod assets;
 pub mod charts;
 pub mod company;
 pub mod company_models;
+pub mod favorites;
 pub mod identity;
 pub mod params;
 pub mod quotes;
@@ -32,6 +33,53 @@ pub struct ApiQuery<T>(pub T);
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
+
+/// A JSON body whose rejection (not JSON, wrong shape) is the API's 400
+/// `invalid_request_body`.
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = axum::body::Bytes::from_request(request, state)
+            .await
+            .map_err(|_| ApiError::from(ErrorCode::InvalidRequestBody))?;
+        serde_json::from_slice(&bytes)
+            .map(ApiJson)
+            .map_err(|_| ErrorCode::InvalidRequestBody.into())
+    }
+}
+
+/// `Cache-Control: no-store` on an answer about one member.
+pub fn no_store(mut response: axum::response::Response) -> axum::response::Response {
+    response.headers_mut().insert(
+        http::header::CACHE_CONTROL,
+        http::HeaderValue::from_static("no-store"),
+    );
+    response
+}
+
+/// `ids=1,2,3` (comma-joined integers).
+pub fn id_list(text: Option<&str>, max: usize) -> Result<Vec<i64>, ApiError> {
+    let ids = text
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<i64>()
+                .map_err(|_| ApiError::from(ErrorCode::InvalidQuery))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if ids.is_empty() {
+        return Err(ErrorCode::MissingIds.into());
+    }
+    if ids.len() > max {
+        return Err(DomainError::with_max(ErrorCode::InvalidRequest, max).into());
+    }
+    Ok(ids)
+}
 
 /// `security_ids=ID1,ID2` (comma-joined, spec §7).
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -122,6 +170,22 @@ fn main_routes() -> Routes {
         routes!(identity::get_avatar),
         routes!(identity::my_sanctions),
         routes!(identity::object),
+        routes!(
+            favorites::get_lists,
+            favorites::create_list,
+            favorites::delete_lists
+        ),
+        routes!(favorites::rename_list),
+        routes!(favorites::reorder_lists),
+        routes!(favorites::construct_list),
+        routes!(favorites::topic_favorite_stocks),
+        routes!(
+            favorites::add_stock,
+            favorites::delete_stocks,
+            favorites::stocks_by_security
+        ),
+        routes!(favorites::reorder_stocks),
+        routes!(favorites::existences),
     ]
 }
 

@@ -62,7 +62,15 @@ sise_platform::per_backend! {
             .expect("expire");
         db.pool.close().await;
 
-        let (mut public, mut members) = (0, 0);
+        // Another member's group, for the own-resource operations.
+        let (owner, _, _) = member(&app, "주인").await;
+        let (status, body, _) = call(&app, Method::POST, "/main/api/favorite_stock_lists", Some(&owner),
+            Some(json!({"name": "남의그룹"}))).await;
+        assert_eq!(status, 201, "{body}");
+        let theirs = body["favorite_stock_list"]["id"].as_i64().expect("id").to_string();
+        let (stranger, _, _) = member(&app, "남").await;
+
+        let (mut public, mut members, mut own) = (0, 0, 0);
         let parameter = regex::Regex::new(r"\{[^}]+\}").expect("re");
         for (path, item) in doc["paths"].as_object().expect("paths") {
             for (method, operation) in item.as_object().expect("item") {
@@ -79,7 +87,8 @@ sise_platform::per_backend! {
                     continue;
                 }
                 members += 1;
-                let concrete = parameter.replace_all(path, "1");
+                let id = if access == Access::Own { theirs.as_str() } else { "1" };
+                let concrete = parameter.replace_all(path, id);
                 let url = format!("{prefix}{concrete}");
                 let method: Method = method.to_uppercase().parse().expect("method");
                 let (status, body, _) = call(&app, method.clone(), &url, None, None).await;
@@ -87,10 +96,20 @@ sise_platform::per_backend! {
                 let (status, body, _) = call(&app, method.clone(), &url, Some(&expired), None).await;
                 assert_eq!(status, 401, "{method} {url} with an expired token: {body}");
                 assert_eq!(body["error"], "invalid_token");
-                assert_ne!(access, Access::Own, "own-resource routes need another member's call here");
+                if access == Access::Own {
+                    own += 1;
+                    // A body that passes every check but ownership.
+                    let body = json!({"name": "x", "ids": [1]});
+                    let (status, answer, _) =
+                        call(&app, method.clone(), &url, Some(&stranger), Some(body)).await;
+                    assert!(
+                        status == 403 || status == 404,
+                        "{method} {url} with another member's token: {status} {answer}"
+                    );
+                }
             }
         }
-        assert!(public > 40 && members >= 9, "{public} public, {members} member operations");
+        assert!(public > 40 && members >= 9 && own >= 2, "{public} public, {members} member, {own} own");
     }
 
     /// V3.1.1: the session token never travels in a URL: a query `access_token` is ignored.

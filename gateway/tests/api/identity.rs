@@ -233,7 +233,7 @@ sise_platform::per_backend! {
         let release = body["release_token"].as_str().expect("release token").to_owned();
         let (status, body, _) = call(&app, Method::POST, "/main/api/users/dormancy/release", None,
             Some(json!({"release_token": "0".repeat(64)}))).await;
-        assert_eq!((status, body["error"].as_str()), (400, Some("invalid_release_token")));
+        assert_eq!((status, body["error"].as_str()), (401, Some("invalid_release_token")));
         let (status, body, _) = call(&app, Method::POST, "/main/api/users/dormancy/release", None,
             Some(json!({"release_token": release}))).await;
         assert_eq!((status, body["message"].as_str()), (200, Some("휴면 상태가 해제되었습니다.")));
@@ -242,7 +242,7 @@ sise_platform::per_backend! {
         // A release token serves once.
         let (status, _, _) = call(&app, Method::POST, "/main/api/users/dormancy/release", None,
             Some(json!({"release_token": release}))).await;
-        assert_eq!(status, 400);
+        assert_eq!(status, 401);
         // The app's token activation answers the same way.
         let (status, body, _) = call(&app, Method::POST, "/main/api/session/activate.json", None,
             Some(json!({"token": kakao}))).await;
@@ -250,8 +250,11 @@ sise_platform::per_backend! {
         let (status, body, _) = call(&app, Method::POST, "/main/api/session", None,
             Some(json!({"kakao_access_token": "not-a-real-token"}))).await;
         assert_eq!((status, body["error"].as_str()), (401, Some("invalid_kakao_token")));
-        let (status, body, _) = call(&app, Method::POST, "/main/api/session", None, Some(json!({}))).await;
+        let (status, body, _) = call(&app, Method::POST, "/main/api/session", None,
+            Some(json!({"kakao_access_token": " "}))).await;
         assert_eq!((status, body["error"].as_str()), (400, Some("missing_kakao_token")));
+        let (status, body, _) = call(&app, Method::POST, "/main/api/session", None, Some(json!({}))).await;
+        assert_eq!((status, body["error"].as_str()), (400, Some("invalid_request_body")));
         let response = app.request(Method::POST, "/main/api/session")
             .header("content-type", "application/json").body("{not json").send().await.expect("send");
         assert_eq!(response.status(), 400);

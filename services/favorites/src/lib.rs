@@ -1,13 +1,14 @@
 //! The favorites service: members' favorite groups ("관심그룹") of stocks.
 //!
-//! Layout:
-//! - `store`: the favorites database (favorite stock lists and their stocks), both
-//!   backends.
-//! - `config`, `startup`: configuration section and the `Application` that runs it. For
-//!   now it serves gRPC health and `/healthz`, `/readyz` only; the gRPC service arrives
-//!   with the features.
+//! Layout (layers point down):
+//! - `grpc`: `sise.favorites.v1.FavoritesService`: the member from trusted metadata, group
+//!   names, security ids checked with market, refusals as catalogue errors.
+//! - `store`: the favorites database (groups and their stocks), both backends; one
+//!   member's changes serialised, limits, all-or-nothing reorders, outbox events.
+//! - `config`, `startup`: configuration section and the `Application` that runs it.
 
 pub mod config;
+pub mod grpc;
 pub mod startup;
 pub mod store;
 

@@ -1,6 +1,5 @@
-//! Building and running the favorites service: its database and server. The gRPC service
-//! `sise.favorites.v1.FavoritesService` (proto in place) is served, and reported by gRPC health,
-//! once it has RPCs.
+//! Building and running the favorites service: its database, its market client and the
+//! gRPC server of `sise.favorites.v1.FavoritesService`.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -10,12 +9,18 @@ use sise_platform::bus::Bus;
 use sise_platform::server;
 use sise_platform::service::Service;
 
+use sise_proto::favorites::v1::favorites_service_server::{FavoritesServiceServer, SERVICE_NAME};
+use sise_proto::market::v1::market_service_client::MarketServiceClient;
+use tonic::transport::{Channel, Endpoint};
+
 use crate::config::FavoritesConfig;
-use crate::store::{MIGRATIONS, Store};
+use crate::grpc::FavoritesGrpc;
+use crate::store::{Limits, MIGRATIONS, Store};
 
 pub struct Application {
     listener: server::Listener,
     store: Store,
+    market: MarketServiceClient<Channel>,
     bus: Bus,
 }
 
@@ -30,10 +35,21 @@ impl Service for Application {
     type Config = FavoritesConfig;
 
     async fn build(config: FavoritesConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
-        let (db, listener) = server::open(&config, data_dir, Self::NAME, &MIGRATIONS).await?;
+        let (db, listener) =
+            server::open(&config.service, data_dir, Self::NAME, &MIGRATIONS).await?;
+        let limits = Limits {
+            max_lists: config.max_lists,
+            max_stocks_per_list: config.max_stocks_per_list,
+        };
+        // Connects lazily and reconnects on its own: market may start after this service.
+        let market = Endpoint::from_shared(config.market_url.clone())?
+            .connect_timeout(std::time::Duration::from_secs(2))
+            .timeout(std::time::Duration::from_secs(5))
+            .connect_lazy();
         Ok(Self {
             listener,
-            store: Store::new(db),
+            store: Store::new(db, limits),
+            market: MarketServiceClient::new(market),
             bus,
         })
     }
@@ -46,12 +62,15 @@ impl Service for Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let routes = tonic::service::Routes::default();
+        let routes = tonic::service::Routes::new(FavoritesServiceServer::new(FavoritesGrpc::new(
+            self.store.clone(),
+            self.market,
+        )));
         server::serve_with_database(
             self.listener,
             self.store.database(),
             self.bus,
-            &[],
+            &[SERVICE_NAME],
             routes,
             shutdown,
         )

@@ -159,7 +159,7 @@ catalogue! {
     SignupInApp = ("signup_in_app", PermissionDenied, "회원가입은 증권플러스 앱에서 진행해주세요."),
     /// Login of a dormant member: the answer carries `code: 1000` and a release token.
     DormantUser = ("dormant_user", Unauthenticated, "휴면 상태인 계정입니다. 휴면 상태를 해제해주세요."),
-    InvalidReleaseToken = ("invalid_release_token", InvalidArgument, "휴면 해제 정보가 올바르지 않거나 만료되었습니다. 다시 로그인해주세요."),
+    InvalidReleaseToken = ("invalid_release_token", Unauthenticated, "휴면 해제 정보가 올바르지 않거나 만료되었습니다. 다시 로그인해주세요."),
     /// Login of a suspended member: the answer carries `suspended_until`.
     UserSuspended = ("user_suspended", PermissionDenied, "이용이 정지된 계정입니다."),
     UserTerminated = ("user_terminated", PermissionDenied, "이용계약이 해지된 계정입니다."),
@@ -182,6 +182,14 @@ catalogue! {
     InvalidSanction = ("invalid_sanction", InvalidArgument, "제재 정보가 올바르지 않습니다."),
     SanctionNotFound = ("sanction_not_found", NotFound, "제재 내역을 찾을 수 없습니다."),
     InvalidObjection = ("invalid_objection", InvalidArgument, "이의 신청 내용을 1자 이상 1000자 이내로 적어주세요."),
+    // Favorites (docs/api.md, "Favorites").
+    InvalidListName = ("invalid_list_name", InvalidArgument, "12글자 이내로 입력해주세요."),
+    ListNotFound = ("list_not_found", NotFound, "관심그룹을 찾을 수 없습니다."),
+    FavoriteStockNotFound = ("favorite_stock_not_found", NotFound, "관심종목을 찾을 수 없습니다."),
+    TooManyLists = ("too_many_lists", Conflict, "관심그룹은 {max}개까지 만들 수 있습니다."),
+    ListFull = ("list_full", Conflict, "관심그룹에는 {max}개까지 담을 수 있습니다."),
+    InvalidOrder = ("invalid_order", InvalidArgument, "순서를 바꿀 목록이 올바르지 않습니다. 새로고침 후 다시 시도해주세요."),
+    MissingIds = ("missing_ids", InvalidArgument, "대상을 하나 이상 지정해주세요."),
     // Bounds of the public edge (the gateway's limits).
     TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
     TooManyStreams = ("too_many_streams", TooManyRequests, "실시간 시세 연결이 너무 많습니다. 잠시 후 다시 시도해주세요."),

@@ -1,0 +1,120 @@
+//! Favorite groups through the gateway (docs/api.md, "Favorites"): every call on both
+//! backends, the default group of a first add, the name rule, all-or-nothing reorders,
+//! security ids checked with market, and a member's groups kept from everyone else.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{SAMSUNG, shared};
+use crate::identity::{call, member};
+
+const HYNIX: &str = "KOREA-A000660";
+const NAVER: &str = "KOREA-A035420";
+
+fn ids(list: &Value) -> Vec<i64> {
+    list["favorite_stocks"]
+        .as_array()
+        .expect("stocks")
+        .iter()
+        .map(|s| s["id"].as_i64().expect("id"))
+        .collect()
+}
+
+sise_platform::per_backend! {
+    async fn a_member_keeps_favorite_groups(backend) {
+        let app = shared(backend).await;
+        let (token, _, _) = member(&app, "관심").await;
+        let t = Some(token.as_str());
+
+        let (status, body, headers) = call(&app, Method::GET, "/main/api/favorite_stock_lists", t, None).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["favorite_stock_lists"], json!([]));
+        assert_eq!((body["max_lists"].as_u64(), body["max_stocks_per_list"].as_u64()), (Some(20), Some(100)));
+        assert_eq!(headers["cache-control"], "no-store");
+
+        // The first add with no group makes 관심그룹; adding again is no second row.
+        let (status, body, _) = call(&app, Method::POST, "/main/api/favorite_stocks", t, Some(json!({"security_id": SAMSUNG}))).await;
+        assert_eq!(status, 201, "{body}");
+        let default_list = body["favorite_stock"]["favorite_stock_list_id"].as_i64().expect("list");
+        let (status, _, _) = call(&app, Method::POST, "/main/api/favorite_stocks", t, Some(json!({"security_id": SAMSUNG}))).await;
+        assert_eq!(status, 200);
+        for id in [HYNIX, NAVER] {
+            let (status, _, _) = call(&app, Method::POST, "/main/api/favorite_stocks", t,
+                Some(json!({"security_id": id, "favorite_stock_list_id": default_list}))).await;
+            assert_eq!(status, 201);
+        }
+        let (status, body, _) = call(&app, Method::POST, "/main/api/favorite_stocks", t, Some(json!({"security_id": "KOREA-A999999"}))).await;
+        assert_eq!((status, body["error"].as_str()), (404, Some("security_not_found")));
+        let (_, body, _) = call(&app, Method::GET, "/main/api/favorite_stock_lists", t, None).await;
+        let group = &body["favorite_stock_lists"][0];
+        assert_eq!((group["name"].as_str(), group["favorite_stocks_count"].as_u64()), (Some("관심그룹"), Some(3)));
+
+        // A second group; names by the rule.
+        let (status, body, _) = call(&app, Method::POST, "/main/api/favorite_stock_lists", t, Some(json!({"name": "열세글자그룹이름입니다요요"}))).await;
+        assert_eq!((status, body["message"].as_str()), (400, Some("12글자 이내로 입력해주세요.")));
+        let (status, body, _) = call(&app, Method::POST, "/main/api/favorite_stock_lists", t, Some(json!({"name": "반도체"}))).await;
+        assert_eq!(status, 201);
+        let chips = body["favorite_stock_list"]["id"].as_i64().expect("id");
+        let (status, body, _) = call(&app, Method::PUT, &format!("/main/api/favorite_stock_lists/{chips}"), t, Some(json!({"name": "칩"}))).await;
+        assert_eq!((status, body["favorite_stock_list"]["name"].as_str()), (200, Some("칩")));
+        call(&app, Method::POST, "/main/api/favorite_stocks", t, Some(json!({"security_id": HYNIX, "favorite_stock_list_id": chips}))).await;
+
+        // The picker: which groups hold it; the hearts: existences.
+        let (_, body, _) = call(&app, Method::GET, &format!("/main/api/favorite_stocks?security_id={HYNIX}"), t, None).await;
+        let holding: Vec<i64> = body["favorite_stocks"].as_array().expect("a").iter().map(|s| s["favorite_stock_list_id"].as_i64().expect("id")).collect();
+        assert_eq!(holding, vec![default_list, chips]);
+        let (_, body, _) = call(&app, Method::GET, &format!("/main/api/favorite_stock_existences?asset_ids={SAMSUNG},KOREA-A005380"), t, None).await;
+        assert_eq!(body["favorite_stock_existences"], json!([{"id": SAMSUNG, "exists": true}, {"id": "KOREA-A005380", "exists": false}]));
+
+        // Reorders: all or nothing.
+        let (status, body, _) = call(&app, Method::PUT, "/main/api/favorite_stock_lists/order", t, Some(json!({"ids": [chips]}))).await;
+        assert_eq!((status, body["error"].as_str()), (400, Some("invalid_order")));
+        let (status, _, _) = call(&app, Method::PUT, "/main/api/favorite_stock_lists/order", t, Some(json!({"ids": [chips, default_list]}))).await;
+        assert_eq!(status, 204);
+        let (_, body, _) = call(&app, Method::GET, "/main/api/favorite_stock_lists", t, None).await;
+        assert_eq!(body["favorite_stock_lists"][0]["id"].as_i64(), Some(chips));
+        let stocks = ids(&body["favorite_stock_lists"][1]);
+        let reversed: Vec<i64> = stocks.iter().rev().copied().collect();
+        let path = format!("/main/api/favorite_stock_lists/{default_list}/favorite_stocks/order");
+        let (status, _, _) = call(&app, Method::PUT, &path, t, Some(json!({"ids": &reversed[..2]}))).await;
+        assert_eq!(status, 400);
+        let (status, _, _) = call(&app, Method::PUT, &path, t, Some(json!({"ids": reversed}))).await;
+        assert_eq!(status, 204);
+        let (_, body, _) = call(&app, Method::GET, "/main/api/favorite_stock_lists", t, None).await;
+        assert_eq!(ids(&body["favorite_stock_lists"][1]), reversed);
+
+        // Someone else sees none of it and changes nothing.
+        let (other, _, _) = member(&app, "타인").await;
+        let o = Some(other.as_str());
+        let (_, body, _) = call(&app, Method::GET, "/main/api/favorite_stock_lists", o, None).await;
+        assert_eq!(body["favorite_stock_lists"], json!([]));
+        let (status, _, _) = call(&app, Method::DELETE, &format!("/main/api/favorite_stocks?ids={}", reversed[0]), o, None).await;
+        assert_eq!(status, 404);
+        let (status, _, _) = call(&app, Method::DELETE, &format!("/main/api/favorite_stock_lists?ids={chips}"), o, None).await;
+        assert_eq!(status, 404);
+        let (status, _, _) = call(&app, Method::POST, "/main/api/favorite_stocks", o,
+            Some(json!({"security_id": SAMSUNG, "favorite_stock_list_id": chips}))).await;
+        assert_eq!(status, 404);
+
+        // Remove, construct (recent views, a topic), delete groups.
+        let (status, _, _) = call(&app, Method::DELETE, &format!("/main/api/favorite_stocks?ids={}", reversed[0]), t, None).await;
+        assert_eq!(status, 204);
+        let (status, body, _) = call(&app, Method::POST, "/main/api/favorite_stock_lists/construct", t,
+            Some(json!({"name": "최근 본 종목", "security_ids": format!("{SAMSUNG},{NAVER}")}))).await;
+        assert_eq!((status, body["favorite_stock_list"]["favorite_stocks_count"].as_u64()), (201, Some(2)), "{body}");
+        let recent = body["favorite_stock_list"]["id"].as_i64().expect("id");
+        let (status, body, _) = call(&app, Method::POST, "/main/api/topics/favorite_stocks", t,
+            Some(json!({"name": "2차전지", "security_ids": "KOREA-A005380,KOREA-A999999"}))).await;
+        assert_eq!((status, body["error"].as_str()), (404, Some("security_not_found")), "nothing made of a bad list");
+        let (status, body, _) = call(&app, Method::POST, "/main/api/topics/favorite_stocks", t,
+            Some(json!({"name": "2차전지", "security_ids": "KOREA-A005380"}))).await;
+        assert_eq!(status, 201, "{body}");
+        let (status, _, _) = call(&app, Method::DELETE, &format!("/main/api/favorite_stock_lists?ids={recent},{chips}"), t, None).await;
+        assert_eq!(status, 204);
+        let (_, body, _) = call(&app, Method::GET, "/main/api/favorite_stock_lists", t, None).await;
+        let names: Vec<&str> = body["favorite_stock_lists"].as_array().expect("a").iter().map(|l| l["name"].as_str().expect("name")).collect();
+        assert_eq!(names, vec!["관심그룹", "2차전지"]);
+        let (status, body, _) = call(&app, Method::DELETE, "/main/api/favorite_stock_lists?ids=", t, None).await;
+        assert_eq!((status, body["error"].as_str()), (400, Some("missing_ids")));
+    }
+}
