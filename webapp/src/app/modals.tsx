@@ -5,6 +5,7 @@ import { lazy } from 'react';
 
 import type { ModalComponents } from '@/components/modals/modal-host';
 import '@/features/identity/modals';
+import '@/features/favorites/modals';
 
 export const modalComponents: ModalComponents = {
   alert: { component: lazy(() => import('@/components/modals/alert-modal')) },
@@ -15,4 +16,8 @@ export const modalComponents: ModalComponents = {
     fullScreen: true,
   },
   setProfile: { component: lazy(() => import('@/features/identity/components/set-profile-modal')), fullScreen: true },
+  favoriteGroupPicker: { component: lazy(() => import('@/features/favorites/components/favorite-picker-modal')) },
+  editFavoriteStocks: { component: lazy(() => import('./favorites/edit-favorite-stocks-modal')), fullScreen: true },
+  addTopicStocks: { component: lazy(() => import('./favorites/add-topic-stocks-modal')) },
+  addRecentStocks: { component: lazy(() => import('./favorites/add-recent-stocks-modal')), fullScreen: true },
 };
