@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { useRoutes } from 'react-router';
 
 import { Loading } from '@/components/ui/loading';
 import { favoritePaths } from '@/config/favorite-paths';
@@ -19,6 +19,15 @@ const NotFoundRoute = lazy(() => import('../../not-found'));
 /** /m/my/favorite_stock_lists/…: members only (spec §2); a visitor signs in and comes back. */
 export default function FavoritesRoutes() {
   const signedIn = useRequireLogin();
+  // useRoutes, as the app's router: <Routes> would bring more of react-router into the shell's vendor chunk.
+  const element = useRoutes([
+    { index: true, element: <ListsRoute /> },
+    { path: favoritePaths.listsEdit.path, element: <ListsEditRoute /> },
+    { path: favoritePaths.list.path, element: <ListRoute /> },
+    { path: favoritePaths.stocksEdit.path, element: <StocksEditRoute /> },
+    { path: favoritePaths.stocksAdd.path, element: <StocksAddRoute /> },
+    { path: '*', element: <NotFoundRoute /> },
+  ]);
   if (!signedIn) {
     return (
       <div className="favorites-signin">
@@ -32,14 +41,7 @@ export default function FavoritesRoutes() {
   }
   return (
     <Suspense fallback={<Loading />}>
-      <Routes>
-        <Route index element={<ListsRoute />} />
-        <Route path={favoritePaths.listsEdit.path} element={<ListsEditRoute />} />
-        <Route path={favoritePaths.list.path} element={<ListRoute />} />
-        <Route path={favoritePaths.stocksEdit.path} element={<StocksEditRoute />} />
-        <Route path={favoritePaths.stocksAdd.path} element={<StocksAddRoute />} />
-        <Route path="*" element={<NotFoundRoute />} />
-      </Routes>
+      {element}
     </Suspense>
   );
 }
