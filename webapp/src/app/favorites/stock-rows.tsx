@@ -8,6 +8,8 @@ import type { Quote } from '@/features/securities/types';
 import { getChangeDisplay } from '@/lib/change-display';
 import { formatNumber } from '@/lib/format';
 
+import { FavoriteHeart } from './favorite-heart';
+
 import '@/features/securities/components/featured-quote-list.css';
 
 export type StockRow = { securityId: string; name: string | null; quote: Quote | undefined };
@@ -27,13 +29,16 @@ export function useStockRows(securityIds: readonly string[]): { rows: StockRow[]
   };
 }
 
-/** Stocks with their live price and change, each linking to its stock page. */
+/**
+ * Stocks with their live price and change, each linking to its stock page, with its heart
+ * (filled: these are the member's favorites; a tap opens the picker to move or remove it).
+ */
 export function StockRows({ rows, quotesPending, label }: { rows: readonly StockRow[]; quotesPending: boolean; label: string }) {
   return (
     <ul className="quote-list" aria-label={label} aria-busy={quotesPending}>
       {rows.map(({ securityId, name, quote }) => (
-        <li key={securityId}>
-          <Link className="quote-list__item" to={paths.stock.getHref(securityId)}>
+        <li key={securityId} className="favorite-row">
+          <Link className="quote-list__item favorite-row__link" to={paths.stock.getHref(securityId)}>
             <span className="quote-list__name">{name ?? <span className="quote-list__placeholder">…</span>}</span>
             {quote ? (
               <span className="quote-list__quote">
@@ -46,6 +51,7 @@ export function StockRows({ rows, quotesPending, label }: { rows: readonly Stock
               <span className="quote-list__quote quote-list__quote--empty">{quotesPending ? '…' : '-'}</span>
             )}
           </Link>
+          <FavoriteHeart securityId={securityId} name={name ?? undefined} filled />
         </li>
       ))}
     </ul>
