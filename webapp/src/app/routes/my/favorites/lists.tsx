@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { openModal } from '@/components/modals/modal-store';
@@ -50,12 +50,7 @@ export default function FavoriteListsRoute() {
       ) : lists.length === 0 ? (
         <PlaceholderGroup />
       ) : (
-        lists.map((list) => (
-          <section key={list.id} ref={observe(list.id)} className="favorite-group" aria-label={list.name}>
-            <GroupHeader list={list} />
-            <GroupStocks list={list} />
-          </section>
-        ))
+        lists.map((list) => <Group key={list.id} list={list} observe={observe} />)
       )}
       <div className="favorites-toolbar">
         <button
@@ -67,6 +62,17 @@ export default function FavoriteListsRoute() {
         </button>
       </div>
     </>
+  );
+}
+
+function Group({ list, observe }: { list: FavoriteStockList; observe: (key: number) => (element: Element | null) => void | (() => void) }) {
+  // One ref callback per group for its life (a new one each render would re-observe it).
+  const ref = useMemo(() => observe(list.id), [observe, list.id]);
+  return (
+    <section ref={ref} className="favorite-group" aria-label={list.name}>
+      <GroupHeader list={list} />
+      <GroupStocks list={list} />
+    </section>
   );
 }
 
