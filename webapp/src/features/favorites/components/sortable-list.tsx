@@ -23,7 +23,8 @@ export function SortableList<T>({ items, getKey, renderItem, onReorder, label }:
   const [drag, setDrag] = useState<Drag | null>(null);
 
   function start(event: PointerEvent<HTMLButtonElement>, from: number) {
-    event.currentTarget.setPointerCapture(event.pointerId);
+    // Moves keep coming to the handle when the finger leaves it (absent in old engines and jsdom).
+    if ('setPointerCapture' in event.currentTarget) event.currentTarget.setPointerCapture(event.pointerId);
     // Row middles at the start: the drop index is counted against them.
     const middles = items.map((item) => {
       const rect = rows.current.get(getKey(item))?.getBoundingClientRect();
