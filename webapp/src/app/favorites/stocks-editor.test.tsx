@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { closeModalsNotOn, useOpenModals, type OpenModal } from '@/components/modals/modal-store';
@@ -20,7 +21,10 @@ const LIST: FavoriteStockList = {
 
 let open: readonly OpenModal[] = [];
 function ModalSpy() {
-  open = useOpenModals();
+  const modals = useOpenModals();
+  useEffect(() => {
+    open = modals;
+  });
   return null;
 }
 
