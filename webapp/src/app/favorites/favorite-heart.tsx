@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { openModal } from '@/components/modals/modal-store';
 import { login } from '@/features/identity/login';
 import { useLogin } from '@/features/identity/use-login';
+import { useSecurity } from '@/features/securities/api/get-security';
 import { useFavoritesOfSecurity } from '@/features/favorites/queries';
 
 import { rememberPicker, takeRememberedPicker } from './reopen-picker';
@@ -58,9 +59,11 @@ export function FavoriteHeart({ securityId, name, filled }: FavoriteHeartProps) 
 
 /** The stock page's heart, loaded after hydration (kept out of the page's first load). */
 export default function StockFavoriteHeart({ securityId }: { securityId: string }) {
+  // The page's own query (cached): the picker names the stock.
+  const name = useSecurity(securityId).data?.security.name;
   return (
     <div className="favorite-heart-slot">
-      <FavoriteHeart securityId={securityId} />
+      <FavoriteHeart securityId={securityId} name={name} />
     </div>
   );
 }
