@@ -71,6 +71,16 @@ export default defineConfig({
               minShareCount: 2,
               priority: 1.5,
             },
+            // The favorites code shared by its lazy parts (the stock page's heart, the modals, the
+            // 관심종목 screens), likewise kept out of `shared`; only its own modules (what they
+            // import stays where it was), else it would pull in code every page loads.
+            {
+              name: 'favorites',
+              test: /[\\/]src[\\/](features[\\/]favorites|app[\\/]favorites|app[\\/]routes[\\/]my[\\/]favorites)[\\/]/,
+              minShareCount: 2,
+              priority: 1.5,
+              includeDependenciesRecursively: false,
+            },
             // Code that two or more screens share, in one chunk beside each screen's own
             // (the chart library, used by one chunk only, stays apart).
             { name: 'shared', minShareCount: 2, priority: 1 },

@@ -49,6 +49,7 @@ const StockAnalysisRoute = lazyRoute(() => import('./routes/stocks/analysis'));
 const MyRoute = lazyRoute(() => import('./routes/my/my'));
 const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
+const FavoritesRoutes = lazyRoute(() => import('./routes/my/favorites/favorites-routes'));
 const SearchRoute = lazyRoute(() => import('./routes/search/search'));
 const SearchResultsRoute = lazyRoute(() => import('./routes/search/results'));
 const TrendLayout = lazyRoute(() => import('./routes/trend/trend-layout'));
@@ -121,6 +122,8 @@ export const routes: RouteObject[] = [
       { path: paths.my.path, element: <MyRoute /> },
       { path: paths.myHistory.path, element: <MyHistoryRoute /> },
       { path: paths.myHistoryEdit.path, element: <MyHistoryEditRoute /> },
+      // 관심종목 and its sub-pages: one splat route, their own routes in their chunk.
+      { path: '/m/my/favorite_stock_lists/*', element: <FavoritesRoutes /> },
       { path: paths.search.path, element: <SearchRoute /> },
       { path: paths.searchQuery.path, element: <SearchResultsRoute /> },
       // Members only: a visitor is sent to the login and brought back (spec §2).
@@ -133,7 +136,7 @@ export const routes: RouteObject[] = [
       { path: paths.news.path, element: <NewsRedirectRoute /> },
       { path: paths.newsPopular.path, element: <NewsRedirectRoute /> },
       { path: paths.newsLatest.path, element: <NewsRedirectRoute /> },
-      // Screens not built yet (관심종목, 토론, …) and unknown paths.
+      // Screens not built yet (토론, …) and unknown paths.
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -102,3 +102,6 @@ export const MAJOR_FOREX_IDS_STALE_TIME_MS = Infinity;
 
 /** The signed-in member's profile and settings: changed only by the member, who refetches after a change. */
 export const USER_STALE_TIME_MS = 5 * 60_000;
+
+/** The member's favorite groups: changed only by the member, who refetches after a change. */
+export const FAVORITES_STALE_TIME_MS = 5 * 60_000;

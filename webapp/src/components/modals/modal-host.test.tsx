@@ -21,7 +21,7 @@ const COMPONENTS = {
   agreeTerms: { component: Empty, fullScreen: true },
   releaseDormant: { component: Empty, fullScreen: true },
   setProfile: { component: Empty, fullScreen: true },
-} as ModalComponents;
+} as unknown as ModalComponents;
 
 const handle: { navigate: ReturnType<typeof useNavigate> } = { navigate: () => undefined };
 function NavigateHandle() {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { Section } from '@/components/ui/section';
+import { favoritePaths } from '@/config/favorite-paths';
 import { paths } from '@/config/paths';
 import { useStockNames } from '@/features/assets/hooks/use-stock-names';
 import { RecentStocksEmpty } from '@/features/history/components/recent-stocks-empty';
@@ -36,8 +37,12 @@ export default function MyRoute() {
           <FeaturedQuoteList stocks={stocks.slice(0, RECENT_PREVIEW_SIZE)} />
         )}
       </Section>
-      {/* Next section, with the issue that builds its screen (linked only once it exists, so MY
-          never leads to the fallback page): 관심종목, /m/my/favorite_stock_lists (spec §2). */}
+      {/* 관심종목: members only; a visitor signs in on the way (spec §2). */}
+      <Section title="관심종목" more={{ to: favoritePaths.lists.getHref(), label: '전체보기' }} testId="my-favorites">
+        <Link className="my-page__row" to={favoritePaths.lists.getHref()}>
+          관심그룹과 종목 보기
+        </Link>
+      </Section>
     </>
   );
 }

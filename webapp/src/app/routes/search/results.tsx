@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
@@ -15,8 +15,12 @@ import { SearchResultSection } from '@/features/search/components/search-result-
 import type { FoundAsset, FoundAssetPage, NewsSearchPage } from '@/features/search/types';
 import { normalizeKeyword } from '@/features/search/utils/keyword';
 import { toPaginatedList } from '@/lib/paginated-list';
+import { useHydrated } from '@/lib/use-hydrated';
 
 import './search.css';
+
+// A found stock's heart (spec §4), loaded after hydration, apart from the page.
+const ListHeart = lazy(() => import('@/app/favorites/list-heart'));
 
 /** /m/search/query?keyword=…: the results of one search; without a keyword, the search page. */
 export default function SearchResultsRoute() {
@@ -96,9 +100,17 @@ function PricedAssets({ assets }: { assets: readonly FoundAsset[] }) {
     assets.map((asset) => asset.asset_id),
     { refetchInterval: SEARCH_PRICES_REFRESH_MS },
   );
+  const hydrated = useHydrated();
+  // One existence call for the page's stocks (indexes and forex pairs have no heart).
+  const stockIds = assets.filter((asset) => asset.kind === 'stock').map((asset) => asset.asset_id);
   return assets.map((asset) => (
-    <li key={asset.asset_id}>
+    <li key={asset.asset_id} className="favorite-row">
       <FoundAssetItem asset={asset} quote={prices.data?.assets[asset.asset_id]} quotePending={prices.isPending} />
+      {hydrated && asset.kind === 'stock' ? (
+        <Suspense fallback={null}>
+          <ListHeart securityId={asset.asset_id} name={asset.name} listIds={stockIds} />
+        </Suspense>
+      ) : null}
     </li>
   ));
 }

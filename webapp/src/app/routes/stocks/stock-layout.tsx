@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useParams } from 'react-router';
 
 import { Loading } from '@/components/ui/loading';
@@ -7,10 +7,15 @@ import { TabNav } from '@/components/ui/tab-nav';
 import { useRecordRecentStock } from '@/features/history/hooks/use-recent-stocks';
 import { useSecurity } from '@/features/securities/api/get-security';
 import { StockHeader } from '@/features/securities/components/stock-header';
+import { useHydrated } from '@/lib/use-hydrated';
 
 import NotFoundRoute from '../not-found';
 
 import { stockTabs } from './stock-tabs';
+
+// The heart needs the login and the favorites code: loaded once the page is hydrated, so the
+// prerendered markup and the page's first load stay as they are.
+const StockFavoriteHeart = lazy(() => import('@/app/favorites/favorite-heart'));
 
 /**
  * /m/stocks/:securityId and its tabs: the live price header and the tab row
@@ -29,9 +34,15 @@ function StockPage({ securityId }: { securityId: string }) {
   useRecordRecentStock(securityQuery.data?.security.security_id);
   // An unknown or malformed id: the header says so, and there are no tabs to show.
   const failed = securityQuery.isError && securityQuery.data === undefined;
+  const hydrated = useHydrated();
   return (
     <>
       <SampleDataNotice />
+      {hydrated && !failed ? (
+        <Suspense fallback={null}>
+          <StockFavoriteHeart securityId={securityId} />
+        </Suspense>
+      ) : null}
       <StockHeader securityId={securityId} />
       {failed ? null : (
         <>

@@ -57,7 +57,7 @@ export default function CollectionRoute({ collection: name }: { collection: keyo
           key={market}
           trendKey={collection.trendKey}
           market={market}
-          renderStocks={renderLiveStocks({ ranked: true, figure: collection.figure, label: collection.title })}
+          renderStocks={renderLiveStocks({ hearts: true, ranked: true, figure: collection.figure, label: collection.title })}
         />
       </Section>
     </div>

@@ -27,13 +27,13 @@ export default function DomesticTrendRoute() {
       <MarketIndexList ids={INDEX_IDS} hrefs={INDEX_PAGES} title="국내 지수" />
       <SpecialStockCounts />
       <TopSectors limit={TOP_SECTORS_LIMIT} />
-      <PopularStocks limit={POPULAR_STOCKS_LIMIT} renderStocks={renderLiveStocks({ label: '인기 종목', ranked: true })} />
+      <PopularStocks limit={POPULAR_STOCKS_LIMIT} renderStocks={renderLiveStocks({ hearts: true, label: '인기 종목', ranked: true })} />
       <RankedStocksPreview
         trendKey="collection_a"
         title="거래대금 상위"
         limit={TREND_PREVIEW_SIZE}
         moreHref={paths.trendCollectionA.getHref()}
-        renderStocks={renderLiveStocks({ ranked: true, figure: 'trading_value', label: '거래대금 상위' })}
+        renderStocks={renderLiveStocks({ hearts: true, ranked: true, figure: 'trading_value', label: '거래대금 상위' })}
         testId="collection-a-preview"
       />
       <RankedStocksPreview
@@ -41,7 +41,7 @@ export default function DomesticTrendRoute() {
         title="시가총액 상위"
         limit={TREND_PREVIEW_SIZE}
         moreHref={paths.trendCollectionB.getHref()}
-        renderStocks={renderLiveStocks({ ranked: true, figure: 'market_cap', label: '시가총액 상위' })}
+        renderStocks={renderLiveStocks({ hearts: true, ranked: true, figure: 'market_cap', label: '시가총액 상위' })}
         testId="collection-b-preview"
       />
     </div>

@@ -57,7 +57,7 @@ function MoversSection({ market }: { market: TrendMarket }) {
         key={direction}
         trendKey={direction}
         market={market}
-        renderStocks={renderLiveStocks({ ranked: true, label: `${DIRECTIONS.find((d) => d.value === direction)?.label} 종목` })}
+        renderStocks={renderLiveStocks({ hearts: true, ranked: true, label: `${DIRECTIONS.find((d) => d.value === direction)?.label} 종목` })}
         emptyMessage={direction === 'rising' ? '상승한 종목이 없습니다.' : '하락한 종목이 없습니다.'}
       />
     </Section>
@@ -76,7 +76,7 @@ export default function MarketTrendRoute({ market }: { market: TrendMarket }) {
       <IndexOverview assetId={INDEX_IDS[market]} />
       {/* 상승 or 하락 is this market's choice: the other market's page starts at 상승. */}
       <MoversSection key={market} market={market} />
-      <SpecialStocks market={market} renderStocks={renderLiveStocks({ label: `${name} 특징주` })} />
+      <SpecialStocks market={market} renderStocks={renderLiveStocks({ hearts: true, label: `${name} 특징주` })} />
     </div>
   );
 }

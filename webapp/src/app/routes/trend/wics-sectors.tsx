@@ -62,7 +62,7 @@ function SectorPage({ wicsSectorCode }: { wicsSectorCode: string }) {
     <SectorDetail
       key={wicsSectorCode}
       wicsSectorCode={wicsSectorCode}
-      renderStocks={renderLiveStocks({ label: '구성 종목' })}
+      renderStocks={renderLiveStocks({ hearts: true, label: '구성 종목' })}
     />
   );
 }

@@ -41,7 +41,7 @@ const COMPONENTS = {
   agreeTerms: { component: AgreeTerms, fullScreen: true },
   releaseDormant: { component: Empty, fullScreen: true },
   setProfile: { component: SetProfile, fullScreen: true },
-} as ModalComponents;
+} as unknown as ModalComponents;
 
 function Where() {
   const location = useLocation();

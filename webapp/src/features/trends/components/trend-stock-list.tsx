@@ -31,17 +31,19 @@ type TrendStockListProps = {
   /** Accessible name of the list. */
   label?: string;
   testId?: string;
+  /** Something beside each row's link (the app's favorite heart); a button may not sit inside a link. */
+  renderAction?: (stock: TrendStock) => ReactNode;
 };
 
 /** Stocks with their price and change rate, each linking to its stock page. */
-export function TrendStockList({ stocks, quotes, ranked = false, figure, label, testId }: TrendStockListProps) {
+export function TrendStockList({ stocks, quotes, ranked = false, figure, label, testId, renderAction }: TrendStockListProps) {
   return (
     <ol className="trend-stocks" aria-label={label} data-testid={testId}>
       {stocks.map((stock, index) => {
         const quote = quotes?.get(stock.security_id) ?? stock;
         const display = getChangeDisplay(quote.change_type);
         return (
-          <li key={stock.security_id}>
+          <li key={stock.security_id} className={renderAction ? 'trend-stocks__row' : undefined}>
             <Link className="trend-stocks__item" to={paths.stock.getHref(stock.security_id)}>
               {ranked ? <span className="trend-stocks__rank">{index + 1}</span> : null}
               <span className="trend-stocks__name">
@@ -58,6 +60,7 @@ export function TrendStockList({ stocks, quotes, ranked = false, figure, label, 
                 </span>
               ) : null}
             </Link>
+            {renderAction?.(stock)}
           </li>
         );
       })}

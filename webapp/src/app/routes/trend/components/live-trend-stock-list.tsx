@@ -1,19 +1,38 @@
+import { lazy, Suspense } from 'react';
+
 import { MAX_STREAM_SECURITY_IDS } from '@/config/constants';
 import { useQuotes } from '@/features/securities/api/get-quotes';
 import { useLiveQuotes } from '@/features/securities/hooks/use-live-quotes';
 import { type TrendQuote, TrendStockList } from '@/features/trends/components/trend-stock-list';
 import type { TrendStock } from '@/features/trends/types';
+import { useHydrated } from '@/lib/use-hydrated';
 
-type LiveTrendStockListProps = Omit<Parameters<typeof TrendStockList>[0], 'quotes'>;
+// The hearts need the login and the favorites code: loaded after hydration, apart from the page.
+const ListHeart = lazy(() => import('@/app/favorites/list-heart'));
+
+type LiveTrendStockListProps = Omit<Parameters<typeof TrendStockList>[0], 'quotes' | 'renderAction'> & {
+  /** Each row with its favorite heart (spec §4). */
+  hearts?: boolean;
+};
 
 /**
  * A trend list whose prices move: the quotes of its rows (the first 50, what one stream
  * connection carries; a longer list's later rows keep the prices of its answer) are fetched
  * once and then kept live by the quote stream while the list is on screen.
  */
-export function LiveTrendStockList(props: LiveTrendStockListProps) {
+export function LiveTrendStockList({ hearts = false, ...props }: LiveTrendStockListProps) {
   const quotes = useLiveTrendQuotes(props.stocks);
-  return <TrendStockList {...props} quotes={quotes} />;
+  const hydrated = useHydrated();
+  const ids = props.stocks.map((stock) => stock.security_id);
+  const renderAction =
+    hearts && hydrated
+      ? (stock: TrendStock) => (
+          <Suspense fallback={null}>
+            <ListHeart securityId={stock.security_id} name={stock.name} listIds={ids} />
+          </Suspense>
+        )
+      : undefined;
+  return <TrendStockList {...props} quotes={quotes} renderAction={renderAction} />;
 }
 
 function useLiveTrendQuotes(stocks: readonly TrendStock[]): ReadonlyMap<string, TrendQuote> {
