@@ -42,24 +42,7 @@ pid=$sise_pid
 log="$work/data.log"
 base="$(address_of "$log" "$pid")"
 wait_ready "$base"
-kakao="$(grep -o 'development messenger login (not Kakao.s) at http://[0-9.:]*' "$log" | sed 's/.* at //')"
-[ -n "$kakao" ] || { echo "no development messenger provider in $log" >&2; exit 1; }
-
-# The browser's part of the messenger login, then sign-up and login at the gateway.
-app_key=sise-dev-app-key
-redirect="$base/m/oauth/kakao"
-location="$(curl -fsS -o /dev/null -w '%{redirect_url}' -X POST "$kakao/oauth/authorize" \
-  --data-urlencode "client_id=$app_key" --data-urlencode "redirect_uri=$redirect" \
-  --data-urlencode "state=bench" --data-urlencode "nickname=벤치")"
-code="$(sed -n 's/.*[?&]code=\([^&]*\).*/\1/p' <<<"$location")"
-kakao_token="$(curl -fsS -X POST "$kakao/oauth/token" --data-urlencode grant_type=authorization_code \
-  --data-urlencode "client_id=$app_key" --data-urlencode "redirect_uri=$redirect" \
-  --data-urlencode "code=$code" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p')"
-curl -fsS -o /dev/null -H 'content-type: application/json' "$base/main/api/users" \
-  -d "{\"kakao_access_token\":\"$kakao_token\",\"agreements\":{\"service_age\":true,\"service\":true,\"private_collect\":true}}"
-token="$(curl -fsS -H 'content-type: application/json' "$base/main/api/session" \
-  -d "{\"kakao_access_token\":\"$kakao_token\"}" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p')"
-[ ${#token} -eq 64 ] || { echo "no session token" >&2; exit 1; }
+token="$(member_token "$base" "$log" 벤치)"
 curl -fsS -o /dev/null -H "authorization: Bearer $token" "$base/main/api/users/me"
 
 url="$base/main/api/v1/quotes?security_ids=KOREA-A005930"

@@ -72,3 +72,27 @@ wait_ready() {
   echo "$1 not ready within 30 s" >&2
   return 1
 }
+
+# A new member's session token on the server at BASE (LOG: its output, where the development
+# messenger provider's address is printed): the browser's part of the messenger login
+# against the development provider, then sign-up and login at the gateway. NICKNAME names
+# the test account.
+member_token() {
+  local base="$1" log="$2" nickname="$3" kakao app_key=sise-dev-app-key location code kakao_token token
+  kakao="$(grep -o 'development messenger login (not Kakao.s) at http://[0-9.:]*' "$log" | sed 's/.* at //')"
+  [ -n "$kakao" ] || { echo "no development messenger provider in $log" >&2; return 1; }
+  local redirect="$base/m/oauth/kakao"
+  location="$(curl -fsS -o /dev/null -w '%{redirect_url}' -X POST "$kakao/oauth/authorize" \
+    --data-urlencode "client_id=$app_key" --data-urlencode "redirect_uri=$redirect" \
+    --data-urlencode "state=bench" --data-urlencode "nickname=$nickname")"
+  code="$(sed -n 's/.*[?&]code=\([^&]*\).*/\1/p' <<<"$location")"
+  kakao_token="$(curl -fsS -X POST "$kakao/oauth/token" --data-urlencode grant_type=authorization_code \
+    --data-urlencode "client_id=$app_key" --data-urlencode "redirect_uri=$redirect" \
+    --data-urlencode "code=$code" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p')"
+  curl -fsS -o /dev/null -H 'content-type: application/json' "$base/main/api/users" \
+    -d "{\"kakao_access_token\":\"$kakao_token\",\"agreements\":{\"service_age\":true,\"service\":true,\"private_collect\":true}}"
+  token="$(curl -fsS -H 'content-type: application/json' "$base/main/api/session" \
+    -d "{\"kakao_access_token\":\"$kakao_token\"}" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p')"
+  [ ${#token} -eq 64 ] || { echo "no session token" >&2; return 1; }
+  echo "$token"
+}
