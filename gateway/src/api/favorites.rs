@@ -1,7 +1,8 @@
 //! Favorite groups (spec §7 "Favorites", "Topics: POST favorite-stocks topic"; main host):
 //! a member's groups and their stocks, the picker's "which of my groups hold it", and the
 //! hearts' existences. Every route is the member's own (docs/api.md, "Favorites"); another
-//! member's ids answer 404. Answers are `Cache-Control: no-store`.
+//! member's ids answer 404. Another member's groups are readable when that member keeps
+//! them public (identity's `open_favorite_stocks`). Answers are `Cache-Control: no-store`.
 
 use axum::Json;
 use axum::extract::State;
@@ -554,6 +555,59 @@ pub async fn existences(
                     exists: e.exists,
                 })
                 .collect(),
+        },
+    ))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/users/{user_id}/favorite_stock_lists",
+    tag = "main",
+    security(("bearer" = [])),
+    params(("user_id" = i64, Path, minimum = 1, description = "Another member (or oneself)")),
+    responses(
+        (status = 200, description = "The member's groups, read-only, when the member keeps them public (`open_favorite_stocks`)", body = FavoriteStockLists),
+        (status = 401, description = "Not signed in", body = ApiErrorBody),
+        (status = 403, description = "`favorites_private`", body = ApiErrorBody),
+        (status = 404, description = "`member_not_found`", body = ApiErrorBody),
+    )
+)]
+pub async fn member_lists(
+    State(state): State<AppState>,
+    member: SignedIn,
+    ApiPath(user_id): ApiPath<i64>,
+) -> Result<Response, ApiError> {
+    use sise_platform::error::ErrorCode;
+    use sise_proto::identity::v1::GetPublicProfilesRequest;
+    if user_id != member.0.user_id {
+        let profiles = state
+            .clients
+            .identity
+            .clone()
+            .get_public_profiles(GetPublicProfilesRequest {
+                user_ids: vec![user_id],
+            })
+            .await?
+            .into_inner()
+            .profiles;
+        let profile = profiles.first().ok_or(ErrorCode::MemberNotFound)?;
+        if !profile.open_favorite_stocks {
+            return Err(ErrorCode::FavoritesPrivate.into());
+        }
+    }
+    let lists = state
+        .clients
+        .favorites
+        .clone()
+        .list_lists_of(pb::ListListsOfRequest { user_id })
+        .await?
+        .into_inner();
+    Ok(answer(
+        StatusCode::OK,
+        FavoriteStockLists {
+            favorite_stock_lists: lists.lists.into_iter().map(Into::into).collect(),
+            max_lists: lists.max_lists,
+            max_stocks_per_list: lists.max_stocks_per_list,
         },
     ))
 }

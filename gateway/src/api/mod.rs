@@ -186,6 +186,7 @@ fn main_routes() -> Routes {
         ),
         routes!(favorites::reorder_stocks),
         routes!(favorites::existences),
+        routes!(favorites::member_lists),
     ]
 }
 

@@ -96,6 +96,21 @@ sise_platform::per_backend! {
             Some(json!({"security_id": SAMSUNG, "favorite_stock_list_id": chips}))).await;
         assert_eq!(status, 404);
 
+        // Public groups: readable by other members while the setting is on (the default).
+        let (_, me, _) = call(&app, Method::GET, "/main/api/users/me", t, None).await;
+        let owner = me["user"]["id"].as_i64().expect("id");
+        let public = format!("/main/api/users/{owner}/favorite_stock_lists");
+        let (status, body, _) = call(&app, Method::GET, &public, o, None).await;
+        assert_eq!((status, body["favorite_stock_lists"].as_array().map(Vec::len)), (200, Some(2)), "{body}");
+        let (status, _, _) = call(&app, Method::PUT, "/main/api/users/me/setting", t, Some(json!({"open_favorite_stocks": false}))).await;
+        assert_eq!(status, 200);
+        let (status, body, _) = call(&app, Method::GET, &public, o, None).await;
+        assert_eq!((status, body["error"].as_str()), (403, Some("favorites_private")));
+        let (status, _, _) = call(&app, Method::GET, &public, t, None).await;
+        assert_eq!(status, 200, "one's own, always");
+        let (status, body, _) = call(&app, Method::GET, "/main/api/users/999999999/favorite_stock_lists", o, None).await;
+        assert_eq!((status, body["error"].as_str()), (404, Some("member_not_found")));
+
         // Remove, construct (recent views, a topic), delete groups.
         let (status, _, _) = call(&app, Method::DELETE, &format!("/main/api/favorite_stocks?ids={}", reversed[0]), t, None).await;
         assert_eq!(status, 204);

@@ -130,6 +130,23 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
         }))
     }
 
+    #[tracing::instrument(skip_all, fields(owner = request.get_ref().user_id))]
+    async fn list_lists_of(
+        &self,
+        request: Request<pb::ListListsOfRequest>,
+    ) -> Result<Response<pb::ListsResponse>, Status> {
+        let limits = self.store.limits();
+        Ok(Response::new(pb::ListsResponse {
+            lists: self
+                .store
+                .lists(request.get_ref().user_id)
+                .await
+                .map_err(internal_status)?,
+            max_lists: limits.max_lists,
+            max_stocks_per_list: limits.max_stocks_per_list,
+        }))
+    }
+
     #[tracing::instrument(skip_all)]
     async fn create_list(
         &self,

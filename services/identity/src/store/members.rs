@@ -499,10 +499,12 @@ impl Store {
         let mut profiles = Vec::with_capacity(ids.len());
         for &id in ids {
             if let Some(user) = self.user(id).await? {
+                let active = user.seceded_at_ms.is_none() && user.terminated_at_ms.is_none();
                 profiles.push(pb::PublicProfile {
                     id,
                     name: user.name.clone(),
                     avatar_url: user.avatar_url(),
+                    open_favorite_stocks: active && user.open_favorite_stocks,
                 });
             }
         }
