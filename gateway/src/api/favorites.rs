@@ -65,6 +65,16 @@ pub struct FavoriteStockLists {
     pub max_stocks_per_list: u32,
 }
 
+impl From<pb::ListsResponse> for FavoriteStockLists {
+    fn from(lists: pb::ListsResponse) -> Self {
+        Self {
+            favorite_stock_lists: lists.lists.into_iter().map(Into::into).collect(),
+            max_lists: lists.max_lists,
+            max_stocks_per_list: lists.max_stocks_per_list,
+        }
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FavoriteStockListBody {
     pub favorite_stock_list: FavoriteStockList,
@@ -182,14 +192,7 @@ pub async fn get_lists(
         .list_lists(member.request(pb::ListListsRequest {}))
         .await?
         .into_inner();
-    Ok(answer(
-        StatusCode::OK,
-        FavoriteStockLists {
-            favorite_stock_lists: lists.lists.into_iter().map(Into::into).collect(),
-            max_lists: lists.max_lists,
-            max_stocks_per_list: lists.max_stocks_per_list,
-        },
-    ))
+    Ok(answer(StatusCode::OK, FavoriteStockLists::from(lists)))
 }
 
 #[utoipa::path(
@@ -602,12 +605,5 @@ pub async fn member_lists(
         .list_lists_of(pb::ListListsOfRequest { user_id })
         .await?
         .into_inner();
-    Ok(answer(
-        StatusCode::OK,
-        FavoriteStockLists {
-            favorite_stock_lists: lists.lists.into_iter().map(Into::into).collect(),
-            max_lists: lists.max_lists,
-            max_stocks_per_list: lists.max_stocks_per_list,
-        },
-    ))
+    Ok(answer(StatusCode::OK, FavoriteStockLists::from(lists)))
 }

@@ -156,13 +156,7 @@ impl Store {
         if !same_set(ids, &mine) {
             return Ok(Err(Refusal::InvalidOrder));
         }
-        for (position, id) in ids.iter().enumerate() {
-            sqlx::query("UPDATE favorite_stock_lists SET position = $2 WHERE id = $1")
-                .bind(id)
-                .bind(position as i64)
-                .execute(&mut *tx)
-                .await?;
-        }
+        set_positions(&mut tx, "favorite_stock_lists", ids).await?;
         tx.commit().await?;
         Ok(Ok(()))
     }
@@ -305,13 +299,7 @@ impl Store {
         if !same_set(ids, &current) {
             return Ok(Err(Refusal::InvalidOrder));
         }
-        for (position, id) in ids.iter().enumerate() {
-            sqlx::query("UPDATE favorite_stocks SET position = $2 WHERE id = $1")
-                .bind(id)
-                .bind(position as i64)
-                .execute(&mut *tx)
-                .await?;
-        }
+        set_positions(&mut tx, "favorite_stocks", ids).await?;
         tx.commit().await?;
         Ok(Ok(()))
     }
@@ -357,6 +345,24 @@ async fn lock_member(conn: &mut AnyConnection, user_id: i64, now: i64) -> anyhow
     .bind(now)
     .execute(&mut *conn)
     .await?;
+    Ok(())
+}
+
+/// Positions `ids` of `table` (a table of ours, never input) in the order given.
+async fn set_positions(
+    conn: &mut AnyConnection,
+    table: &'static str,
+    ids: &[i64],
+) -> anyhow::Result<()> {
+    for (position, id) in ids.iter().enumerate() {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE {table} SET position = $2 WHERE id = $1"
+        )))
+        .bind(id)
+        .bind(position as i64)
+        .execute(&mut *conn)
+        .await?;
+    }
     Ok(())
 }
 
