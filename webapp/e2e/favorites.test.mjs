@@ -157,7 +157,9 @@ describe('favorites', () => {
       await picker.getByLabel('새 그룹 이름').fill('반도체');
       await picker.getByRole('button', { name: '만들기' }).click();
       const group = picker.getByRole('checkbox', { name: /반도체/ });
-      await until(() => group.getAttribute('aria-checked'), 'true', 'the new group holds 삼성전자');
+      // Checked the moment it shows (the groups may be answered before the stock's holdings).
+      await group.waitFor();
+      assert.equal(await group.getAttribute('aria-checked'), 'true', 'the new group holds 삼성전자');
       await screenshot(page, 'favorites-picker');
       await picker.getByRole('button', { name: '확인' }).click();
       await picker.waitFor({ state: 'detached' });
