@@ -147,4 +147,32 @@ describe('FavoriteGroupPickerModal', () => {
       body: { name: '관심그룹', security_ids: SECURITY_ID },
     });
   });
+
+  it('shows the group it made checked at once, before the holdings are asked again', async () => {
+    const made = {
+      id: 2,
+      name: '메모리',
+      favorite_stocks_count: 1,
+      favorite_stocks: [{ id: 9, favorite_stock_list_id: 2, security_id: SECURITY_ID }],
+    };
+    const after = { ...lists([1, '반도체', 3]), favorite_stock_lists: [...lists([1, '반도체', 3]).favorite_stock_lists, made] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const url = new URL(request.url);
+        if (request.method === 'POST') return Response.json({ favorite_stock_list: made }, { status: 201 });
+        // The groups answer at once with the new one; the holdings never do (still asking).
+        if (url.pathname.endsWith('favorite_stock_lists')) return Response.json(after);
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    renderPicker({ lists: lists([1, '반도체', 3]), holding: [] });
+    fireEvent.click(screen.getByRole('button', { name: '+ 새 그룹' }));
+    fireEvent.change(screen.getByLabelText('새 그룹 이름'), { target: { value: '메모리' } });
+    fireEvent.click(screen.getByRole('button', { name: '만들기' }));
+    // The first time it shows, checked.
+    const shown = await screen.findByRole('checkbox', { name: /메모리/ });
+    expect(shown.getAttribute('aria-checked')).toBe('true');
+    expect(group('반도체').getAttribute('aria-checked')).toBe('false');
+  });
 });

@@ -1,12 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import type { ModalProps } from '@/components/modals/modal-host';
 import { ApiError } from '@/lib/api';
 
-import { addFavoriteStock, constructFavoriteStockList, deleteFavoriteStocks } from '../api';
+import {
+  addFavoriteStock,
+  constructFavoriteStockList,
+  deleteFavoriteStocks,
+  type FavoriteStock,
+  type FavoriteStockList,
+  type FavoriteStockLists,
+} from '../api';
 import { alertFailure } from '../errors';
-import { invalidateFavorites, useFavoriteLists, useFavoritesOfSecurity } from '../queries';
+import { favoriteKeys, invalidateFavorites, useFavoriteLists, useFavoritesOfSecurity } from '../queries';
 import { useToggleMutationQueue } from '../toggle-queue';
 import { parseListName } from '../utils/list-name';
 import { canCreateList, canTap, pickerRows, TOO_MANY_LISTS_MESSAGE, type PickerRow } from '../utils/picker';
@@ -121,7 +128,10 @@ function NewGroupForm({ securityId, onDone }: { securityId: string; onDone: () =
     }
     setSending(true);
     try {
-      await constructFavoriteStockList(parsed.name, [securityId]);
+      const { favorite_stock_list: made } = await constructFavoriteStockList(parsed.name, [securityId]);
+      // The new group shows checked at once: the groups and the stock's holdings are asked
+      // again separately, and the groups answering first would show it unchecked meanwhile.
+      seedConstructed(queryClient, securityId, made);
       await invalidateFavorites(queryClient);
       onDone();
     } catch (cause) {
@@ -150,5 +160,18 @@ function NewGroupForm({ securityId, onDone }: { securityId: string; onDone: () =
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** Puts a group just made (construct) into the cached groups and the stock's holdings. */
+function seedConstructed(queryClient: QueryClient, securityId: string, made: FavoriteStockList) {
+  queryClient.setQueryData<FavoriteStockLists>(favoriteKeys.lists(), (old) =>
+    old && !old.favorite_stock_lists.some((list) => list.id === made.id)
+      ? { ...old, favorite_stock_lists: [...old.favorite_stock_lists, made] }
+      : old,
+  );
+  const held = made.favorite_stocks.filter((stock) => stock.security_id === securityId);
+  queryClient.setQueryData<FavoriteStock[]>(favoriteKeys.ofSecurity(securityId), (old) =>
+    old ? [...old.filter((stock) => stock.favorite_stock_list_id !== made.id), ...held] : held,
   );
 }
