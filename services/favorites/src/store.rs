@@ -4,9 +4,13 @@
 //! `sise_platform::db`. Every change of a member's favorites runs in a transaction that
 //! first writes the member's `favorite_members` row ([`lock_member`]): one member's changes
 //! run one after another, so the limits hold under concurrent requests and a reorder sees
-//! exactly the rows it reorders. Adds and removals publish events through the outbox.
+//! exactly the rows it reorders; the same write moves the member's `version`, and a
+//! member's groups are read from memory while their version has not moved (one primary-key
+//! read instead of two queries over every stock). Adds and removals publish events through
+//! the outbox.
 
 use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
 use prost::Message as _;
 use sise_platform::bus::Headers;
@@ -47,15 +51,34 @@ pub struct Limits {
     pub max_stocks_per_list: u32,
 }
 
-#[derive(Clone, Debug)]
+/// Members whose groups are kept in memory at most.
+const CACHED_MEMBERS: u64 = 10_000;
+
+type Lists = Arc<Vec<pb::FavoriteStockList>>;
+
+#[derive(Clone)]
 pub struct Store {
     db: Database,
     limits: Limits,
+    /// Member → (version, groups) as last read.
+    cache: moka::sync::Cache<i64, (i64, Lists)>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Store {
     pub fn new(db: Database, limits: Limits) -> Self {
-        Self { db, limits }
+        Self {
+            db,
+            limits,
+            cache: moka::sync::Cache::new(CACHED_MEMBERS),
+        }
     }
 
     pub fn database(&self) -> &Database {
@@ -69,7 +92,26 @@ impl Store {
     /// The member's groups with their stocks, both in order.
     pub async fn lists(&self, user_id: i64) -> anyhow::Result<Vec<pb::FavoriteStockList>> {
         let mut conn = self.db.pool.acquire().await?;
-        lists_of(&mut conn, user_id).await
+        let version: Option<i64> =
+            sqlx::query_scalar("SELECT version FROM favorite_members WHERE user_id = $1")
+                .bind(user_id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        // No row: the member never changed anything, so has no groups.
+        let Some(version) = version else {
+            return Ok(Vec::new());
+        };
+        if let Some((cached, lists)) = self.cache.get(&user_id)
+            && cached == version
+        {
+            return Ok(lists.as_ref().clone());
+        }
+        // Read after the version: a change in between leaves newer groups under an older
+        // version, which the next read replaces; never older groups under a newer one.
+        let lists = lists_of(&mut conn, user_id).await?;
+        self.cache
+            .insert(user_id, (version, Arc::new(lists.clone())));
+        Ok(lists)
     }
 
     pub async fn list(
@@ -97,6 +139,8 @@ impl Store {
     }
 
     pub async fn rename_list(&self, user_id: i64, id: i64, name: &str, now: i64) -> Change<()> {
+        let mut tx = self.db.pool.begin().await?;
+        lock_member(&mut tx, user_id, now).await?;
         let renamed = sqlx::query(
             "UPDATE favorite_stock_lists SET name = $3, updated_at_ms = $4 \
              WHERE id = $1 AND user_id = $2",
@@ -105,14 +149,14 @@ impl Store {
         .bind(user_id)
         .bind(name)
         .bind(now)
-        .execute(&self.db.pool)
+        .execute(&mut *tx)
         .await?
         .rows_affected();
-        Ok(if renamed == 1 {
-            Ok(())
-        } else {
-            Err(Refusal::ListNotFound)
-        })
+        if renamed != 1 {
+            return Ok(Err(Refusal::ListNotFound));
+        }
+        tx.commit().await?;
+        Ok(Ok(()))
     }
 
     /// Delete the member's groups `ids` (all of them mine, or nothing happens).
@@ -338,8 +382,9 @@ impl Store {
 /// Takes the member's lock for the rest of the transaction (see the module note).
 async fn lock_member(conn: &mut AnyConnection, user_id: i64, now: i64) -> anyhow::Result<()> {
     sqlx::query(
-        "INSERT INTO favorite_members (user_id, changed_at_ms) VALUES ($1, $2) \
-         ON CONFLICT (user_id) DO UPDATE SET changed_at_ms = excluded.changed_at_ms",
+        "INSERT INTO favorite_members (user_id, changed_at_ms, version) VALUES ($1, $2, 1) \
+         ON CONFLICT (user_id) DO UPDATE SET changed_at_ms = excluded.changed_at_ms, \
+         version = favorite_members.version + 1",
     )
     .bind(user_id)
     .bind(now)
@@ -626,6 +671,17 @@ mod tests {
             store.reorder_lists(7, &reversed, 2).await.expect("ok").expect("reordered");
             let now: Vec<i64> = store.lists(7).await.expect("lists").iter().map(|l| l.id).collect();
             assert_eq!(now, reversed);
+            // A second replica's change shows in this one's next read (the version moved).
+            let replica = Store::new(
+                Database::connect(&test_db.url, &MIGRATIONS).await.expect("connect"),
+                LIMITS,
+            );
+            let cached = store.lists(7).await.expect("lists");
+            replica.rename_list(7, second, "바뀐이름", 2).await.expect("ok").expect("renamed");
+            let fresh = store.lists(7).await.expect("lists");
+            assert_ne!(cached, fresh);
+            assert!(fresh.iter().any(|l| l.name == "바뀐이름"), "on {backend:?}");
+            replica.database().pool.close().await;
             // Another member sees none of it and cannot touch it.
             assert!(store.lists(8).await.expect("lists").is_empty());
             assert_eq!(store.rename_list(8, second, "남의것", 3).await.expect("ok"), Err(Refusal::ListNotFound));
