@@ -43,8 +43,13 @@ export default defineConfig({
       '/main': GATEWAY,
       '/social': GATEWAY,
       '/mweb': GATEWAY,
-      // The development messenger login the gateway embeds (docs/api.md, "Membership").
-      '/dev/kakao': GATEWAY,
+      // The development messenger login the one-process server starts on its own port
+      // (`sise` prints "development messenger login … at http://…"; docs/api.md,
+      // "Membership"): SISE_DEV_KAKAO=that address for `vite dev`.
+      '/dev/kakao': {
+        target: process.env.SISE_DEV_KAKAO ?? 'http://127.0.0.1:8090',
+        rewrite: (path: string) => path.replace(/^\/dev\/kakao/, ''),
+      },
     },
   },
   build: {

@@ -19,6 +19,7 @@ export function kakaoConfig(doc: Document | undefined = globalThis.document): Ka
   return {
     authBase: base(meta('sise-kakao-auth', doc) ?? import.meta.env.VITE_KAKAO_AUTH_BASE),
     apiBase: base(meta('sise-kakao-api', doc) ?? import.meta.env.VITE_KAKAO_API_BASE),
-    appKey: meta('sise-kakao-app-key', doc) ?? import.meta.env.VITE_KAKAO_APP_KEY ?? '',
+    // Without a served page (`vite dev`), the development provider's key of config/base.yaml.
+    appKey: meta('sise-kakao-app-key', doc) ?? import.meta.env.VITE_KAKAO_APP_KEY ?? 'sise-dev-app-key',
   };
 }

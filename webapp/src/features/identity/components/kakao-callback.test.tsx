@@ -101,7 +101,7 @@ describe('KakaoCallback', () => {
     renderCallback('?code=abc&state=s1', { state: 's1', returnTo: '/m/stocks/KOREA-A005930' });
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m/stocks/KOREA-A005930'));
     expect(calls[0]).toBe(
-      'POST /dev/kakao/oauth/token grant_type=authorization_code&client_id=&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fm%2Foauth%2Fkakao&code=abc',
+      'POST /dev/kakao/oauth/token grant_type=authorization_code&client_id=sise-dev-app-key&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fm%2Foauth%2Fkakao&code=abc',
     );
     expect(calls[1]).toBe('POST /main/api/session {"kakao_access_token":"kakao-token"}');
     expect(getLogin().accessToken).toBe('sise-token');
