@@ -14,7 +14,7 @@ use std::fmt;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rand::RngCore;
-use sise_platform::db::{Backend, Database, Migrations};
+use sise_platform::db::{Database, Migrations};
 
 pub use members::{
     Agreements, NewAvatar, ProfileChange, SECEDED_NAME, SignUpRefusal, StoredAvatar, User,
@@ -52,15 +52,6 @@ impl Store {
 
     pub fn database(&self) -> &Database {
         &self.db
-    }
-
-    /// `FOR UPDATE` on PostgreSQL: a row read to decide a write is locked until the
-    /// transaction ends. SQLite has one writer at a time already.
-    fn for_update(&self) -> &'static str {
-        match self.db.backend {
-            Backend::Postgres => " FOR UPDATE",
-            Backend::Sqlite => "",
-        }
     }
 }
 

@@ -98,10 +98,18 @@ impl Store {
         now: i64,
     ) -> anyhow::Result<Sanctioned> {
         let mut tx = self.db.pool.begin().await?;
-        let member = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT kakao_id, terminated_at_ms, seceded_at_ms FROM users WHERE id = $1{}",
-            self.for_update()
-        )))
+        // Write first: the member's row is locked (PostgreSQL) and the write lock held
+        // (SQLite) before anything is read, so two sanctions of one member run one after the
+        // other, and SQLite never has to upgrade a read lock (which fails at once, busy,
+        // when another connection writes, e.g. the outbox relay).
+        sqlx::query("UPDATE users SET updated_at_ms = $2 WHERE id = $1")
+            .bind(user_id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        let member = sqlx::query(
+            "SELECT kakao_id, terminated_at_ms, seceded_at_ms FROM users WHERE id = $1",
+        )
         .bind(user_id)
         .fetch_optional(&mut *tx)
         .await?;
