@@ -15,6 +15,7 @@ use axum::extract::{FromRequestParts, Request};
 use axum::response::{IntoResponse, Response};
 use http::request::Parts;
 use sise_platform::error::ErrorCode;
+use sise_platform::time::now_ms;
 use sise_proto::identity::v1::AuthenticateRequest;
 use tower::{Service, ServiceExt as _};
 
@@ -25,11 +26,9 @@ use crate::intercept::{Answer, Intercept};
 use crate::upstream::Clients;
 
 /// The signed-in member, inserted as a request extension.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Member {
     pub user_id: i64,
-    /// The token the request carried (logout ends its cache entry at once).
-    pub token: Arc<str>,
 }
 
 pub const ACCESS_TOKEN_HEADER: &str = "access-token";
@@ -90,21 +89,10 @@ impl SessionCache {
         }
     }
 
-    pub fn forget(&self, token: &str) {
-        self.0.invalidate(token);
-    }
-
     /// Forget everything (revocations may have been missed while the bus was away).
     pub fn clear(&self) {
         self.0.invalidate_all();
     }
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
 }
 
 /// The layer on each host's API router ([`crate::intercept`]): resolves the request's
@@ -129,9 +117,8 @@ impl Intercept for Authenticate {
         S: Service<Request, Response = Response, Error = Infallible> + Send + 'static,
         S::Future: Send + 'static,
     {
-        let token: Arc<str> = token.into();
         if let Some(user_id) = self.sessions.get(&token, now_ms()) {
-            request.extensions_mut().insert(Member { user_id, token });
+            request.extensions_mut().insert(Member { user_id });
             return Box::pin(route.oneshot(request));
         }
         let mut identity = self.clients.identity.clone();
@@ -139,14 +126,14 @@ impl Intercept for Authenticate {
         Box::pin(async move {
             match identity
                 .authenticate(AuthenticateRequest {
-                    access_token: token.to_string(),
+                    access_token: token.clone(),
                 })
                 .await
             {
                 Ok(response) => {
                     let response = response.into_inner();
                     sessions.0.insert(
-                        token.clone(),
+                        token.into(),
                         Resolved {
                             user_id: response.user_id,
                             expires_at_ms: response.expires_at_ms,
@@ -154,7 +141,6 @@ impl Intercept for Authenticate {
                     );
                     request.extensions_mut().insert(Member {
                         user_id: response.user_id,
-                        token,
                     });
                     route.oneshot(request).await
                 }
@@ -174,7 +160,7 @@ impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
         parts
             .extensions
             .get::<Member>()
-            .cloned()
+            .copied()
             .map(SignedIn)
             .ok_or_else(|| ErrorCode::LoginRequired.into())
     }
@@ -231,7 +217,5 @@ mod tests {
         cache.revoke_member(1);
         assert_eq!(cache.get("b", 1_000), None);
         assert_eq!(cache.get("c", 1_000), Some(2));
-        cache.forget("c");
-        assert_eq!(cache.get("c", 1_000), None);
     }
 }

@@ -4,7 +4,7 @@
 //! paths, so clients never see an empty body or a plain-text error.
 
 use axum::Json;
-use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use sise_platform::error::{DomainError, ErrorCode, ErrorKind};
@@ -49,6 +49,13 @@ impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
         tracing::debug!(%rejection, "query rejected");
         ErrorCode::InvalidQuery.into()
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        tracing::debug!(%rejection, "body rejected");
+        ErrorCode::InvalidRequestBody.into()
     }
 }
 

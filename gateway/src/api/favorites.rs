@@ -4,16 +4,17 @@
 //! member's ids answer 404. Another member's groups are readable when that member keeps
 //! them public (identity's `open_favorite_stocks`). Answers are `Cache-Control: no-store`.
 
-use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
+use sise_platform::error::{DomainError, ErrorCode};
 use sise_proto::favorites::v1 as pb;
+use sise_proto::identity::v1::GetPublicProfilesRequest;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::params::SecurityId;
-use crate::api::{ApiJson, ApiPath, ApiQuery, SecurityIdsQuery, id_list, no_store};
+use crate::api::{ApiJson, ApiPath, ApiQuery, SecurityIdsQuery, id_list, no_content, private_json};
 use crate::auth::SignedIn;
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
@@ -161,10 +162,6 @@ pub struct ExistencesQuery {
     pub asset_ids: Option<String>,
 }
 
-fn answer<T: Serialize>(status: StatusCode, body: T) -> Response {
-    no_store((status, Json(body)).into_response())
-}
-
 fn list_body(list: pb::FavoriteStockList) -> FavoriteStockListBody {
     FavoriteStockListBody {
         favorite_stock_list: list.into(),
@@ -192,7 +189,10 @@ pub async fn get_lists(
         .list_lists(member.request(pb::ListListsRequest {}))
         .await?
         .into_inner();
-    Ok(answer(StatusCode::OK, FavoriteStockLists::from(lists)))
+    Ok(private_json(
+        StatusCode::OK,
+        FavoriteStockLists::from(lists),
+    ))
 }
 
 #[utoipa::path(
@@ -220,7 +220,7 @@ pub async fn create_list(
         .create_list(member.request(pb::CreateListRequest { name: body.name }))
         .await?
         .into_inner();
-    Ok(answer(StatusCode::CREATED, list_body(list)))
+    Ok(private_json(StatusCode::CREATED, list_body(list)))
 }
 
 #[utoipa::path(
@@ -253,7 +253,7 @@ pub async fn rename_list(
         }))
         .await?
         .into_inner();
-    Ok(answer(StatusCode::OK, list_body(list)))
+    Ok(private_json(StatusCode::OK, list_body(list)))
 }
 
 #[utoipa::path(
@@ -281,7 +281,7 @@ pub async fn delete_lists(
         .clone()
         .delete_lists(member.request(pb::IdsRequest { ids }))
         .await?;
-    Ok(no_store(StatusCode::NO_CONTENT.into_response()))
+    Ok(no_content())
 }
 
 #[utoipa::path(
@@ -307,7 +307,7 @@ pub async fn reorder_lists(
         .clone()
         .reorder_lists(member.request(pb::IdsRequest { ids: body.ids }))
         .await?;
-    Ok(no_store(StatusCode::NO_CONTENT.into_response()))
+    Ok(no_content())
 }
 
 async fn construct(
@@ -329,7 +329,7 @@ async fn construct(
         }))
         .await?
         .into_inner();
-    Ok(answer(StatusCode::CREATED, list_body(list)))
+    Ok(private_json(StatusCode::CREATED, list_body(list)))
 }
 
 #[utoipa::path(
@@ -408,13 +408,13 @@ pub async fn add_stock(
         .into_inner();
     let stock = added
         .stock
-        .ok_or_else(|| ApiError(sise_platform::error::DomainError::internal()))?;
+        .ok_or_else(|| ApiError(DomainError::internal()))?;
     let status = if added.created {
         StatusCode::CREATED
     } else {
         StatusCode::OK
     };
-    Ok(answer(
+    Ok(private_json(
         status,
         FavoriteStockBody {
             favorite_stock: stock.into(),
@@ -447,7 +447,7 @@ pub async fn delete_stocks(
         .clone()
         .delete_stocks(member.request(pb::IdsRequest { ids }))
         .await?;
-    Ok(no_store(StatusCode::NO_CONTENT.into_response()))
+    Ok(no_content())
 }
 
 #[utoipa::path(
@@ -479,7 +479,7 @@ pub async fn reorder_stocks(
             ids: body.ids,
         }))
         .await?;
-    Ok(no_store(StatusCode::NO_CONTENT.into_response()))
+    Ok(no_content())
 }
 
 #[utoipa::path(
@@ -511,7 +511,7 @@ pub async fn stocks_by_security(
         .stocks_by_security(member.request(pb::StocksBySecurityRequest { security_id }))
         .await?
         .into_inner();
-    Ok(answer(
+    Ok(private_json(
         StatusCode::OK,
         SecurityFavorites {
             favorite_stocks: stocks.stocks.into_iter().map(Into::into).collect(),
@@ -547,7 +547,7 @@ pub async fn existences(
         .existences(member.request(pb::ExistencesRequest { security_ids }))
         .await?
         .into_inner();
-    Ok(answer(
+    Ok(private_json(
         StatusCode::OK,
         Existences {
             favorite_stock_existences: found
@@ -580,8 +580,6 @@ pub async fn member_lists(
     member: SignedIn,
     ApiPath(user_id): ApiPath<i64>,
 ) -> Result<Response, ApiError> {
-    use sise_platform::error::ErrorCode;
-    use sise_proto::identity::v1::GetPublicProfilesRequest;
     if user_id != member.0.user_id {
         let profiles = state
             .clients
@@ -605,5 +603,8 @@ pub async fn member_lists(
         .list_lists_of(pb::ListListsOfRequest { user_id })
         .await?
         .into_inner();
-    Ok(answer(StatusCode::OK, FavoriteStockLists::from(lists)))
+    Ok(private_json(
+        StatusCode::OK,
+        FavoriteStockLists::from(lists),
+    ))
 }

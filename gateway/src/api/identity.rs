@@ -16,7 +16,7 @@ use sise_platform::error::{DomainError, ErrorCode};
 use sise_proto::identity::v1 as pb;
 use utoipa::ToSchema;
 
-use crate::api::{ApiJson, ApiPath, ApiQuery, no_store};
+use crate::api::{ApiJson, ApiPath, ApiQuery, no_content, no_store, private_json};
 use crate::auth::{Member, SignedIn};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::limits::ClientIp;
@@ -261,10 +261,6 @@ impl IntoResponse for MemberError {
     }
 }
 
-fn private<T: Serialize>(status: StatusCode, body: T) -> Response {
-    no_store((status, Json(body)).into_response())
-}
-
 /// The client's address as the edge counted it, for throttling failed logins.
 fn address(client: Option<Extension<ClientIp>>) -> String {
     client
@@ -294,7 +290,7 @@ async fn login(
         .into_inner()
         .outcome;
     match outcome {
-        Some(pb::login_response::Outcome::Session(session)) => Ok(private(
+        Some(pb::login_response::Outcome::Session(session)) => Ok(private_json(
             StatusCode::OK,
             SessionBody {
                 access_token: session.access_token,
@@ -387,7 +383,7 @@ pub async fn delete_session(
         .await?;
     // Other replicas learn it from the bus; this one at once.
     state.sessions.revoke_member(member.0.user_id);
-    Ok(no_store(StatusCode::NO_CONTENT.into_response()))
+    Ok(no_content())
 }
 
 #[utoipa::path(
@@ -424,7 +420,10 @@ pub async fn sign_up(
         })
         .await?
         .into_inner();
-    Ok(private(StatusCode::CREATED, UserBody { user: user.into() }))
+    Ok(private_json(
+        StatusCode::CREATED,
+        UserBody { user: user.into() },
+    ))
 }
 
 #[utoipa::path(
@@ -452,7 +451,7 @@ pub async fn release_dormancy(
         })
         .await?
         .into_inner();
-    Ok(private(
+    Ok(private_json(
         StatusCode::OK,
         MessageBody {
             message: released.message,
@@ -481,7 +480,7 @@ pub async fn get_me(
         .get_me(member.request(pb::GetMeRequest {}))
         .await?
         .into_inner();
-    Ok(private(StatusCode::OK, UserBody { user: user.into() }))
+    Ok(private_json(StatusCode::OK, UserBody { user: user.into() }))
 }
 
 #[utoipa::path(
@@ -513,7 +512,7 @@ pub async fn update_me(
         }))
         .await;
     match saved {
-        Ok(user) => Ok(private(
+        Ok(user) => Ok(private_json(
             StatusCode::OK,
             UserBody {
                 user: user.into_inner().into(),
@@ -558,7 +557,7 @@ pub async fn delete_me(
         .secede(member.request(pb::SecedeRequest {}))
         .await?;
     state.sessions.revoke_member(member.0.user_id);
-    Ok(no_store(StatusCode::NO_CONTENT.into_response()))
+    Ok(no_content())
 }
 
 #[utoipa::path(
@@ -582,7 +581,7 @@ pub async fn get_setting(
         .get_me(member.request(pb::GetMeRequest {}))
         .await?
         .into_inner();
-    Ok(private(
+    Ok(private_json(
         StatusCode::OK,
         SettingBody {
             open_favorite_stocks: user.open_favorite_stocks,
@@ -616,7 +615,7 @@ pub async fn put_setting(
         }))
         .await?
         .into_inner();
-    Ok(private(
+    Ok(private_json(
         StatusCode::OK,
         SettingBody {
             open_favorite_stocks: user.open_favorite_stocks,
@@ -713,7 +712,7 @@ pub async fn upload_avatar(
         ))
         .await?
         .into_inner();
-    Ok(private(StatusCode::OK, UserBody { user: user.into() }))
+    Ok(private_json(StatusCode::OK, UserBody { user: user.into() }))
 }
 
 fn upload_error(error: axum::extract::multipart::MultipartError) -> MemberError {
@@ -797,7 +796,7 @@ pub async fn my_sanctions(
         .list_my_sanctions(member.request(pb::ListMySanctionsRequest {}))
         .await?
         .into_inner();
-    Ok(private(
+    Ok(private_json(
         StatusCode::OK,
         SanctionList {
             sanctions: list.sanctions.into_iter().map(Sanction::from).collect(),
@@ -835,5 +834,5 @@ pub async fn object(
         }))
         .await?
         .into_inner();
-    Ok(private(StatusCode::OK, Sanction::from(sanction)))
+    Ok(private_json(StatusCode::OK, Sanction::from(sanction)))
 }

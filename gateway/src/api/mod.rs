@@ -34,22 +34,11 @@ pub struct ApiQuery<T>(pub T);
 #[from_request(via(axum::extract::Path), rejection(ApiError))]
 pub struct ApiPath<T>(pub T);
 
-/// A JSON body whose rejection (not JSON, wrong shape) is the API's 400
+/// `Json` whose rejection (no JSON content type, not JSON, wrong shape) is the API's 400
 /// `invalid_request_body`.
+#[derive(axum::extract::FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
 pub struct ApiJson<T>(pub T);
-
-impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<S> for ApiJson<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = axum::body::Bytes::from_request(request, state)
-            .await
-            .map_err(|_| ApiError::from(ErrorCode::InvalidRequestBody))?;
-        serde_json::from_slice(&bytes)
-            .map(ApiJson)
-            .map_err(|_| ErrorCode::InvalidRequestBody.into())
-    }
-}
 
 /// `Cache-Control: no-store` on an answer about one member.
 pub fn no_store(mut response: axum::response::Response) -> axum::response::Response {
@@ -58,6 +47,21 @@ pub fn no_store(mut response: axum::response::Response) -> axum::response::Respo
         http::HeaderValue::from_static("no-store"),
     );
     response
+}
+
+/// A JSON answer about one member (`no-store`).
+pub fn private_json<T: serde::Serialize>(
+    status: http::StatusCode,
+    body: T,
+) -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    no_store((status, axum::Json(body)).into_response())
+}
+
+/// An empty answer to a member's change (`204`, `no-store`).
+pub fn no_content() -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    no_store(http::StatusCode::NO_CONTENT.into_response())
 }
 
 /// `ids=1,2,3` (comma-joined integers).

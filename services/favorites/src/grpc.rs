@@ -3,6 +3,7 @@
 
 use sise_platform::error::{DomainError, ErrorCode, internal_status};
 use sise_platform::member;
+use sise_platform::time::now_ms;
 use sise_proto::favorites::v1 as pb;
 use sise_proto::market::v1::GetQuotesRequest;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
@@ -110,10 +111,6 @@ fn ids(ids: &[i64]) -> Result<&[i64], Status> {
     Ok(ids)
 }
 
-fn now() -> i64 {
-    chrono::Utc::now().timestamp_millis()
-}
-
 #[tonic::async_trait]
 impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
     #[tracing::instrument(skip_all)]
@@ -154,7 +151,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
     ) -> Result<Response<pb::FavoriteStockList>, Status> {
         let user_id = member::required(&request)?;
         let name = list_name(&request.get_ref().name)?;
-        let id = self.settle(self.store.create_list(user_id, &name, now()).await)?;
+        let id = self.settle(self.store.create_list(user_id, &name, now_ms()).await)?;
         self.list_answer(user_id, id).await
     }
 
@@ -166,7 +163,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
         let user_id = member::required(&request)?;
         let id = request.get_ref().id;
         let name = list_name(&request.get_ref().name)?;
-        self.settle(self.store.rename_list(user_id, id, &name, now()).await)?;
+        self.settle(self.store.rename_list(user_id, id, &name, now_ms()).await)?;
         self.list_answer(user_id, id).await
     }
 
@@ -177,7 +174,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
     ) -> Result<Response<pb::Empty>, Status> {
         let user_id = member::required(&request)?;
         let ids = ids(&request.get_ref().ids)?;
-        self.settle(self.store.delete_lists(user_id, ids, now()).await)?;
+        self.settle(self.store.delete_lists(user_id, ids, now_ms()).await)?;
         Ok(Response::new(pb::Empty {}))
     }
 
@@ -188,7 +185,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
     ) -> Result<Response<pb::Empty>, Status> {
         let user_id = member::required(&request)?;
         let ids = ids(&request.get_ref().ids)?;
-        self.settle(self.store.reorder_lists(user_id, ids, now()).await)?;
+        self.settle(self.store.reorder_lists(user_id, ids, now_ms()).await)?;
         Ok(Response::new(pb::Empty {}))
     }
 
@@ -204,7 +201,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
             .await?;
         let id = self.settle(
             self.store
-                .construct_list(user_id, &name, &securities, now())
+                .construct_list(user_id, &name, &securities, now_ms())
                 .await,
         )?;
         self.list_answer(user_id, id).await
@@ -223,7 +220,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
             .remove(0);
         let (stock, created) = self.settle(
             self.store
-                .add_stock(user_id, request.list_id, &security_id, now())
+                .add_stock(user_id, request.list_id, &security_id, now_ms())
                 .await,
         )?;
         Ok(Response::new(pb::AddStockResponse {
@@ -239,7 +236,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
     ) -> Result<Response<pb::Empty>, Status> {
         let user_id = member::required(&request)?;
         let ids = ids(&request.get_ref().ids)?;
-        self.settle(self.store.delete_stocks(user_id, ids, now()).await)?;
+        self.settle(self.store.delete_stocks(user_id, ids, now_ms()).await)?;
         Ok(Response::new(pb::Empty {}))
     }
 
@@ -253,7 +250,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
         let order = ids(&request.ids)?;
         self.settle(
             self.store
-                .reorder_stocks(user_id, request.list_id, order, now())
+                .reorder_stocks(user_id, request.list_id, order, now_ms())
                 .await,
         )?;
         Ok(Response::new(pb::Empty {}))

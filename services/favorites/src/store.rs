@@ -64,14 +64,6 @@ pub struct Store {
     cache: moka::sync::Cache<i64, (i64, Lists)>,
 }
 
-impl std::fmt::Debug for Store {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Store")
-            .field("limits", &self.limits)
-            .finish_non_exhaustive()
-    }
-}
-
 impl Store {
     pub fn new(db: Database, limits: Limits) -> Self {
         Self {
@@ -122,20 +114,9 @@ impl Store {
         Ok(self.lists(user_id).await?.into_iter().find(|l| l.id == id))
     }
 
+    /// A new empty group, last.
     pub async fn create_list(&self, user_id: i64, name: &str, now: i64) -> Change<i64> {
-        let mut tx = self.db.pool.begin().await?;
-        lock_member(&mut tx, user_id, now).await?;
-        let count: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM favorite_stock_lists WHERE user_id = $1")
-                .bind(user_id)
-                .fetch_one(&mut *tx)
-                .await?;
-        if count >= i64::from(self.limits.max_lists) {
-            return Ok(Err(Refusal::TooManyLists));
-        }
-        let id = insert_list(&mut tx, user_id, name, now).await?;
-        tx.commit().await?;
-        Ok(Ok(id))
+        self.construct_list(user_id, name, &[], now).await
     }
 
     pub async fn rename_list(&self, user_id: i64, id: i64, name: &str, now: i64) -> Change<()> {
@@ -205,7 +186,8 @@ impl Store {
         Ok(Ok(()))
     }
 
-    /// A new group holding `security_ids` (already checked; at most the per-group limit).
+    /// A new group, last, holding `security_ids` (already checked; at most the per-group
+    /// limit).
     pub async fn construct_list(
         &self,
         user_id: i64,

@@ -7,13 +7,15 @@ use sise_proto::identity::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::membership::{Failure, Login, Membership, Outcome, seoul_date};
-use crate::store::{Agreements, SanctionKind, Sanctioned, now_ms};
+use sise_platform::time::now_ms;
+
+use crate::store::{Agreements, SanctionKind, Sanctioned};
 
 /// Metadata of a throttled login: seconds until it may be tried again.
 pub const RETRY_AFTER_METADATA: &str = "retry-after";
 /// Most members one public-profile call names.
 const MAX_PROFILES: usize = 100;
-/// Most bytes of an objection.
+/// Most characters of an objection.
 const MAX_OBJECTION_CHARS: usize = 1000;
 /// Most objections one listing returns.
 const MAX_OBJECTIONS: i64 = 500;
@@ -30,6 +32,12 @@ fn status(failure: Failure) -> Status {
             status
         }
         Failure::Internal(error) => internal_status(error),
+    }
+}
+
+fn sanction_list(records: &[crate::store::SanctionRecord]) -> pb::SanctionList {
+    pb::SanctionList {
+        sanctions: records.iter().map(|s| s.to_proto()).collect(),
     }
 }
 
@@ -198,7 +206,7 @@ impl pb::identity_service_server::IdentityService for IdentityGrpc {
         let user_id = member::required(&request)?;
         let user = self
             .membership
-            .set_avatar(user_id, &request.get_ref().image, now_ms())
+            .set_avatar(user_id, request.into_inner().image, now_ms())
             .await;
         answer(user.map(|u| u.to_proto()))
     }
@@ -248,9 +256,7 @@ impl pb::identity_service_server::IdentityService for IdentityGrpc {
             .sanctions_of(user_id)
             .await
             .map_err(internal_status)?;
-        Ok(Response::new(pb::SanctionList {
-            sanctions: sanctions.iter().map(|s| s.to_proto()).collect(),
-        }))
+        Ok(Response::new(sanction_list(&sanctions)))
     }
 
     #[tracing::instrument(skip_all)]
@@ -357,9 +363,7 @@ impl pb::operator_service_server::OperatorService for OperatorGrpc {
             .sanctions_of(request.get_ref().user_id)
             .await
             .map_err(internal_status)?;
-        Ok(Response::new(pb::SanctionList {
-            sanctions: sanctions.iter().map(|s| s.to_proto()).collect(),
-        }))
+        Ok(Response::new(sanction_list(&sanctions)))
     }
 
     #[tracing::instrument(skip_all)]
@@ -373,8 +377,6 @@ impl pb::operator_service_server::OperatorService for OperatorGrpc {
             .objections(MAX_OBJECTIONS)
             .await
             .map_err(internal_status)?;
-        Ok(Response::new(pb::SanctionList {
-            sanctions: sanctions.iter().map(|s| s.to_proto()).collect(),
-        }))
+        Ok(Response::new(sanction_list(&sanctions)))
     }
 }

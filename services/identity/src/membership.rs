@@ -2,6 +2,7 @@
 //! §4, §8), sign-up, dormancy release, profile edits, photos, secession, sanctions.
 //! Every call returns a catalogue error a client can act on, or an internal failure.
 
+use secrecy::ExposeSecret as _;
 use sise_platform::error::{DomainError, ErrorCode};
 use sise_proto::identity::v1 as pb;
 
@@ -123,12 +124,12 @@ impl Membership {
         if user.dormant_since_ms.is_some() || user.last_login_at_ms < now - self.dormancy_ms() {
             let token = self.store.dormant_login(user.id, now).await?;
             return Ok(Login::Dormant {
-                release_token: token.0,
+                release_token: token.expose_secret().to_owned(),
             });
         }
         let session = self.store.log_in(user.id, now, self.policy).await?;
         Ok(Login::Session(pb::Session {
-            access_token: session.token.0,
+            access_token: session.token.expose_secret().to_owned(),
             expires_in_secs: (session.expires_at_ms - now) / 1000,
             user: Some(user.to_proto()),
         }))
@@ -212,12 +213,11 @@ impl Membership {
             .ok_or_else(|| ErrorCode::MemberNotFound.into())
     }
 
-    pub async fn set_avatar(&self, user_id: i64, image: &[u8], now: i64) -> Outcome<User> {
+    pub async fn set_avatar(&self, user_id: i64, image: Vec<u8>, now: i64) -> Outcome<User> {
         self.me(user_id).await?;
         let max = self.settings.avatar_max_bytes;
-        let bytes = image.to_vec();
         // Decoding and resizing is CPU work: off the async workers.
-        let renditions = tokio::task::spawn_blocking(move || avatar::process(&bytes, max))
+        let renditions = tokio::task::spawn_blocking(move || avatar::process(&image, max))
             .await
             .map_err(anyhow::Error::from)??;
         let renditions = renditions
@@ -260,10 +260,9 @@ impl Membership {
 
 /// `YYYY-MM-DD` in Korea of an instant (the last day of a suspension as members read it).
 pub fn seoul_date(ms: i64) -> String {
-    let seoul = chrono::FixedOffset::east_opt(9 * 3600).expect("valid offset");
     chrono::DateTime::from_timestamp_millis(ms)
         .unwrap_or_default()
-        .with_timezone(&seoul)
+        .with_timezone(&sise_platform::time::KST)
         .format("%Y-%m-%d")
         .to_string()
 }

@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 use chrono::Datelike as _;
 use regex::Regex;
 use sise_platform::error::{DomainError, ErrorCode};
+use sise_platform::time::KST;
 use unicode_normalization::UnicodeNormalization as _;
 
 /// A nickname of this many characters or more is refused (spec §5: "12 or more characters
@@ -129,10 +130,9 @@ pub fn email(raw: &str) -> Result<Option<String>, DomainError> {
 
 /// This year in Korea (birth years and ages are Korean calendar years).
 pub fn this_year(now_ms: i64) -> i32 {
-    let seoul = chrono::FixedOffset::east_opt(9 * 3600).expect("valid offset");
     chrono::DateTime::from_timestamp_millis(now_ms)
         .unwrap_or_default()
-        .with_timezone(&seoul)
+        .with_timezone(&KST)
         .year()
 }
 

@@ -15,7 +15,9 @@ use sise_proto::identity::v1::operator_service_server::{self, OperatorServiceSer
 use crate::config::IdentityConfig;
 use crate::grpc::{IdentityGrpc, OperatorGrpc};
 use crate::membership::Membership;
-use crate::store::{MIGRATIONS, Store, now_ms};
+use sise_platform::time::now_ms;
+
+use crate::store::{MIGRATIONS, Store};
 
 /// Largest gRPC message identity takes (a photo upload with its framing).
 const MAX_MESSAGE_BYTES: usize = 8 * 1024 * 1024;

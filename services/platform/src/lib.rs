@@ -19,6 +19,7 @@
 //! - `task`: supervised background tasks (restart with backoff, state for readiness).
 //! - `service`: the `Service` trait every domain service implements, launching one, and the
 //!   `main` of a service's own binary.
+//! - `time`: now as epoch milliseconds, Korea's offset.
 //! - `testing`: the test kit: one test per backend (`per_backend!`), fresh databases, the
 //!   service harness.
 
@@ -35,3 +36,4 @@ pub mod task;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod time;

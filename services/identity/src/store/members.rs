@@ -1,6 +1,7 @@
 //! Members: sign-up with consents, profile, setting, photo, dormancy, secession.
 
 use prost::Message as _;
+use secrecy::SecretString;
 use sise_platform::bus::Headers;
 use sise_platform::outbox;
 use sise_proto::identity::v1 as pb;
@@ -8,8 +9,8 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row as _};
 
 use super::{
-    IssuedSession, Secret, SessionPolicy, Store, is_unique_violation, is_well_formed, new_token,
-    subjects, token_key,
+    IssuedSession, SessionPolicy, Store, is_unique_violation, is_well_formed, new_token, subjects,
+    token_key,
 };
 
 /// How long a dormancy release token stays valid.
@@ -268,7 +269,7 @@ impl Store {
     }
 
     /// Mark `user_id` dormant (if not already) and issue a release token.
-    pub async fn dormant_login(&self, user_id: i64, now: i64) -> anyhow::Result<Secret> {
+    pub async fn dormant_login(&self, user_id: i64, now: i64) -> anyhow::Result<SecretString> {
         let mut tx = self.db.pool.begin().await?;
         sqlx::query(
             "UPDATE users SET dormant_since_ms = COALESCE(dormant_since_ms, $2) WHERE id = $1",
@@ -287,7 +288,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(Secret(token))
+        Ok(SecretString::from(token))
     }
 
     /// Release the dormancy behind a release token (single use); the member released.

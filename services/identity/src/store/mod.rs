@@ -10,9 +10,6 @@ mod sanctions;
 mod sessions;
 mod throttle;
 
-use std::fmt;
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use rand::RngCore;
 use sise_platform::db::{Database, Migrations};
 
@@ -52,24 +49,6 @@ impl Store {
 
     pub fn database(&self) -> &Database {
         &self.db
-    }
-}
-
-/// Current time as epoch milliseconds.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
-}
-
-/// A secret shown once (session or release token). `Debug` hides it.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(pub String);
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<redacted>")
     }
 }
 
@@ -114,7 +93,12 @@ mod tests {
         assert_ne!(a, b);
         assert!(!is_well_formed(""));
         assert!(!is_well_formed(&a.to_uppercase()));
-        assert!(!format!("{:?}", Secret(a.clone())).contains(&a));
+        let issued = IssuedSession {
+            token: secrecy::SecretString::from(a.clone()),
+            user_id: 1,
+            expires_at_ms: 0,
+        };
+        assert!(!format!("{issued:?}").contains(&a));
         assert_ne!(token_key(&a), a);
     }
 }

@@ -4,7 +4,9 @@
 
 use sqlx::{AnyConnection, Row as _};
 
-use super::{Secret, Store, is_well_formed, new_token, token_key};
+use secrecy::{ExposeSecret as _, SecretString};
+
+use super::{Store, is_well_formed, new_token, token_key};
 
 /// How often the idle clock of a session is written: a request within this much of the
 /// last write does not write again.
@@ -16,11 +18,11 @@ pub struct SessionPolicy {
     pub idle_ms: i64,
 }
 
-/// A freshly issued session.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A freshly issued session; `Debug` hides the token.
+#[derive(Clone, Debug)]
 pub struct IssuedSession {
     /// The bearer token, 64 lowercase hex characters; shown to the client once.
-    pub token: Secret,
+    pub token: SecretString,
     pub user_id: i64,
     pub expires_at_ms: i64,
 }
@@ -42,7 +44,7 @@ impl Store {
         policy: SessionPolicy,
     ) -> anyhow::Result<IssuedSession> {
         let session = IssuedSession {
-            token: Secret(new_token()),
+            token: SecretString::from(new_token()),
             user_id,
             expires_at_ms: now.saturating_add(policy.lifetime_ms),
         };
@@ -50,7 +52,7 @@ impl Store {
             "INSERT INTO sessions (token_hash, user_id, created_at_ms, expires_at_ms, \
              last_seen_at_ms) VALUES ($1, $2, $3, $4, $3)",
         )
-        .bind(token_key(&session.token.0))
+        .bind(token_key(session.token.expose_secret()))
         .bind(user_id)
         .bind(now)
         .bind(session.expires_at_ms)

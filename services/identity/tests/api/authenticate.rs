@@ -1,8 +1,8 @@
 //! `Login` and `Authenticate`: a messenger token becomes a session whose token resolves to
 //! its member; anything else is one answer.
 
-use sise_identity::store::now_ms;
 use sise_platform::error::{DomainError, ErrorKind};
+use sise_platform::time::now_ms;
 
 use crate::helpers::{TestApp, session};
 

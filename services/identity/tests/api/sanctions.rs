@@ -87,7 +87,7 @@ sise_platform::per_backend! {
         // The third warning suspends for 30 days and ends the sessions.
         let third = sanction(&app, user.id, pb::SanctionKind::Warning).await;
         let until = third.sanction.expect("sanction").suspended_until_ms;
-        assert!(until > sise_identity::store::now_ms() + 29 * 86_400_000);
+        assert!(until > sise_platform::time::now_ms() + 29 * 86_400_000);
         assert!(app.authenticate(&live.access_token).await.is_err(), "suspension ends sessions");
         match app.login(&kakao).await.expect("login answers") {
             pb::login_response::Outcome::Suspended(suspended) => {

@@ -21,11 +21,7 @@ use std::time::Duration;
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, TimeDelta, TimeZone, Timelike, Weekday};
 use serde::Serialize;
 
-/// Korea Standard Time, UTC+9 (no daylight saving).
-pub const KST: FixedOffset = match FixedOffset::east_opt(9 * 3600) {
-    Some(offset) => offset,
-    None => panic!("UTC+9 is a valid offset"),
-};
+pub use sise_platform::time::KST;
 
 const fn hm(hour: u32, minute: u32) -> u32 {
     hour * 3600 + minute * 60
