@@ -80,7 +80,7 @@ pub fn id_list(text: Option<&str>, max: usize) -> Result<Vec<i64>, ApiError> {
         return Err(ErrorCode::MissingIds.into());
     }
     if ids.len() > max {
-        return Err(DomainError::with_max(ErrorCode::InvalidRequest, max).into());
+        return Err(DomainError::with_max(ErrorCode::TooManyIds, max).into());
     }
     Ok(ids)
 }

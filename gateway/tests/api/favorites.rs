@@ -131,5 +131,8 @@ sise_platform::per_backend! {
         assert_eq!(names, vec!["관심그룹", "2차전지"]);
         let (status, body, _) = call(&app, Method::DELETE, "/main/api/favorite_stock_lists?ids=", t, None).await;
         assert_eq!((status, body["error"].as_str()), (400, Some("missing_ids")));
+        let many = (1..=201).map(|n| n.to_string()).collect::<Vec<_>>().join(",");
+        let (status, body, _) = call(&app, Method::DELETE, &format!("/main/api/favorite_stock_lists?ids={many}"), t, None).await;
+        assert_eq!((status, body["message"].as_str()), (400, Some("한 번에 200개까지 지정할 수 있습니다.")));
     }
 }

@@ -106,7 +106,7 @@ fn ids(ids: &[i64]) -> Result<&[i64], Status> {
         return Err(DomainError::from(ErrorCode::MissingIds).into());
     }
     if ids.len() > MAX_IDS {
-        return Err(DomainError::with_max(ErrorCode::InvalidRequest, MAX_IDS).into());
+        return Err(DomainError::with_max(ErrorCode::TooManyIds, MAX_IDS).into());
     }
     Ok(ids)
 }

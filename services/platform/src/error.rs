@@ -190,6 +190,7 @@ catalogue! {
     ListFull = ("list_full", Conflict, "관심그룹에는 {max}개까지 담을 수 있습니다."),
     InvalidOrder = ("invalid_order", InvalidArgument, "순서를 바꿀 목록이 올바르지 않습니다. 새로고침 후 다시 시도해주세요."),
     MissingIds = ("missing_ids", InvalidArgument, "대상을 하나 이상 지정해주세요."),
+    TooManyIds = ("too_many_ids", InvalidArgument, "한 번에 {max}개까지 지정할 수 있습니다."),
     FavoritesPrivate = ("favorites_private", PermissionDenied, "관심종목을 공개하지 않은 회원입니다."),
     // Bounds of the public edge (the gateway's limits).
     TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
