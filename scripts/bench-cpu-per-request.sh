@@ -52,7 +52,6 @@ wait_ready "$new_base"
 
 ticks_per_second="$(getconf CLK_TCK)"
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
-field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p" <<<"$2"; }
 
 # µs of server CPU per request of one load of PATH on the server at BASE with process PID.
 per_request() {
@@ -61,7 +60,7 @@ per_request() {
   before="$(cpu_ticks "$pid")"
   json="$("$tools/http-load" "$base$path" --duration "$duration" --warmup 0 --json)"
   after="$(cpu_ticks "$pid")"
-  awk -v t=$((after - before)) -v hz="$ticks_per_second" -v n="$(field requests "$json")" \
+  awk -v t=$((after - before)) -v hz="$ticks_per_second" -v n="$(json_field requests "$json")" \
     'BEGIN { printf "%.1f", (n > 0 ? t / hz * 1e6 / n : 0) }'
 }
 

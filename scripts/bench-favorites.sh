@@ -29,20 +29,7 @@ done
 . scripts/lib/bench.sh
 build_bench_tools
 
-work="$(mktemp -d)"
-pid=""
-cleanup() {
-  stop_processes "$pid"
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-start_sise "$SISE_BIN" "$work/data"
-pid=$sise_pid
-log="$work/data.log"
-base="$(address_of "$log" "$pid")"
-wait_ready "$base"
-token="$(member_token "$base" "$log" 벤치관심)"
+start_member_sise 벤치관심
 auth="authorization: Bearer $token"
 
 # 5 groups of 50 stocks.
@@ -58,7 +45,6 @@ count="$(curl -fsS -H "$auth" "$base/main/api/favorite_stock_lists" | grep -o '"
 lists="$base/main/api/favorite_stock_lists"
 quote="$base/main/api/v1/quotes?security_ids=KOREA-A005930"
 load_args=(--connections "$connections" --duration "$duration" --warmup 2 --json --header "$auth")
-field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p" <<<"$2"; }
 
 printf 'http-load: %d connections, %s s after a 2 s warm-up, %d run(s); sise %s; 5 groups × 50 stocks\n' \
   "$connections" "$duration" "$runs" "$SISE_BIN"
@@ -72,12 +58,12 @@ for run in $(seq 1 "$runs"); do
     g="$("$tools/http-load" "$lists" "${load_args[@]}")"
     q="$("$tools/http-load" "$quote" "${load_args[@]}")"
   fi
-  errors=$(( $(field non_ok "$q") + $(field non_ok "$g") + $(field errors "$q") + $(field errors "$g") ))
-  ratio="$(awk -v a="$(field rps "$g")" -v b="$(field rps "$q")" 'BEGIN { printf "%.2f", a / b }')"
-  p99_ratio="$(awk -v a="$(field p99_ms "$g")" -v b="$(field p99_ms "$q")" 'BEGIN { printf "%.2f", a / b }')"
+  errors=$(( $(json_field non_ok "$q") + $(json_field non_ok "$g") + $(json_field errors "$q") + $(json_field errors "$g") ))
+  ratio="$(awk -v a="$(json_field rps "$g")" -v b="$(json_field rps "$q")" 'BEGIN { printf "%.2f", a / b }')"
+  p99_ratio="$(awk -v a="$(json_field p99_ms "$g")" -v b="$(json_field p99_ms "$q")" 'BEGIN { printf "%.2f", a / b }')"
   ratios+=("$ratio")
-  printf '%-4s %12.0f %9.2f %12.0f %9.2f %8s× %8s× %7d\n' "$run" "$(field rps "$q")" "$(field p99_ms "$q")" \
-    "$(field rps "$g")" "$(field p99_ms "$g")" "$ratio" "$p99_ratio" "$errors"
+  printf '%-4s %12.0f %9.2f %12.0f %9.2f %8s× %8s× %7d\n' "$run" "$(json_field rps "$q")" "$(json_field p99_ms "$q")" \
+    "$(json_field rps "$g")" "$(json_field p99_ms "$g")" "$ratio" "$p99_ratio" "$errors"
 done
 printf 'median groups/quote throughput: %s×\n' \
   "$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')"

@@ -100,9 +100,6 @@ awk -v b="$base" -v s="$started" -v r="$ready" -v c="$connections" -v d="$durati
   printf "http-load: %d connections, %s s measured after %s s warm-up, Sise and bare hyper one after the other, %d run(s)\n", c, d, w, n
 }'
 
-# A flat JSON field of http-load's output.
-field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p" <<<"$2"; }
-
 goal_text() {
   case "$1" in
     healthz) echo "≥ 0.7×" ;;
@@ -162,13 +159,13 @@ compare() {
   hyper_pid=""
 
   local s_rps s_p99 h_rps h_p99 s_bad h_bad s_bytes thru p99r
-  s_rps="$(field rps "$sise_json")"
-  s_p99="$(field p99_ms "$sise_json")"
-  h_rps="$(field rps "$hyper_json")"
-  h_p99="$(field p99_ms "$hyper_json")"
-  s_bad=$(($(field non_ok "$sise_json") + $(field errors "$sise_json")))
-  h_bad=$(($(field non_ok "$hyper_json") + $(field errors "$hyper_json")))
-  s_bytes="$(field body_bytes "$sise_json")"
+  s_rps="$(json_field rps "$sise_json")"
+  s_p99="$(json_field p99_ms "$sise_json")"
+  h_rps="$(json_field rps "$hyper_json")"
+  h_p99="$(json_field p99_ms "$hyper_json")"
+  s_bad=$(($(json_field non_ok "$sise_json") + $(json_field errors "$sise_json")))
+  h_bad=$(($(json_field non_ok "$hyper_json") + $(json_field errors "$hyper_json")))
+  s_bytes="$(json_field body_bytes "$sise_json")"
   # `null` (no request completed) reads as 0 here.
   thru="$(awk -v a="$s_rps" -v b="$h_rps" 'BEGIN { printf "%.2f", (b + 0 > 0 ? a / b : 0) }')"
   p99r="$(awk -v a="$s_p99" -v b="$h_p99" 'BEGIN { printf "%.2f", (b + 0 > 0 ? a / b : 0) }')"
@@ -179,10 +176,10 @@ compare() {
   [ "$h_bad" -eq 0 ] || note="$note ($h_bad hyper responses failed)"
   local not_modified
   not_modified="$(sed -n 's/.*"304":\([0-9]*\).*/\1/p' <<<"$sise_json")"
-  [ -z "$not_modified" ] || note="$note ($(awk -v n="$not_modified" -v t="$(field requests "$sise_json")" \
+  [ -z "$not_modified" ] || note="$note ($(awk -v n="$not_modified" -v t="$(json_field requests "$sise_json")" \
     'BEGIN { printf "%.0f", (t > 0 ? 100 * n / t : 0) }')% 304)"
-  [ "$(field requests "$sise_json")" != 0 ] || echo "Sise: $sise_json" >&2
-  [ "$(field requests "$hyper_json")" != 0 ] || echo "hyper: $hyper_json" >&2
+  [ "$(json_field requests "$sise_json")" != 0 ] || echo "Sise: $sise_json" >&2
+  [ "$(json_field requests "$hyper_json")" != 0 ] || echo "hyper: $hyper_json" >&2
   # shellcheck disable=SC2059
   printf "$row_format" "$name" "$(printf '%.0f' "$s_rps")" "$s_p99" "$(printf '%.0f' "$h_rps")" \
     "$h_p99" "${thru}×" "${p99r}×" "${s_bytes%.0}" "$note"

@@ -63,7 +63,6 @@ quote="/main/api/v1/quotes?security_ids=KOREA-A005930"
 curl -fsS -o /dev/null "$base$quote"
 curl -fsS -o /dev/null "$base$(head -n 1 "$work/paths")"
 
-field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p" <<<"$2"; }
 load=(--connections "$connections" --duration "$duration" --warmup "$warmup" --json)
 printf 'sise at %s; %s distinct autocomplete requests; %s connections, %s s after %s s warm-up, %s run(s)\n' \
   "$base" "$(wc -l <"$work/paths")" "$connections" "$duration" "$warmup" "$runs"
@@ -77,13 +76,13 @@ for run in $(seq 1 "$runs"); do
     s="$("$tools/http-load" "$base/" --paths "$work/paths" "${load[@]}")"
     q="$("$tools/http-load" "$base$quote" "${load[@]}")"
   fi
-  bad=$(($(field non_ok "$s") + $(field errors "$s")))
-  thru="$(awk -v a="$(field rps "$s")" -v b="$(field rps "$q")" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
-  verdict="$(awk -v t="$thru" -v p="$(field p99_ms "$s")" 'BEGIN { print (t >= 0.5 && p <= 10 ? "met" : "not met") }')"
+  bad=$(($(json_field non_ok "$s") + $(json_field errors "$s")))
+  thru="$(awk -v a="$(json_field rps "$s")" -v b="$(json_field rps "$q")" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+  verdict="$(awk -v t="$thru" -v p="$(json_field p99_ms "$s")" 'BEGIN { print (t >= 0.5 && p <= 10 ? "met" : "not met") }')"
   note="≥ 0.5×, p99 ≤ 10 ms $verdict"
   [ "$bad" -eq 0 ] || note="$note ($bad responses not 2xx or failed)"
-  printf '%-5s %14.0f %9s %14.0f %9s %6s×  %s\n' "$run" "$(field rps "$q")" "$(field p99_ms "$q")" \
-    "$(field rps "$s")" "$(field p99_ms "$s")" "$thru" "$note"
+  printf '%-5s %14.0f %9s %14.0f %9s %6s×  %s\n' "$run" "$(json_field rps "$q")" "$(json_field p99_ms "$q")" \
+    "$(json_field rps "$s")" "$(json_field p99_ms "$s")" "$thru" "$note"
   ratios+=("$thru")
 done
 [ "$runs" -eq 1 ] || printf 'median throughput ratio over %s runs: %s×\n' "$runs" \

@@ -29,25 +29,11 @@ done
 . scripts/lib/bench.sh
 build_bench_tools
 
-work="$(mktemp -d)"
-pid=""
-cleanup() {
-  stop_processes "$pid"
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-start_sise "$SISE_BIN" "$work/data"
-pid=$sise_pid
-log="$work/data.log"
-base="$(address_of "$log" "$pid")"
-wait_ready "$base"
-token="$(member_token "$base" "$log" 벤치)"
+start_member_sise 벤치
 curl -fsS -o /dev/null -H "authorization: Bearer $token" "$base/main/api/users/me"
 
 url="$base/main/api/v1/quotes?security_ids=KOREA-A005930"
 load_args=(--connections "$connections" --duration "$duration" --warmup 2 --json)
-field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p" <<<"$2"; }
 
 printf 'http-load: %d connections, %s s after a 2 s warm-up, %d run(s); sise %s\n' \
   "$connections" "$duration" "$runs" "$SISE_BIN"
@@ -61,9 +47,9 @@ for run in $(seq 1 "$runs"); do
     member="$("$tools/http-load" "$url" "${load_args[@]}" --header "authorization: Bearer $token")"
     visitor="$("$tools/http-load" "$url" "${load_args[@]}")"
   fi
-  v_rps="$(field rps "$visitor")"; v_p99="$(field p99_ms "$visitor")"
-  m_rps="$(field rps "$member")"; m_p99="$(field p99_ms "$member")"
-  errors=$(( $(field non_ok "$visitor") + $(field non_ok "$member") + $(field errors "$visitor") + $(field errors "$member") ))
+  v_rps="$(json_field rps "$visitor")"; v_p99="$(json_field p99_ms "$visitor")"
+  m_rps="$(json_field rps "$member")"; m_p99="$(json_field p99_ms "$member")"
+  errors=$(( $(json_field non_ok "$visitor") + $(json_field non_ok "$member") + $(json_field errors "$visitor") + $(json_field errors "$member") ))
   ratio="$(awk -v m="$m_rps" -v v="$v_rps" 'BEGIN { printf "%.2f", m / v }')"
   p99_ratio="$(awk -v m="$m_p99" -v v="$v_p99" 'BEGIN { printf "%.2f", m / v }')"
   ratios+=("$ratio")

@@ -96,3 +96,21 @@ member_token() {
   [ ${#token} -eq 64 ] || { echo "no session token" >&2; return 1; }
   echo "$token"
 }
+
+# A flat JSON field of http-load's `--json` output: `json_field rps "$json"`.
+json_field() { sed -n "s/.*\"$1\":\([^,}]*\).*/\1/p" <<<"$2"; }
+
+# Starts `sise` ($SISE_BIN) on a fresh data directory under a new `$work` (removed, and the
+# server stopped, on exit), waits until it is ready and signs up a member NICKNAME through the
+# development messenger login. Sets `work`, `pid`, `log`, `base` and `token`.
+start_member_sise() {
+  work="$(mktemp -d)"
+  pid=""
+  trap 'stop_processes "$pid"; rm -rf "$work"' EXIT
+  start_sise "$SISE_BIN" "$work/data"
+  pid=$sise_pid
+  log="$work/data.log"
+  base="$(address_of "$log" "$pid")"
+  wait_ready "$base"
+  token="$(member_token "$base" "$log" "$1")"
+}
