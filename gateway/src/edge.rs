@@ -3,6 +3,9 @@
 //! read-path bench measured the stack at about a fifth of a cached read's CPU).
 //!
 //! In order:
+//! 0. the request's trace span (`http.request`, a child of the caller's W3C context), entered
+//!    while the request is routed and handled and closed with the response head (a stream's
+//!    body is not timed), its status code recorded and a 5xx logged;
 //! 1. host mapping ([`HostMap::map`]): an API host's path moves under its internal prefix;
 //! 2. the probes (`/healthz`, `/readyz`) go straight to the router: a kubelet or load
 //!    balancer calls them from one address, so they are neither rate-limited nor timed;
@@ -16,7 +19,7 @@ use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll, ready};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::extract::Request;
@@ -24,9 +27,13 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use pin_project_lite::pin_project;
 use sise_platform::error::ErrorCode;
+use sise_platform::telemetry::extract_context;
 use tokio::time::Sleep;
 use tower::Service;
-use tower_http::cors::{Cors, CorsLayer};
+use tower_http::cors::CorsLayer;
+use tracing::Span;
+use tracing::field::Empty;
+use tracing_opentelemetry::OpenTelemetrySpanExt;
 
 use crate::browser::SecurityHeaders;
 use crate::error::ApiError;
@@ -38,18 +45,23 @@ pub const HEALTHZ: &str = "/healthz";
 pub const READYZ: &str = "/readyz";
 const PROBES: [&str; 2] = [HEALTHZ, READYZ];
 
-/// The edge around the gateway's router (see the module note).
+/// The edge around the gateway's router (see the module note). The server clones it for
+/// every request, so everything but the router sits behind one reference count.
 #[derive(Clone)]
 pub struct Edge<S> {
     router: S,
-    cors: Cors<S>,
-    hosts: Arc<HostMap>,
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    cors: CorsLayer,
+    hosts: HostMap,
     rate_limit: RateLimit,
     timeout: Duration,
     headers: SecurityHeaders,
 }
 
-impl<S: Clone> Edge<S> {
+impl<S> Edge<S> {
     pub fn new(
         router: S,
         cors: CorsLayer,
@@ -59,14 +71,34 @@ impl<S: Clone> Edge<S> {
         headers: SecurityHeaders,
     ) -> Self {
         Self {
-            cors: tower::Layer::layer(&cors, router.clone()),
             router,
-            hosts: Arc::new(hosts),
-            rate_limit,
-            timeout,
-            headers,
+            shared: Arc::new(Shared {
+                cors,
+                hosts,
+                rate_limit,
+                timeout,
+                headers,
+            }),
         }
     }
+}
+
+/// The request's span. A span nobody records (log level above info, no exporter) is
+/// disabled and costs nothing more.
+fn http_span(request: &Request) -> Span {
+    let span = tracing::info_span!(
+        "http.request",
+        otel.kind = "server",
+        otel.name = %format!("{} {}", request.method(), request.uri().path()),
+        otel.status_code = Empty,
+        http.request.method = %request.method(),
+        url.path = %request.uri().path(),
+        http.response.status_code = Empty,
+    );
+    if !span.is_disabled() {
+        let _ = span.set_parent(extract_context(request.headers()));
+    }
+    span
 }
 
 impl<S> Service<Request> for Edge<S>
@@ -78,14 +110,14 @@ where
     type Future = EdgeFuture<S::Future>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        ready!(self.router.poll_ready(cx))?;
-        self.cors.poll_ready(cx)
+        self.router.poll_ready(cx)
     }
 
     fn call(&mut self, mut request: Request) -> Self::Future {
-        let headers = self.headers.clone();
-        if let Err(code) = self.hosts.map(&mut request) {
-            return EdgeFuture::answered(ApiError::from(code).into_response(), headers);
+        let span = http_span(&request);
+        let shared = self.shared.clone();
+        if let Err(code) = shared.hosts.map(&mut request) {
+            return EdgeFuture::answered(ApiError::from(code).into_response(), shared, span);
         }
         let probe = PROBES.contains(&request.uri().path());
         if !probe {
@@ -94,25 +126,32 @@ where
                 .get::<ClientIp>()
                 .copied()
                 .unwrap_or(ClientIp(std::net::Ipv4Addr::UNSPECIFIED.into()));
-            if let Err(wait) = self.rate_limit.check(client) {
-                tracing::debug!(client = %client.0, ?wait, "rate limited");
+            if let Err(wait) = shared.rate_limit.check(client) {
+                tracing::debug!(parent: &span, client = %client.0, ?wait, "rate limited");
                 let refusal = limits::too_many(ErrorCode::TooManyRequests, wait);
-                return EdgeFuture::answered(refusal, headers);
+                return EdgeFuture::answered(refusal, shared, span);
             }
         }
-        let inner = if request.headers().contains_key(header::ORIGIN) {
-            Inner::Cors {
-                future: self.cors.call(request),
-            }
-        } else {
-            Inner::Plain {
-                future: self.router.call(request),
+        let inner = {
+            let _entered = span.enter();
+            if request.headers().contains_key(header::ORIGIN) {
+                // Built per request: a clone of the router and the CORS rules, for the
+                // cross-origin requests alone.
+                let mut cors = tower::Layer::layer(&shared.cors, self.router.clone());
+                Inner::Cors {
+                    future: cors.call(request),
+                }
+            } else {
+                Inner::Plain {
+                    future: self.router.call(request),
+                }
             }
         };
         EdgeFuture {
             inner,
-            deadline: (!probe).then(|| tokio::time::sleep(self.timeout)),
-            headers,
+            deadline: (!probe).then(|| tokio::time::sleep(shared.timeout)),
+            shared,
+            span,
         }
     }
 }
@@ -124,7 +163,8 @@ pin_project! {
         inner: Inner<F>,
         #[pin]
         deadline: Option<Sleep>,
-        headers: SecurityHeaders,
+        shared: Arc<Shared>,
+        span: Span,
     }
 }
 
@@ -138,13 +178,14 @@ pin_project! {
 }
 
 impl<F> EdgeFuture<F> {
-    fn answered(response: Response, headers: SecurityHeaders) -> Self {
+    fn answered(response: Response, shared: Arc<Shared>, span: Span) -> Self {
         Self {
             inner: Inner::Answered {
                 response: Some(response),
             },
             deadline: None,
-            headers,
+            shared,
+            span,
         }
     }
 }
@@ -157,6 +198,7 @@ where
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
+        let _entered = this.span.enter();
         let answer = match this.inner.project() {
             InnerProj::Plain { future } => future.poll(cx),
             InnerProj::Cors { future } => future.poll(cx),
@@ -179,7 +221,16 @@ where
                 ApiError::from(ErrorCode::RequestTimeout).into_response()
             }
         };
-        this.headers.apply(&mut response);
+        this.shared.headers.apply(&mut response);
+        let status = response.status();
+        if !this.span.is_disabled() {
+            this.span
+                .record("http.response.status_code", i64::from(status.as_u16()));
+        }
+        if status.is_server_error() {
+            this.span.record("otel.status_code", "ERROR");
+            tracing::error!(status = status.as_u16(), "server error");
+        }
         Poll::Ready(Ok(response))
     }
 }

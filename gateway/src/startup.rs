@@ -1,25 +1,19 @@
 //! Assembling and running the gateway: the router (routes, the cache and authentication
-//! layers of the API routers), the edge and tracing around it ([`crate::edge`]), readiness,
+//! layers of the API routers), the edge around it ([`crate::edge`], which also traces), readiness,
 //! and the [`Application`] that serves it through [`crate::server`].
 
-use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
 
 use axum::Json;
 use axum::Router;
-use axum::body::Body;
-use axum::extract::{Request, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use sise_platform::bus::Bus;
-use sise_platform::telemetry::extract_context;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
-use tower::util::BoxCloneSyncService;
-use tower_http::trace::TraceLayer;
-use tracing_opentelemetry::OpenTelemetrySpanExt;
 use utoipa::openapi::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -111,21 +105,6 @@ async fn healthz() -> Response {
         .into_response()
 }
 
-fn http_span(request: &Request) -> tracing::Span {
-    let span = tracing::info_span!(
-        "http.request",
-        otel.kind = "server",
-        otel.name = %format!("{} {}", request.method(), request.uri().path()),
-        http.request.method = %request.method(),
-        url.path = %request.uri().path(),
-    );
-    // A span nobody records (log level above info, no exporter) costs nothing more.
-    if !span.is_disabled() {
-        let _ = span.set_parent(extract_context(request.headers()));
-    }
-    span
-}
-
 /// What `/readyz` looks at.
 #[derive(Clone)]
 pub struct Readiness {
@@ -165,7 +144,7 @@ async fn readyz(State(readiness): State<Readiness>) -> Response {
 
 pub struct Application {
     listener: TcpListener,
-    service: BoxCloneSyncService<Request, Response, Infallible>,
+    service: Edge<Router>,
     state: AppState,
     bus: Bus,
     limits: Limits,
@@ -201,15 +180,10 @@ impl Application {
             config.limits.request_timeout(),
             browser::security_headers(&config),
         );
-        // Outside the edge, so its refusals (404 of a host, 429) are traced too.
-        let service = tower::ServiceBuilder::new()
-            .map_response(|response: Response<_>| response.map(Body::new))
-            .layer(TraceLayer::new_for_http().make_span_with(http_span))
-            .service(edge);
         let listener = TcpListener::bind(config.listen).await?;
         Ok(Self {
             listener,
-            service: BoxCloneSyncService::new(service),
+            service: edge,
             state,
             bus,
             limits: config.limits,

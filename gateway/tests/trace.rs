@@ -92,12 +92,30 @@ async fn a_request_is_traced_through_grpc_and_the_bus() {
     });
     let [http, grpc, producer, consumer] = found;
     assert_eq!(
+        int_attribute(&http, "http.response.status_code"),
+        Some(200),
+        "the HTTP span records the status: {:?}",
+        http.attributes
+    );
+    assert_eq!(
         grpc.parent_span_id, http.span_id,
         "gRPC span is a child of the HTTP span"
     );
     assert_eq!(consumer.trace_id, http.trace_id);
     assert_eq!(producer.trace_id, http.trace_id);
     app.stop().await;
+}
+
+fn int_attribute(span: &Span, key: &str) -> Option<i64> {
+    use opentelemetry_proto::tonic::common::v1::any_value::Value;
+    span.attributes
+        .iter()
+        .find(|attribute| attribute.key == key)
+        .and_then(|attribute| attribute.value.as_ref()?.value.as_ref())
+        .and_then(|value| match value {
+            Value::IntValue(int) => Some(*int),
+            _ => None,
+        })
 }
 
 /// `[http server, grpc server, producer, consumer]` spans sharing one trace id.
