@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 import type { ModalProps } from '@/components/modals/modal-host';
 import { openModalAndWait } from '@/components/modals/open-modal-and-wait';
-import { ApiError } from '@/lib/api';
+import { asApiError } from '@/lib/api/as-api-error';
 
 import '../modals';
 import { releaseDormancy } from '../api';
@@ -22,7 +22,7 @@ export default function ReleaseDormantModal({ releaseToken, onReleased, onOtherA
       close();
     } catch (error) {
       // The server's message; the member may try again.
-      const message = error instanceof ApiError ? error.message : ApiError.network(error).message;
+      const message = asApiError(error).message;
       await openModalAndWait({ type: 'alert', props: { message } });
       setPending(false);
     }

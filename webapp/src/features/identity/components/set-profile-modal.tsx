@@ -5,6 +5,7 @@ import { Loading } from '@/components/ui/loading';
 import type { ModalProps } from '@/components/modals/modal-host';
 import { openModal } from '@/components/modals/modal-store';
 import { ApiError } from '@/lib/api';
+import { asApiError } from '@/lib/api/as-api-error';
 
 import '../modals';
 import { NICKNAME_REFUSED_CODE, avatarSrc, updateMe, updateSetting, uploadAvatar, type User } from '../api';
@@ -24,7 +25,7 @@ import { ModalPage } from './modal-page';
 const showServerMessage = (error: unknown) =>
   openModal({
     type: 'alert',
-    props: { message: error instanceof ApiError ? error.message : ApiError.network(error).message },
+    props: { message: asApiError(error).message },
   });
 
 type Fields = ProfileFields & { openFavoriteStocks: boolean };
