@@ -7,7 +7,7 @@ import { DestinationPicker } from '@/features/favorites/components/destination-p
 import { useFavoriteLists } from '@/features/favorites/queries';
 import { DEFAULT_LIST_NAME } from '@/features/favorites/utils/list-name';
 import { useRecentStockIds } from '@/features/history/hooks/use-recent-stocks';
-import { ModalPage } from '@/features/identity/components/modal-page';
+import { ModalPage } from '@/components/modals/modal-page';
 
 import { usePutStocks } from './use-put-stocks';
 

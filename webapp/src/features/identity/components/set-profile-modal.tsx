@@ -4,6 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Loading } from '@/components/ui/loading';
 import type { ModalProps } from '@/components/modals/modal-host';
 import { openModal } from '@/components/modals/modal-store';
+import { ModalPage } from '@/components/modals/modal-page';
 import { ApiError } from '@/lib/api';
 import { asApiError } from '@/lib/api/as-api-error';
 
@@ -20,7 +21,7 @@ import {
   type ProfileFields,
 } from '../utils/profile';
 
-import { ModalPage } from './modal-page';
+import './identity.css';
 
 const showServerMessage = (error: unknown) =>
   openModal({
