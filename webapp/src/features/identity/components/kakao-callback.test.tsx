@@ -11,6 +11,7 @@ import { KAKAO_TOKEN_STORAGE_KEY } from '../kakao-token';
 import { useRequireLogin } from '../login';
 import { clearLogin, getLogin } from '../login-store';
 import { OAUTH_STATE_STORAGE_KEY } from '../oauth';
+import { userKeys } from '../queries';
 
 import { KakaoCallback, OAUTH_STATE_MESSAGE } from './kakao-callback';
 
@@ -54,11 +55,15 @@ function Where() {
   );
 }
 
-function renderCallback(search: string, pending: { state: string; returnTo: string } | null) {
+function renderCallback(
+  search: string,
+  pending: { state: string; returnTo: string } | null,
+  queryClient = createTestQueryClient(),
+) {
   if (pending) sessionStorage.setItem(OAUTH_STATE_STORAGE_KEY, JSON.stringify(pending));
   window.history.replaceState(null, '', `/m/oauth/kakao${search}`);
   return render(
-    <QueryClientProvider client={createTestQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <KakaoCallback />
         <Where />
@@ -155,7 +160,8 @@ describe('KakaoCallback', () => {
         return json(200, SESSION);
       }),
     );
-    renderCallback('?code=abc&state=s1', { state: 's1', returnTo: '/m/stocks/KOREA-A005930' });
+    const queryClient = createTestQueryClient();
+    renderCallback('?code=abc&state=s1', { state: 's1', returnTo: '/m/stocks/KOREA-A005930' }, queryClient);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m/stocks/KOREA-A005930'));
     expect(screen.getByTestId('state').textContent).toBe('null');
     expect(calls[0]).toBe(
@@ -164,6 +170,8 @@ describe('KakaoCallback', () => {
     expect(calls[1]).toBe('POST /main/api/session {"kakao_access_token":"kakao-token"}');
     expect(getLogin().accessToken).toBe('sise-token');
     expect(sessionStorage.getItem(KAKAO_TOKEN_STORAGE_KEY)).toBe('kakao-token');
+    // The session's member is the cached one: the profile and the header need not ask.
+    expect(queryClient.getQueryData(userKeys.me())).toEqual(SESSION.user);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -13,6 +14,7 @@ import { LOGIN_FAILED_STATE } from '../login';
 import { runLoginFlow } from '../login-flow';
 import { modalLoginFlowUi } from '../login-flow-ui';
 import { readOAuthCallback, redirectUri, startKakaoLogin } from '../oauth';
+import { userKeys } from '../queries';
 import { messengerLogout } from '../session';
 
 /** Shown when the provider's answer does not belong to a login started here. */
@@ -27,6 +29,7 @@ export const OAUTH_STATE_MESSAGE = '로그인 요청이 올바르지 않습니�
  */
 export function KakaoCallback() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { search } = useLocation();
   // Once per page: StrictMode runs effects twice, and a code can be spent only once.
   const started = useRef(false);
@@ -60,6 +63,8 @@ export function KakaoCallback() {
         return null;
       }
       if (outcome.status !== 'logged_in') return false;
+      // The session's member: what the profile (opened after a sign-up) and the header show.
+      queryClient.setQueryData(userKeys.me(), outcome.user);
       signedUp = outcome.signedUp;
       return true;
     };
@@ -77,7 +82,7 @@ export function KakaoCallback() {
         // After the navigation, so it belongs to the page it opens on (spec §4: sign-up ends in the profile).
         if (signedUp) openModal({ type: 'setProfile', props: { firstTime: true } });
       });
-  }, [navigate, search]);
+  }, [navigate, queryClient, search]);
 
   return <Loading />;
 }
