@@ -4,7 +4,7 @@ import { BrowserRouter, Navigate, matchRoutes, useLocation, useRoutes, type Rout
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { ErrorFallback } from '@/components/errors/error-fallback';
-import { paths } from '@/config/paths';
+import { FAVORITES_BASE, paths } from '@/config/paths';
 import { getSecurityQueryOptions } from '@/features/securities/api/get-security';
 import { stripFormatSuffix } from '@/lib/format-suffix';
 
@@ -123,7 +123,7 @@ export const routes: RouteObject[] = [
       { path: paths.myHistory.path, element: <MyHistoryRoute /> },
       { path: paths.myHistoryEdit.path, element: <MyHistoryEditRoute /> },
       // 관심종목 and its sub-pages: one splat route, their own routes in their chunk.
-      { path: '/m/my/favorite_stock_lists/*', element: <FavoritesRoutes /> },
+      { path: `${FAVORITES_BASE}/*`, element: <FavoritesRoutes /> },
       { path: paths.search.path, element: <SearchRoute /> },
       { path: paths.searchQuery.path, element: <SearchResultsRoute /> },
       // Members only: a visitor is sent to the login and brought back (spec §2).

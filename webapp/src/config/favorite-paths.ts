@@ -1,10 +1,9 @@
 // The 관심종목 routes (spec §2), kept apart from paths.ts: paths.ts is in the shell, these
-// are needed only by lazy screens. The router holds one splat route for all of them.
-const base = '/m/my/favorite_stock_lists';
+// are needed only by lazy screens. The router holds one splat route for all of them, under
+// FAVORITES_BASE.
+import { FAVORITES_BASE as base } from './paths';
 
 export const favoritePaths = {
-  /** The router's one pattern for every favorites screen. */
-  pattern: `${base}/*`,
   lists: { path: '', getHref: () => base },
   listsEdit: { path: 'edit', getHref: () => `${base}/edit` },
   list: { path: ':listId', getHref: (listId: number) => `${base}/${listId}` },

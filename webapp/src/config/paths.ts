@@ -15,6 +15,12 @@ const trendPage = <P extends string>(page: P) => {
   return { path, getHref: () => path };
 };
 
+/**
+ * Where every 관심종목 screen lives: the router's one splat route for them. Their own paths are
+ * in config/favorite-paths.ts, out of the shell.
+ */
+export const FAVORITES_BASE = '/m/my/favorite_stock_lists';
+
 export const paths = {
   root: { path: '/', getHref: () => '/' },
   home: { path: '/m', getHref: () => '/m' },

@@ -1,14 +1,12 @@
-import { useState } from 'react';
-
 import type { ModalProps } from '@/components/modals/modal-host';
-import { Loading } from '@/components/ui/loading';
+import { ModalPage } from '@/components/modals/modal-page';
 import { useStockNames } from '@/features/assets/hooks/use-stock-names';
-import { DestinationPicker } from '@/features/favorites/components/destination-picker';
-import { useFavoriteLists } from '@/features/favorites/queries';
+import { SelectionToolbar } from '@/features/favorites/components/selection-toolbar';
+import { useSelection } from '@/features/favorites/hooks/use-selection';
 import { DEFAULT_LIST_NAME } from '@/features/favorites/utils/list-name';
 import { useRecentStockIds } from '@/features/history/hooks/use-recent-stocks';
-import { ModalPage } from '@/features/identity/components/modal-page';
 
+import { PutStocksDestination } from './put-stocks-destination';
 import { usePutStocks } from './use-put-stocks';
 
 import '@/features/favorites/components/favorites.css';
@@ -17,19 +15,10 @@ import '@/features/favorites/components/favorites.css';
 export default function AddRecentStocksModal({ close }: ModalProps<'addRecentStocks'>) {
   const ids = useRecentStockIds();
   const stocks = useStockNames(ids);
-  const listsQuery = useFavoriteLists();
-  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const picked = useSelection<string>();
   const form = usePutStocks(DEFAULT_LIST_NAME);
   // Kept in the order of the recent list, not of the taps.
-  const chosen = ids.filter((id) => picked.has(id));
-
-  function toggle(id: string) {
-    setPicked((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  }
+  const chosen = ids.filter((id) => picked.selected.has(id));
 
   return (
     <ModalPage title="최근 본 종목 담기" onBack={close}>
@@ -43,8 +32,8 @@ export default function AddRecentStocksModal({ close }: ModalProps<'addRecentSto
                 <input
                   type="checkbox"
                   className="favorite-check"
-                  checked={picked.has(stock.securityId)}
-                  onChange={() => toggle(stock.securityId)}
+                  checked={picked.selected.has(stock.securityId)}
+                  onChange={() => picked.toggle(stock.securityId)}
                 />
                 {stock.name ?? '…'}
               </label>
@@ -52,37 +41,14 @@ export default function AddRecentStocksModal({ close }: ModalProps<'addRecentSto
           ))}
         </ul>
       )}
-      {listsQuery.data ? (
-        <DestinationPicker
-          lists={listsQuery.data}
-          choice={form.choice}
-          onChoice={form.setChoice}
-          newName={form.newName}
-          onNewName={form.setNewName}
-          adding={chosen.length}
-          error={form.error}
-        />
-      ) : (
-        <Loading />
-      )}
-      <div className="favorites-toolbar">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={picked.size === 0}
-          onClick={() => setPicked(new Set())}
-        >
-          선택 해제
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={form.sending || chosen.length === 0 || !listsQuery.data}
-          onClick={() => void form.submit(chosen).then((done) => done && close())}
-        >
-          {`담기${chosen.length > 0 ? ` (${chosen.length})` : ''}`}
-        </button>
-      </div>
+      <PutStocksDestination form={form} adding={chosen.length} />
+      <SelectionToolbar
+        count={chosen.length}
+        onClear={picked.clear}
+        actionLabel="담기"
+        onAction={() => void form.submit(chosen).then((done) => done && close())}
+        actionDisabled={form.sending || !form.lists}
+      />
     </ModalPage>
   );
 }

@@ -1,10 +1,8 @@
 import type { ModalProps } from '@/components/modals/modal-host';
-import { Loading } from '@/components/ui/loading';
 import { useStockNames } from '@/features/assets/hooks/use-stock-names';
-import { DestinationPicker } from '@/features/favorites/components/destination-picker';
-import { useFavoriteLists } from '@/features/favorites/queries';
 import { capListName } from '@/features/favorites/utils/list-name';
 
+import { PutStocksDestination } from './put-stocks-destination';
 import { usePutStocks } from './use-put-stocks';
 
 import '@/components/modals/modal.css';
@@ -12,26 +10,13 @@ import '@/features/favorites/components/favorites.css';
 
 /** addTopicStocks: a topic's stocks into a new group named after it (construct) or into one of the member's. */
 export default function AddTopicStocksModal({ topicName, securityIds, close }: ModalProps<'addTopicStocks'>) {
-  const listsQuery = useFavoriteLists();
   const names = useStockNames(securityIds);
   const form = usePutStocks(capListName(topicName));
   return (
     <div className="modal-dialog favorite-picker">
       <h2 className="favorite-picker__title">{`${topicName} 종목 담기`}</h2>
       <p className="favorite-picker__status">{names.map((stock) => stock.name ?? '…').join(', ')}</p>
-      {listsQuery.data ? (
-        <DestinationPicker
-          lists={listsQuery.data}
-          choice={form.choice}
-          onChoice={form.setChoice}
-          newName={form.newName}
-          onNewName={form.setNewName}
-          adding={securityIds.length}
-          error={form.error}
-        />
-      ) : (
-        <Loading />
-      )}
+      <PutStocksDestination form={form} adding={securityIds.length} />
       <div className="modal-actions">
         <button type="button" className="button button--secondary" onClick={close}>
           취소
@@ -39,7 +24,7 @@ export default function AddTopicStocksModal({ topicName, securityIds, close }: M
         <button
           type="button"
           className="button"
-          disabled={form.sending || !listsQuery.data || securityIds.length === 0}
+          disabled={form.sending || !form.lists || securityIds.length === 0}
           onClick={() => void form.submit(securityIds).then((done) => done && close())}
         >
           담기

@@ -1,7 +1,7 @@
 import type { ModalProps } from '@/components/modals/modal-host';
 import { Loading } from '@/components/ui/loading';
 import { useFavoriteLists } from '@/features/favorites/queries';
-import { ModalPage } from '@/features/identity/components/modal-page';
+import { ModalPage } from '@/components/modals/modal-page';
 
 import { StocksEditor } from './stocks-editor';
 

@@ -4,12 +4,16 @@ import { useState } from 'react';
 import { putStocksInGroup } from '@/features/favorites/bulk';
 import type { DestinationChoice } from '@/features/favorites/components/destination-picker';
 import { alertFailure } from '@/features/favorites/errors';
-import { invalidateFavorites } from '@/features/favorites/queries';
+import { invalidateFavorites, useFavoriteLists } from '@/features/favorites/queries';
 import { parseListName } from '@/features/favorites/utils/list-name';
 
-/** The state of a "put these stocks in a group" form and its submit. */
+/**
+ * The state of a "put these stocks in a group" form (shown by PutStocksDestination) and its
+ * submit; `lists`: the member's groups, undefined until they are loaded.
+ */
 export function usePutStocks(initialName: string) {
   const queryClient = useQueryClient();
+  const lists = useFavoriteLists().data;
   const [choice, setChoice] = useState<DestinationChoice>(null);
   const [newName, setNewName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
@@ -42,5 +46,7 @@ export function usePutStocks(initialName: string) {
     }
   }
 
-  return { choice, setChoice, newName, setNewName, error, sending, submit };
+  return { lists, choice, setChoice, newName, setNewName, error, sending, submit };
 }
+
+export type PutStocksForm = ReturnType<typeof usePutStocks>;

@@ -1,28 +1,22 @@
-// The favorites calls (docs/api.md, "Favorites (being built)") and their types, written by hand
-// because the generated schema.d.ts does not hold these routes yet. Everything about their
-// shapes is in this one file: once the gateway's OpenAPI document has them, swap these types
-// for aliases of the generated ones.
-import { mainApi } from '@/lib/api';
+// The favorites calls (docs/api.md, "Favorites") and their types, aliases of the generated
+// schema (schema.d.ts, `npm run gen:api`). The calls still go through `mainApi.request`, as
+// they were written before the schema held these routes.
+import { mainApi, type components } from '@/lib/api';
 
-export type FavoriteStock = { id: number; favorite_stock_list_id: number; security_id: string };
+type Schemas = components['schemas'];
+
+export type FavoriteStock = Schemas['FavoriteStock'];
 
 /** A favorite group; `favorite_stocks` in the member's order. */
-export type FavoriteStockList = {
-  id: number;
-  name: string;
-  favorite_stocks_count: number;
-  favorite_stocks: FavoriteStock[];
-};
+export type FavoriteStockList = Schemas['FavoriteStockList'];
 
-export type FavoriteStockLists = {
-  favorite_stock_lists: FavoriteStockList[];
-  /** 20 groups per member. */
-  max_lists: number;
-  /** 100 stocks per group. */
-  max_stocks_per_list: number;
-};
+/** The member's groups, with the limits: 20 groups per member, 100 stocks per group. */
+export type FavoriteStockLists = Schemas['FavoriteStockLists'];
 
-export type FavoriteStockExistence = { id: string; exists: boolean };
+export type FavoriteStockExistence = Schemas['Existence'];
+
+type FavoriteStockListBody = Schemas['FavoriteStockListBody'];
+type FavoriteStockBody = Schemas['FavoriteStockBody'];
 
 /** At most this many ids per existence call. */
 export const MAX_EXISTENCE_IDS = 200;
@@ -41,7 +35,7 @@ export function getFavoriteStockLists(signal?: AbortSignal): Promise<FavoriteSto
 }
 
 /** POST /api/favorite_stock_lists → 201; 409 too_many_lists, 400 invalid_list_name. */
-export function createFavoriteStockList(name: string): Promise<{ favorite_stock_list: FavoriteStockList }> {
+export function createFavoriteStockList(name: string): Promise<FavoriteStockListBody> {
   return mainApi.request('/api/favorite_stock_lists', { method: 'POST', json: { name } });
 }
 
@@ -49,7 +43,7 @@ export function createFavoriteStockList(name: string): Promise<{ favorite_stock_
 export function renameFavoriteStockList(
   id: number,
   name: string,
-): Promise<{ favorite_stock_list: FavoriteStockList }> {
+): Promise<FavoriteStockListBody> {
   return mainApi.request(`/api/favorite_stock_lists/${id}`, { method: 'PUT', json: { name } });
 }
 
@@ -67,7 +61,7 @@ export function reorderFavoriteStockLists(ids: readonly number[]): Promise<void>
 export function constructFavoriteStockList(
   name: string,
   securityIds: readonly string[],
-): Promise<{ favorite_stock_list: FavoriteStockList }> {
+): Promise<FavoriteStockListBody> {
   return mainApi.request('/api/favorite_stock_lists/construct', {
     method: 'POST',
     json: { name, security_ids: securityIds.join(',') },
@@ -78,7 +72,7 @@ export function constructFavoriteStockList(
 export function createTopicFavoriteStocks(
   name: string,
   securityIds: readonly string[],
-): Promise<{ favorite_stock_list: FavoriteStockList }> {
+): Promise<FavoriteStockListBody> {
   return mainApi.request('/api/topics/favorite_stocks', {
     method: 'POST',
     json: { name, security_ids: securityIds.join(',') },
@@ -91,7 +85,7 @@ export function createTopicFavoriteStocks(
  * POST /api/favorite_stocks → 201 (200 when already there). Without a list id: the member's
  * first group, created as 관심그룹 when there is none. 409 list_full, 404 security_not_found.
  */
-export function addFavoriteStock(securityId: string, listId?: number): Promise<{ favorite_stock: FavoriteStock }> {
+export function addFavoriteStock(securityId: string, listId?: number): Promise<FavoriteStockBody> {
   const json = listId === undefined ? { security_id: securityId } : { security_id: securityId, favorite_stock_list_id: listId };
   return mainApi.request('/api/favorite_stocks', { method: 'POST', json });
 }
@@ -113,7 +107,7 @@ export function reorderFavoriteStocks(listId: number, ids: readonly number[]): P
 export function getFavoriteStocksOfSecurity(
   securityId: string,
   signal?: AbortSignal,
-): Promise<{ favorite_stocks: FavoriteStock[] }> {
+): Promise<Schemas['SecurityFavorites']> {
   return mainApi.request(`/api/favorite_stocks?security_id=${encodeURIComponent(securityId)}`, { signal });
 }
 
@@ -121,6 +115,6 @@ export function getFavoriteStocksOfSecurity(
 export function getFavoriteStockExistences(
   assetIds: readonly string[],
   signal?: AbortSignal,
-): Promise<{ favorite_stock_existences: FavoriteStockExistence[] }> {
+): Promise<Schemas['Existences']> {
   return mainApi.request(`/api/favorite_stock_existences?asset_ids=${joinSecurityIds(assetIds)}`, { signal });
 }

@@ -65,14 +65,6 @@ export function createSession(kakaoAccessToken: string): Promise<SessionResponse
   return mainApi.request('/api/session', { method: 'POST', json: { kakao_access_token: kakaoAccessToken } });
 }
 
-/**
- * POST /main/api/session/activate.json with the app's token payload: the same answers as
- * createSession. For the in-app login through the bridge (a later issue); unused on the web.
- */
-export function activateSession(token: string): Promise<SessionResponse> {
-  return mainApi.request('/api/session/activate.json', { method: 'POST', json: { token } });
-}
-
 /** DELETE /main/api/session → 204. */
 export function deleteSession(): Promise<void> {
   return mainApi.request('/api/session', { method: 'DELETE' });

@@ -10,6 +10,7 @@
 //
 // The member's answers come through `LoginFlowUi` (modals in the app, stubs in tests).
 import { ApiError } from '@/lib/api';
+import { asApiError } from '@/lib/api/as-api-error';
 
 import { createSession, createUser, dormantReleaseToken, type Agreements, type User } from './api';
 import { setLogin } from './login-store';
@@ -31,11 +32,6 @@ export type LoginOutcome =
 
 /** Session attempts at most: the first, after sign-up, after a release (and one spare). */
 const MAX_ATTEMPTS = 4;
-
-function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  return ApiError.network(error);
-}
 
 export async function runLoginFlow(kakaoAccessToken: string, ui: LoginFlowUi): Promise<LoginOutcome> {
   let signedUp = false;

@@ -18,7 +18,7 @@ export type ApiResponse<P extends keyof paths> = paths[P] extends { get: { respo
   : never;
 
 /** The paths that answer GET. */
-export type GetPath = { [P in keyof paths]: paths[P] extends { get: object } ? P : never }[keyof paths];
+type GetPath = { [P in keyof paths]: paths[P] extends { get: object } ? P : never }[keyof paths];
 
 type Operation<P extends GetPath> = paths[P] extends { get: infer Op } ? Op : never;
 type ParametersOf<Op> = Op extends { parameters: infer X } ? X : never;
@@ -28,14 +28,14 @@ type Params<X> = (X extends { path: infer Pa } ? { path: Pa } : unknown) &
   (X extends { query: infer Q } ? { query: Q } : X extends { query?: infer Q } ? { query?: Q } : unknown);
 
 /** `params` may be left out only when nothing in it is required. */
-export type GetInit<P extends GetPath> = (Params<ParametersOf<Operation<P>>> extends infer Pr
+type GetInit<P extends GetPath> = (Params<ParametersOf<Operation<P>>> extends infer Pr
   ? object extends Pr
     ? { params?: Pr }
     : { params: Pr }
   : never) & { signal?: AbortSignal };
 
 /** What a call resolves to (it never rejects but for a network failure or an abort). */
-export type FetchResult<T> = { data?: T; error?: unknown; response: Response };
+type FetchResult<T> = { data?: T; error?: unknown; response: Response };
 
 /** How requests are signed; the identity feature provides it (app/routes/root.tsx wires it). */
 export type ApiAuth = {
@@ -60,7 +60,7 @@ function resolveBaseUrl(base: string): string {
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** `path` with its `{name}` segments filled in, and the defined query parameters. */
-export function buildPath(path: string, params?: { path?: object; query?: object }): string {
+function buildPath(path: string, params?: { path?: object; query?: object }): string {
   const values = (params?.path ?? {}) as Record<string, string | number>;
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
   const search = new URLSearchParams();
@@ -83,7 +83,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export type RequestInitWithBody = {
+type RequestInitWithBody = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
@@ -140,8 +140,6 @@ function createApiClient(base: string, signWith: 'bearer' | 'access-token') {
     },
   };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 // Main and social carry `Authorization: Bearer`, mobile-web `Access-Token` (spec §7).
 export const mainApi = createApiClient(env.MAIN_API_BASE, 'bearer');

@@ -1,5 +1,5 @@
 export { ApiError, NETWORK_ERROR_STATUS, isApiErrorBody } from './api-error';
 export type { ApiErrorBody } from './api-error';
 export { configureApiAuth, mainApi, mobileWebApi, socialApi, unwrap } from './client';
-export type { ApiAuth, ApiClient, ApiResponse, paths } from './client';
+export type { ApiAuth, ApiResponse, paths } from './client';
 export type { components } from './schema';

@@ -5,7 +5,8 @@ import { paths } from '@/config/paths';
 import { AccountActions } from '@/features/identity/components/account-actions';
 import { FavoritesVisibility } from '@/features/identity/components/favorites-visibility';
 import { ProfileSummary } from '@/features/identity/components/profile-summary';
-import { login, useRequireLogin } from '@/features/identity/login';
+import { SignInPrompt } from '@/features/identity/components/sign-in-prompt';
+import { useRequireLogin } from '@/features/identity/login';
 import { FontSizePicker } from '@/features/preferences/components/font-size-picker';
 
 import './settings.css';
@@ -48,12 +49,7 @@ export default function SettingsRoute() {
           </Section>
         </>
       ) : (
-        <div className="settings__signin">
-          <p>로그인이 필요합니다.</p>
-          <button type="button" className="button" onClick={() => login()}>
-            로그인
-          </button>
-        </div>
+        <SignInPrompt />
       )}
     </>
   );

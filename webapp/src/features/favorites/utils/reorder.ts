@@ -17,7 +17,3 @@ export function dropIndex(middles: readonly number[], from: number, y: number): 
   });
   return index;
 }
-
-export function sameOrder(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((id, i) => id === b[i]);
-}

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 
 import { openModal } from '@/components/modals/modal-store';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api';
+import { asApiError } from '@/lib/api/as-api-error';
 
 import { userKeys } from '../queries';
 import { logout, secede } from '../session';
@@ -24,7 +24,7 @@ export function AccountActions() {
       queryClient.removeQueries({ queryKey: userKeys.all });
       void navigate(paths.home.getHref(), { replace: true });
     } catch (error) {
-      openModal({ type: 'alert', props: { message: error instanceof ApiError ? error.message : ApiError.network(error).message } });
+      openModal({ type: 'alert', props: { message: asApiError(error).message } });
       setPending(false);
     }
   };

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import type { ModalProps } from '@/components/modals/modal-host';
+import { ModalPage } from '@/components/modals/modal-page';
 import { paths } from '@/config/paths';
 
 import '../modals';
@@ -12,7 +13,7 @@ import {
   type AgreementFlag,
 } from '../utils/agreements';
 
-import { ModalPage } from './modal-page';
+import './identity.css';
 
 const ITEMS: { flag: Exclude<AgreementFlag, 'isUseServiceAllAgreement'>; label: string; href?: string }[] = [
   { flag: 'isUseServiceAgeAgreement', label: '만 14세 이상' },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { openModal } from '@/components/modals/modal-store';
-import { ApiError } from '@/lib/api';
+import { asApiError } from '@/lib/api/as-api-error';
 
 import { updateSetting, type User, type UserSetting } from '../api';
 import { useSetting, userKeys } from '../queries';
@@ -19,7 +19,7 @@ export function FavoritesVisibility() {
     },
     onError: (error, _next, context) => {
       queryClient.setQueryData(userKeys.setting(), context?.previous);
-      openModal({ type: 'alert', props: { message: error instanceof ApiError ? error.message : ApiError.network(error).message } });
+      openModal({ type: 'alert', props: { message: asApiError(error).message } });
     },
     onSuccess: (setting) => {
       queryClient.setQueryData(userKeys.setting(), setting);

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { BrowserRouter, useLocation } from 'react-router';
+import { BrowserRouter, MemoryRouter, useLocation, useRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ModalHost, type ModalComponents, type ModalProps } from '@/components/modals/modal-host';
@@ -8,8 +8,10 @@ import { closeModalsNotOn } from '@/components/modals/modal-store';
 import { createTestQueryClient } from '@/testing/test-utils';
 
 import { KAKAO_TOKEN_STORAGE_KEY } from '../kakao-token';
+import { useRequireLogin } from '../login';
 import { clearLogin, getLogin } from '../login-store';
 import { OAUTH_STATE_STORAGE_KEY } from '../oauth';
+import { userKeys } from '../queries';
 
 import { KakaoCallback, OAUTH_STATE_MESSAGE } from './kakao-callback';
 
@@ -45,14 +47,23 @@ const COMPONENTS = {
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="where">{location.pathname}</output>;
+  return (
+    <>
+      <output data-testid="where">{location.pathname}</output>
+      <output data-testid="state">{JSON.stringify(location.state)}</output>
+    </>
+  );
 }
 
-function renderCallback(search: string, pending: { state: string; returnTo: string } | null) {
+function renderCallback(
+  search: string,
+  pending: { state: string; returnTo: string } | null,
+  queryClient = createTestQueryClient(),
+) {
   if (pending) sessionStorage.setItem(OAUTH_STATE_STORAGE_KEY, JSON.stringify(pending));
   window.history.replaceState(null, '', `/m/oauth/kakao${search}`);
   return render(
-    <QueryClientProvider client={createTestQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <KakaoCallback />
         <Where />
@@ -60,6 +71,19 @@ function renderCallback(search: string, pending: { state: string; returnTo: stri
       </BrowserRouter>
     </QueryClientProvider>,
   );
+}
+
+/** A screen only members see, as /m/settings and 관심종목 use it. */
+function MembersOnly() {
+  const signedIn = useRequireLogin();
+  return signedIn ? <p>회원 화면</p> : <p>로그인이 필요합니다.</p>;
+}
+
+function MembersOnlyRoutes({ path }: { path: string }) {
+  return useRoutes([
+    { path: '/m/oauth/kakao', element: <KakaoCallback /> },
+    { path, element: <MembersOnly /> },
+  ]);
 }
 
 const json = (status: number, body: unknown) =>
@@ -74,15 +98,53 @@ afterEach(() => {
 });
 
 describe('KakaoCallback', () => {
-  it('refuses an answer whose state it did not send, and goes home', async () => {
+  it('refuses an answer whose state it did not send, and goes back marked as a failed login', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderCallback('?code=abc&state=forged', { state: 'mine', returnTo: '/m/settings' });
     const alert = await screen.findByRole('button', { name: OAUTH_STATE_MESSAGE });
     act(() => alert.click());
-    // /m/settings needs the login that failed: home instead.
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m/settings'));
+    expect(JSON.parse(screen.getByTestId('state').textContent)).toEqual({ loginFailed: true });
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each(['/m/settings', '/m/my/favorite_stock_lists'])(
+    'brings a cancelled login back to the members-only %s, which shows its prompt instead of logging in again',
+    async (returnTo) => {
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, origin: 'http://localhost:3000', assign });
+      sessionStorage.setItem(OAUTH_STATE_STORAGE_KEY, JSON.stringify({ state: 's3', returnTo }));
+      render(
+        <QueryClientProvider client={createTestQueryClient()}>
+          <MemoryRouter initialEntries={['/m/oauth/kakao?error=access_denied&state=s3']}>
+            <MembersOnlyRoutes path={returnTo} />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      expect(await screen.findByText('로그인이 필요합니다.')).toBeTruthy();
+      // Give a second login every chance to start.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(assign).not.toHaveBeenCalled();
+      expect(sessionStorage.getItem(OAUTH_STATE_STORAGE_KEY)).toBeNull();
+    },
+  );
+
+  it('brings a failed session call back marked as a failed login', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: Request | string) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.endsWith('/oauth/token')) return Promise.resolve(json(200, { access_token: 'kakao-token' }));
+        return Promise.resolve(json(403, { error: 'user_suspended', message: '이용이 정지된 계정입니다.' }));
+      }),
+    );
+    renderCallback('?code=abc&state=s4', { state: 's4', returnTo: '/m/my/favorite_stock_lists' });
+    const alert = await screen.findByRole('button', { name: '이용이 정지된 계정입니다.' });
+    act(() => alert.click());
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m/my/favorite_stock_lists'));
+    expect(JSON.parse(screen.getByTestId('state').textContent)).toEqual({ loginFailed: true });
+    expect(getLogin().isAuthenticated).toBe(false);
   });
 
   it('exchanges the code, opens the session and returns to the saved path', async () => {
@@ -98,14 +160,18 @@ describe('KakaoCallback', () => {
         return json(200, SESSION);
       }),
     );
-    renderCallback('?code=abc&state=s1', { state: 's1', returnTo: '/m/stocks/KOREA-A005930' });
+    const queryClient = createTestQueryClient();
+    renderCallback('?code=abc&state=s1', { state: 's1', returnTo: '/m/stocks/KOREA-A005930' }, queryClient);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m/stocks/KOREA-A005930'));
+    expect(screen.getByTestId('state').textContent).toBe('null');
     expect(calls[0]).toBe(
       'POST /dev/kakao/oauth/token grant_type=authorization_code&client_id=sise-dev-app-key&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fm%2Foauth%2Fkakao&code=abc',
     );
     expect(calls[1]).toBe('POST /main/api/session {"kakao_access_token":"kakao-token"}');
     expect(getLogin().accessToken).toBe('sise-token');
     expect(sessionStorage.getItem(KAKAO_TOKEN_STORAGE_KEY)).toBe('kakao-token');
+    // The session's member is the cached one: the profile and the header need not ask.
+    expect(queryClient.getQueryData(userKeys.me())).toEqual(SESSION.user);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

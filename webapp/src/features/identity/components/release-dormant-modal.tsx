@@ -1,13 +1,14 @@
 import { useState } from 'react';
 
 import type { ModalProps } from '@/components/modals/modal-host';
+import { ModalPage } from '@/components/modals/modal-page';
 import { openModalAndWait } from '@/components/modals/open-modal-and-wait';
-import { ApiError } from '@/lib/api';
+import { asApiError } from '@/lib/api/as-api-error';
 
 import '../modals';
 import { releaseDormancy } from '../api';
 
-import { ModalPage } from './modal-page';
+import './identity.css';
 
 /** A dormant account (spec §2 releaseDormant, §4 "Dormancy release"). */
 export default function ReleaseDormantModal({ releaseToken, onReleased, onOtherAccount, close }: ModalProps<'releaseDormant'>) {
@@ -22,7 +23,7 @@ export default function ReleaseDormantModal({ releaseToken, onReleased, onOtherA
       close();
     } catch (error) {
       // The server's message; the member may try again.
-      const message = error instanceof ApiError ? error.message : ApiError.network(error).message;
+      const message = asApiError(error).message;
       await openModalAndWait({ type: 'alert', props: { message } });
       setPending(false);
     }

@@ -45,7 +45,7 @@ function renderForm() {
     </>,
     { queryClient },
   );
-  return { close, ...result };
+  return { ...result, close, queryClient };
 }
 
 const nickname = () => screen.getByLabelText<HTMLInputElement>('닉네임');
@@ -71,6 +71,17 @@ describe('SetProfileModal', () => {
     expect(years[0]).toBe('----');
     expect(years[1]).toBe(String(new Date().getFullYear() - 14));
     expect(years.at(-1)).toBe('1900');
+  });
+
+  it('drops unsaved changes on 뒤로 가기: the next one starts from the cached member', async () => {
+    const { close, queryClient, unmount } = renderForm();
+    fireEvent.change(await screen.findByLabelText('닉네임'), { target: { value: '바뀐닉네임' } });
+    fireEvent.click(screen.getByRole('button', { name: '뒤로 가기' }));
+    expect(close).toHaveBeenCalledTimes(1);
+    unmount();
+    renderWithProviders(<SetProfileModal close={close} />, { queryClient });
+    expect(nickname().value).toBe('개미');
+    expect(screen.getByLabelText<HTMLSelectElement>('출생년도').value).toBe('1990');
   });
 
   it('puts the previous nickname back when 12 or more characters lose focus', async () => {

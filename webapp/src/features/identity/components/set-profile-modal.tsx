@@ -4,7 +4,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Loading } from '@/components/ui/loading';
 import type { ModalProps } from '@/components/modals/modal-host';
 import { openModal } from '@/components/modals/modal-store';
+import { ModalPage } from '@/components/modals/modal-page';
 import { ApiError } from '@/lib/api';
+import { asApiError } from '@/lib/api/as-api-error';
 
 import '../modals';
 import { NICKNAME_REFUSED_CODE, avatarSrc, updateMe, updateSetting, uploadAvatar, type User } from '../api';
@@ -19,24 +21,15 @@ import {
   type ProfileFields,
 } from '../utils/profile';
 
-import { ModalPage } from './modal-page';
+import './identity.css';
 
 const showServerMessage = (error: unknown) =>
   openModal({
     type: 'alert',
-    props: { message: error instanceof ApiError ? error.message : ApiError.network(error).message },
+    props: { message: asApiError(error).message },
   });
 
 type Fields = ProfileFields & { openFavoriteStocks: boolean };
-
-/** The back action's reset (spec §4): placeholders, public favorites, gender 1. */
-const PLACEHOLDER_FIELDS: Fields = {
-  name: '',
-  birthYear: BIRTH_YEAR_PLACEHOLDER,
-  gender: 1,
-  email: '',
-  openFavoriteStocks: true,
-};
 
 function fieldsOf(user: User): Fields {
   return {
@@ -119,11 +112,9 @@ function ProfileForm({ user, close }: { user: User; close: () => void }) {
     <ModalPage
       title="프로필 설정"
       backLabel="뒤로 가기"
-      onBack={() => {
-        // Unsaved changes go (spec §4: the fields are reset) and the modal closes.
-        setFields(PLACEHOLDER_FIELDS);
-        close();
-      }}
+      // Unsaved changes go with the modal (spec §4: the fields are reset): the next one starts
+      // again from the member in the query cache.
+      onBack={close}
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="avatar">
@@ -236,7 +227,10 @@ function ProfileForm({ user, close }: { user: User; close: () => void }) {
   );
 }
 
-/** The member's profile (spec §2 setProfile, full screen). */
+/**
+ * The member's profile (spec §2 setProfile, full screen), its fields from the member in the
+ * query cache (put there by the login too, so the form opens at once after a sign-up).
+ */
 export default function SetProfileModal({ close }: ModalProps<'setProfile'>) {
   const { data: user, isError } = useMe();
   if (user) return <ProfileForm user={user} close={close} />;

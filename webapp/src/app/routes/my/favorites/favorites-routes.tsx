@@ -3,7 +3,8 @@ import { useRoutes } from 'react-router';
 
 import { Loading } from '@/components/ui/loading';
 import { favoritePaths } from '@/config/favorite-paths';
-import { login, useRequireLogin } from '@/features/identity/login';
+import { SignInPrompt } from '@/features/identity/components/sign-in-prompt';
+import { useRequireLogin } from '@/features/identity/login';
 
 import '../my.css';
 import '@/features/favorites/components/favorites.css';
@@ -30,13 +31,10 @@ export default function FavoritesRoutes() {
   ]);
   if (!signedIn) {
     return (
-      <div className="favorites-signin">
+      <>
         <title>관심종목 : 시세</title>
-        <p>로그인이 필요합니다.</p>
-        <button type="button" className="button" onClick={() => login()}>
-          로그인
-        </button>
-      </div>
+        <SignInPrompt />
+      </>
     );
   }
   return (

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
-import { openModal } from '@/components/modals/modal-store';
 import { Loading } from '@/components/ui/loading';
 import { favoritePaths } from '@/config/favorite-paths';
 import {
@@ -14,13 +13,14 @@ import {
   type FavoriteStockLists,
 } from '@/features/favorites/api';
 import { ListNameInput } from '@/features/favorites/components/list-name-input';
+import { SelectionToolbar } from '@/features/favorites/components/selection-toolbar';
 import { SortableList } from '@/features/favorites/components/sortable-list';
 import { alertFailure } from '@/features/favorites/errors';
+import { useLocalOrder } from '@/features/favorites/hooks/use-local-order';
+import { useDeletableSelection } from '@/features/favorites/hooks/use-selection';
 import { invalidateFavorites, useFavoriteLists } from '@/features/favorites/queries';
 import { parseListName } from '@/features/favorites/utils/list-name';
 import { canCreateList, TOO_MANY_LISTS_MESSAGE } from '@/features/favorites/utils/picker';
-
-import { DELETE_CONFIRM_MESSAGE } from '@/app/favorites/stocks-editor';
 
 import { LISTS_LOAD_FAILED_MESSAGE } from './use-list-param';
 
@@ -50,54 +50,19 @@ export default function FavoriteListsEditRoute() {
 }
 
 function ListsEditor({ lists }: { lists: FavoriteStockLists }) {
-  const queryClient = useQueryClient();
-  const [local, setLocal] = useState({ basis: lists, order: lists.favorite_stock_lists });
-  if (local.basis !== lists) setLocal({ basis: lists, order: lists.favorite_stock_lists });
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-
-  function reorder(order: FavoriteStockList[]) {
-    setLocal({ basis: lists, order });
-    reorderFavoriteStockLists(order.map((list) => list.id))
-      .catch((error: unknown) => {
-        setLocal({ basis: lists, order: lists.favorite_stock_lists });
-        alertFailure(error);
-      })
-      .finally(() => void invalidateFavorites(queryClient));
-  }
-
-  function toggle(id: number) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  }
-
-  function remove() {
-    const ids = [...selected];
-    openModal({
-      type: 'confirm',
-      props: {
-        message: DELETE_CONFIRM_MESSAGE,
-        confirmLabel: '삭제',
-        onConfirm: () => {
-          deleteFavoriteStockLists(ids)
-            .then(() => setSelected(new Set()))
-            .catch(alertFailure)
-            .finally(() => void invalidateFavorites(queryClient));
-        },
-      },
-    });
-  }
+  const [order, reorder] = useLocalOrder(lists.favorite_stock_lists, (next) =>
+    reorderFavoriteStockLists(next.map((list) => list.id)),
+  );
+  const selection = useDeletableSelection(deleteFavoriteStockLists);
 
   return (
     <>
-      {local.order.length === 0 ? (
+      {order.length === 0 ? (
         <p className="favorite-group__empty">관심그룹이 없습니다.</p>
       ) : (
         <SortableList
           label="관심그룹 편집"
-          items={local.order}
+          items={order}
           getKey={(list) => list.id}
           onReorder={reorder}
           renderItem={(list) => (
@@ -106,27 +71,20 @@ function ListsEditor({ lists }: { lists: FavoriteStockLists }) {
                 type="checkbox"
                 className="favorite-check"
                 aria-label={`${list.name} 선택`}
-                checked={selected.has(list.id)}
-                onChange={() => toggle(list.id)}
+                checked={selection.selected.has(list.id)}
+                onChange={() => selection.toggle(list.id)}
               />
               <RenameField list={list} />
             </div>
           )}
         />
       )}
-      <div className="favorites-toolbar">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={selected.size === 0}
-          onClick={() => setSelected(new Set())}
-        >
-          선택 해제
-        </button>
-        <button type="button" className="button" disabled={selected.size === 0} onClick={remove}>
-          {`삭제${selected.size > 0 ? ` (${selected.size})` : ''}`}
-        </button>
-      </div>
+      <SelectionToolbar
+        count={selection.selected.size}
+        onClear={selection.clear}
+        actionLabel="삭제"
+        onAction={selection.remove}
+      />
       {canCreateList(lists) ? <NewListForm /> : <p className="favorite-picker__reason">{TOO_MANY_LISTS_MESSAGE(lists.max_lists)}</p>}
     </>
   );

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 
-import '@/components/modals/modal.css';
-
-import './identity.css';
+import './modal.css';
 
 type ModalPageProps = {
   title: string;
