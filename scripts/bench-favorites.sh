@@ -48,22 +48,6 @@ load_args=(--connections "$connections" --duration "$duration" --warmup 2 --json
 
 printf 'http-load: %d connections, %s s after a 2 s warm-up, %d run(s); sise %s; 5 groups × 50 stocks\n' \
   "$connections" "$duration" "$runs" "$SISE_BIN"
-printf '%-4s %12s %9s %12s %9s %9s %9s %7s\n' run quote_rps p99_ms groups_rps p99_ms rps_ratio p99_ratio errors
-ratios=()
-for run in $(seq 1 "$runs"); do
-  if [ $((run % 2)) -eq 1 ]; then
-    q="$("$tools/http-load" "$quote" "${load_args[@]}")"
-    g="$("$tools/http-load" "$lists" "${load_args[@]}")"
-  else
-    g="$("$tools/http-load" "$lists" "${load_args[@]}")"
-    q="$("$tools/http-load" "$quote" "${load_args[@]}")"
-  fi
-  errors=$(( $(json_field non_ok "$q") + $(json_field non_ok "$g") + $(json_field errors "$q") + $(json_field errors "$g") ))
-  ratio="$(awk -v a="$(json_field rps "$g")" -v b="$(json_field rps "$q")" 'BEGIN { printf "%.2f", a / b }')"
-  p99_ratio="$(awk -v a="$(json_field p99_ms "$g")" -v b="$(json_field p99_ms "$q")" 'BEGIN { printf "%.2f", a / b }')"
-  ratios+=("$ratio")
-  printf '%-4s %12.0f %9.2f %12.0f %9.2f %8s× %8s× %7d\n' "$run" "$(json_field rps "$q")" "$(json_field p99_ms "$q")" \
-    "$(json_field rps "$g")" "$(json_field p99_ms "$g")" "$ratio" "$p99_ratio" "$errors"
-done
-printf 'median groups/quote throughput: %s×\n' \
-  "$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')"
+BASE_LOAD=("$quote" "${load_args[@]}")
+TEST_LOAD=("$lists" "${load_args[@]}")
+compare_loads "$runs" quote groups

@@ -37,23 +37,6 @@ load_args=(--connections "$connections" --duration "$duration" --warmup 2 --json
 
 printf 'http-load: %d connections, %s s after a 2 s warm-up, %d run(s); sise %s\n' \
   "$connections" "$duration" "$runs" "$SISE_BIN"
-printf '%-4s %12s %9s %12s %9s %9s %9s %7s\n' run visitor_rps p99_ms member_rps p99_ms rps_ratio p99_ratio errors
-ratios=()
-for run in $(seq 1 "$runs"); do
-  if [ $((run % 2)) -eq 1 ]; then
-    visitor="$("$tools/http-load" "$url" "${load_args[@]}")"
-    member="$("$tools/http-load" "$url" "${load_args[@]}" --header "authorization: Bearer $token")"
-  else
-    member="$("$tools/http-load" "$url" "${load_args[@]}" --header "authorization: Bearer $token")"
-    visitor="$("$tools/http-load" "$url" "${load_args[@]}")"
-  fi
-  v_rps="$(json_field rps "$visitor")"; v_p99="$(json_field p99_ms "$visitor")"
-  m_rps="$(json_field rps "$member")"; m_p99="$(json_field p99_ms "$member")"
-  errors=$(( $(json_field non_ok "$visitor") + $(json_field non_ok "$member") + $(json_field errors "$visitor") + $(json_field errors "$member") ))
-  ratio="$(awk -v m="$m_rps" -v v="$v_rps" 'BEGIN { printf "%.2f", m / v }')"
-  p99_ratio="$(awk -v m="$m_p99" -v v="$v_p99" 'BEGIN { printf "%.2f", m / v }')"
-  ratios+=("$ratio")
-  printf '%-4s %12.0f %9.2f %12.0f %9.2f %8s× %8s× %7d\n' "$run" "$v_rps" "$v_p99" "$m_rps" "$m_p99" "$ratio" "$p99_ratio" "$errors"
-done
-printf 'median member/visitor throughput: %s×\n' \
-  "$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')"
+BASE_LOAD=("$url" "${load_args[@]}")
+TEST_LOAD=("$url" "${load_args[@]}" --header "authorization: Bearer $token")
+compare_loads "$runs" visitor member

@@ -223,10 +223,9 @@ where
         };
         this.shared.headers.apply(&mut response);
         let status = response.status();
-        if !this.span.is_disabled() {
-            this.span
-                .record("http.response.status_code", i64::from(status.as_u16()));
-        }
+        // An integer, not the string a u16 is exported as.
+        this.span
+            .record("http.response.status_code", i64::from(status.as_u16()));
         if status.is_server_error() {
             this.span.record("otel.status_code", "ERROR");
             tracing::error!(status = status.as_u16(), "server error");

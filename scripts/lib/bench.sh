@@ -114,3 +114,30 @@ start_member_sise() {
   wait_ready "$base"
   token="$(member_token "$base" "$log" "$1")"
 }
+
+# Loads two requests one after the other, RUNS times (the order alternating per run): the
+# http-load arguments of the baseline in the array BASE_LOAD, those of the request measured
+# against it in TEST_LOAD. Prints each run's throughput and p99 of both, the ratios of the
+# measured one to the baseline, the non-2xx responses and errors, then the median throughput
+# ratio. BASE and TEST name the columns.
+compare_loads() {
+  local runs="$1" base="$2" test="$3" run a b errors ratio p99_ratio ratios=()
+  printf '%-4s %12s %9s %12s %9s %9s %9s %7s\n' run "${base}_rps" p99_ms "${test}_rps" p99_ms rps_ratio p99_ratio errors
+  for run in $(seq 1 "$runs"); do
+    if [ $((run % 2)) -eq 1 ]; then
+      a="$("$tools/http-load" "${BASE_LOAD[@]}")"
+      b="$("$tools/http-load" "${TEST_LOAD[@]}")"
+    else
+      b="$("$tools/http-load" "${TEST_LOAD[@]}")"
+      a="$("$tools/http-load" "${BASE_LOAD[@]}")"
+    fi
+    errors=$(( $(json_field non_ok "$a") + $(json_field non_ok "$b") + $(json_field errors "$a") + $(json_field errors "$b") ))
+    ratio="$(awk -v b="$(json_field rps "$b")" -v a="$(json_field rps "$a")" 'BEGIN { printf "%.2f", b / a }')"
+    p99_ratio="$(awk -v b="$(json_field p99_ms "$b")" -v a="$(json_field p99_ms "$a")" 'BEGIN { printf "%.2f", b / a }')"
+    ratios+=("$ratio")
+    printf '%-4s %12.0f %9.2f %12.0f %9.2f %8s× %8s× %7d\n' "$run" "$(json_field rps "$a")" "$(json_field p99_ms "$a")" \
+      "$(json_field rps "$b")" "$(json_field p99_ms "$b")" "$ratio" "$p99_ratio" "$errors"
+  done
+  printf 'median %s/%s throughput: %s×\n' "$test" "$base" \
+    "$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')"
+}
