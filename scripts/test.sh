@@ -95,9 +95,11 @@ step "webapp (generated API types current, type-check, lint, unit tests, build),
 ) >"$side_log" 2>&1 &
 side_pid=$!
 
+# The test binaries of that build, two at a time (scripts/run-rust-tests.py: `cargo test`
+# runs them one after the other while most of them wait on sockets and databases).
 step "rust: tests (SQLite and PostgreSQL, in-process bus and NATS)"
 rust_status=0
-SISE_TEST_BACKENDS=sqlite,postgres cargo test --workspace --locked || rust_status=$?
+SISE_TEST_BACKENDS=sqlite,postgres python3 scripts/run-rust-tests.py || rust_status=$?
 
 step "webapp and deploy checks: waiting for them, then their output"
 side_status=0

@@ -11,13 +11,12 @@ pub(super) const DURABLE_ROOT: &str = "events";
 /// NATS wildcard matching: `*` matches exactly one token, `>` (last token only)
 /// matches one or more trailing tokens. Both arguments are `.`-separated.
 ///
+/// ```text
+/// quotes.*  matches quotes.AAPL, not quotes.krx.005930
+/// quotes.>  matches quotes.krx.005930, not quotes
 /// ```
-/// use sise_platform::bus::subject_matches;
-/// assert!(subject_matches("quotes.*", "quotes.AAPL"));
-/// assert!(!subject_matches("quotes.*", "quotes.krx.005930"));
-/// assert!(subject_matches("quotes.>", "quotes.krx.005930"));
-/// assert!(!subject_matches("quotes.>", "quotes"));
-/// ```
+///
+/// (The unit tests below check these; the workspace runs no doctests: scripts/run-rust-tests.py.)
 pub fn subject_matches(pattern: &str, subject: &str) -> bool {
     let mut subject_tokens = subject.split('.');
     for p in pattern.split('.') {
