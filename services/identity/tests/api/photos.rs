@@ -83,7 +83,13 @@ async fn peak_rss_child() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     let kakao = app.kakao_token("사진가").await;
     let user = app.sign_up(&kakao).await;
-    let settings = ImageSettings::default();
+    // The service's own bounds (config/, and any SISE__… override of them).
+    let settings: ImageSettings = sise_platform::config::Config::load_from(
+        &sise_platform::testing::repo_root().join("config"),
+        "local",
+    )
+    .and_then(|config| config.section("services.identity.images"))
+    .unwrap_or_default();
     let max_upload: u64 = 5 * MIB;
 
     // The pictures are made before the measurement starts.
