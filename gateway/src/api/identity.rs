@@ -626,7 +626,7 @@ pub struct AvatarUpload {
         (status = 400, description = "`invalid_image` (not an image by its content) or no file; `image_too_many_pixels` (over 16,000,000 pixels by its header)", body = ApiErrorBody),
         (status = 401, description = "Not signed in", body = ApiErrorBody),
         (status = 413, description = "`image_too_large`", body = ApiErrorBody),
-        (status = 503, description = "`image_busy`: every decode slot and waiting place is taken; `Retry-After` says when to retry", body = ApiErrorBody,
+        (status = 503, description = "`image_busy`: every decode slot and waiting place is taken, `Retry-After` says when to retry; or `service_unavailable`", body = ApiErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
