@@ -1,7 +1,9 @@
 //! The API's error body: `{"error": "<snake_case code>", "message": "<Korean text>"}`.
 //!
 //! Every failure goes through [`ApiError`], including extractor rejections and unknown
-//! paths, so clients never see an empty body or a plain-text error.
+//! paths, so clients never see an empty body or a plain-text error. An error that tells
+//! the client when to come back (`DomainError::retry_after_secs`, carried from a service in
+//! the gRPC status) answers with `Retry-After`.
 
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
@@ -38,7 +40,11 @@ impl From<DomainError> for ApiError {
 impl From<tonic::Status> for ApiError {
     fn from(status: tonic::Status) -> Self {
         let error = DomainError::from_status(&status);
-        if matches!(error.kind(), ErrorKind::Internal | ErrorKind::Unavailable) {
+        // A refusal with a time to come back (a full queue) is the service shedding load as
+        // designed, not a failure.
+        if matches!(error.kind(), ErrorKind::Internal | ErrorKind::Unavailable)
+            && error.retry_after_secs.is_none()
+        {
             tracing::error!(code = ?status.code(), message = status.message(), "upstream failure");
         }
         Self(error)
@@ -71,12 +77,23 @@ impl From<PathRejection> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.0.kind().http_status();
+        let retry_after = self.0.retry_after_secs;
         let body = ApiErrorBody {
             error: self.0.code.as_str().to_owned(),
             message: self.0.message.into_owned(),
         };
-        (status, Json(body)).into_response()
+        with_retry_after((status, Json(body)).into_response(), retry_after)
     }
+}
+
+/// `response` with `Retry-After: {secs}` when the error named a time.
+pub fn with_retry_after(mut response: Response, secs: Option<u64>) -> Response {
+    if let Some(secs) = secs {
+        response
+            .headers_mut()
+            .insert(http::header::RETRY_AFTER, http::HeaderValue::from(secs));
+    }
+    response
 }
 
 /// Fallback for unknown paths under an API host.
@@ -86,4 +103,21 @@ pub async fn not_found() -> ApiError {
 
 pub async fn method_not_allowed() -> ApiError {
     ErrorCode::MethodNotAllowed.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_service_refusal_with_a_time_answers_retry_after() {
+        let status: tonic::Status = DomainError::from(ErrorCode::ImageBusy)
+            .retry_after(2)
+            .into();
+        let response = ApiError::from(status).into_response();
+        assert_eq!(response.status(), http::StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[http::header::RETRY_AFTER], "2");
+        let plain = ApiError::from(ErrorCode::InvalidImage).into_response();
+        assert!(!plain.headers().contains_key(http::header::RETRY_AFTER));
+    }
 }

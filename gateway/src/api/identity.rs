@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 
 use crate::api::{ApiJson, ApiPath, ApiQuery, no_content, no_store, private_json};
 use crate::auth::{Member, SignedIn};
-use crate::error::{ApiError, ApiErrorBody};
+use crate::error::{ApiError, ApiErrorBody, with_retry_after};
 use crate::limits::ClientIp;
 use crate::state::AppState;
 
@@ -202,16 +202,11 @@ pub struct AvatarQuery {
 pub struct MemberError {
     error: ApiError,
     extra: Option<Value>,
-    retry_after: Option<HeaderValue>,
 }
 
 impl From<ApiError> for MemberError {
     fn from(error: ApiError) -> Self {
-        Self {
-            error,
-            extra: None,
-            retry_after: None,
-        }
+        Self { error, extra: None }
     }
 }
 
@@ -223,14 +218,7 @@ impl From<ErrorCode> for MemberError {
 
 impl From<tonic::Status> for MemberError {
     fn from(status: tonic::Status) -> Self {
-        let retry_after = status
-            .metadata()
-            .get(sise_identity::grpc::RETRY_AFTER_METADATA)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| HeaderValue::from_str(v).ok());
-        let mut error = Self::from(ApiError::from(status));
-        error.retry_after = retry_after;
-        error
+        Self::from(ApiError::from(status))
     }
 }
 
@@ -239,7 +227,6 @@ impl MemberError {
         Self {
             error: ApiError(domain),
             extra: Some(extra),
-            retry_after: None,
         }
     }
 }
@@ -251,13 +238,9 @@ impl IntoResponse for MemberError {
         if let (Some(Value::Object(extra)), Value::Object(map)) = (self.extra, &mut body) {
             map.extend(extra);
         }
-        let mut response = (domain.kind().http_status(), Json(body)).into_response();
-        if let Some(retry_after) = self.retry_after {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, retry_after);
-        }
-        no_store(response)
+        let retry_after = domain.retry_after_secs;
+        let response = (domain.kind().http_status(), Json(body)).into_response();
+        no_store(with_retry_after(response, retry_after))
     }
 }
 
@@ -303,10 +286,7 @@ async fn login(
             json!({"code": DORMANT_CODE, "release_token": dormant.release_token}),
         )),
         Some(pb::login_response::Outcome::Suspended(suspended)) => Err(MemberError::with(
-            DomainError {
-                code: ErrorCode::UserSuspended,
-                message: suspended.message.into(),
-            },
+            DomainError::with_message(ErrorCode::UserSuspended, suspended.message),
             json!({"suspended_until": suspended.until}),
         )),
         None => Err(ApiError::from(DomainError::internal()).into()),
@@ -643,9 +623,11 @@ pub struct AvatarUpload {
     request_body(content = AvatarUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The photo is stored (re-encoded, resized, without metadata)", body = UserBody),
-        (status = 400, description = "`invalid_image` (not an image by its content) or no file", body = ApiErrorBody),
+        (status = 400, description = "`invalid_image` (not an image by its content) or no file; `image_too_many_pixels` (over 16,000,000 pixels by its header)", body = ApiErrorBody),
         (status = 401, description = "Not signed in", body = ApiErrorBody),
         (status = 413, description = "`image_too_large`", body = ApiErrorBody),
+        (status = 503, description = "`image_busy`: every decode slot and waiting place is taken, `Retry-After` says when to retry; or `service_unavailable`", body = ApiErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
 pub async fn upload_avatar(
@@ -735,7 +717,7 @@ pub fn avatar_body_limit() -> DefaultBodyLimit {
     security(()),
     params(("id" = String, Path, pattern = "^[0-9a-f]{1,64}$", description = "The photo's id (from a member's `avatar_url`)"), AvatarQuery),
     responses(
-        (status = 200, description = "The photo, JPEG; immutable (a new photo gets a new id)", content_type = "image/jpeg"),
+        (status = 200, description = "The photo, JPEG; immutable (the id is a hash of the member and the stored bytes: a new photo gets a new id, and a replaced or erased photo's id answers 404)", content_type = "image/jpeg"),
         (status = 400, description = "A `size` that is not a number", body = ApiErrorBody),
         (status = 404, description = "`avatar_not_found`", body = ApiErrorBody),
     )

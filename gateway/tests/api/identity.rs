@@ -76,6 +76,21 @@ fn png(w: u32, h: u32) -> Vec<u8> {
     out
 }
 
+/// `(status, body)` of a photo upload by the member of `token`.
+async fn upload_photo(app: &TestApp, token: &str, picture: &[u8]) -> (u16, Value) {
+    let (content_type, form) = multipart(&[("file", Some("photo"), picture)]);
+    let response = app
+        .request(Method::POST, "/main/api/users/me/avatar")
+        .bearer_auth(token)
+        .header("content-type", content_type)
+        .body(form)
+        .send()
+        .await
+        .expect("upload");
+    let status = response.status().as_u16();
+    (status, response.json().await.expect("json"))
+}
+
 /// A multipart body of `fields` (name, file name if a file, bytes).
 fn multipart(fields: &[(&str, Option<&str>, &[u8])]) -> (String, Vec<u8>) {
     let boundary = "sise-test-boundary-7d1";
@@ -216,6 +231,50 @@ sise_platform::per_backend! {
         assert_eq!((status, body["error"].as_str()), (404, Some("user_not_found")));
         let (status, _, _) = call(&app, Method::GET, &format!("/main{url}"), None, None).await;
         assert_eq!(status, 404, "the photo left with the member");
+    }
+
+    async fn photos_over_the_pixel_budget_are_refused_and_old_addresses_end(backend) {
+        use sise_platform::testing::images::{Fill, jpeg_claiming, png_filled};
+        let app = shared(backend).await;
+        let (token, _, _) = member(&app, "사진가").await;
+
+        // 20000×20000: refused from the header, with the message the profile modal shows.
+        for picture in [png_filled(20_000, 20_000, Fill::Gray1), jpeg_claiming(20_000, 20_000)] {
+            let (status, body) = upload_photo(&app, &token, &picture).await;
+            assert_eq!((status, body["error"].as_str()), (400, Some("image_too_many_pixels")), "{body}");
+            assert_eq!(body["message"], "사진의 해상도가 너무 큽니다. (최대 1600만 화소)");
+        }
+
+        // Content-addressed: 64 hex characters; the same photo again, the same address.
+        let (status, body) = upload_photo(&app, &token, &png(300, 200)).await;
+        assert_eq!(status, 200, "{body}");
+        let first = body["user"]["avatar_url"].as_str().expect("avatar_url").to_owned();
+        let id = first.trim_start_matches("/api/avatars/");
+        assert!(id.len() == 64 && id.bytes().all(|b| b.is_ascii_hexdigit()), "{first}");
+        let (_, body) = upload_photo(&app, &token, &png(300, 200)).await;
+        assert_eq!(body["user"]["avatar_url"], first.as_str());
+        assert_eq!(app.get(&format!("/main{first}")).await.status(), 200);
+
+        // Another photo: a new address, and the old one no longer answers.
+        let yellow = png_filled(200, 300, Fill::Rgba8([250, 200, 0, 255]));
+        let (status, body) = upload_photo(&app, &token, &yellow).await;
+        assert_eq!(status, 200, "{body}");
+        let second = body["user"]["avatar_url"].as_str().expect("avatar_url").to_owned();
+        assert_ne!(second, first);
+        let (status, body, _) = call(&app, Method::GET, &format!("/main{first}?size=240"), None, None).await;
+        assert_eq!((status, body["error"].as_str()), (404, Some("avatar_not_found")));
+        assert_eq!(app.get(&format!("/main{second}?size=96")).await.status(), 200);
+
+        // Another member's same picture has an address of its own, kept when this one leaves.
+        let (other, _, _) = member(&app, "이웃").await;
+        let (_, body) = upload_photo(&app, &other, &yellow).await;
+        let theirs = body["user"]["avatar_url"].as_str().expect("avatar_url").to_owned();
+        assert_ne!(theirs, second);
+        let (status, _, _) = call(&app, Method::DELETE, "/main/api/users/me", Some(&token), None).await;
+        assert_eq!(status, 204);
+        let (status, body, _) = call(&app, Method::GET, &format!("/main{second}"), None, None).await;
+        assert_eq!((status, body["error"].as_str()), (404, Some("avatar_not_found")));
+        assert_eq!(app.get(&format!("/main{theirs}")).await.status(), 200);
     }
 
     async fn dormant_members_release_and_sign_in_again(backend) {

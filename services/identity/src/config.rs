@@ -1,9 +1,10 @@
 //! The `services.identity` configuration section: where to listen, which database
-//! (default `sqlite://{data_dir}/identity.db`), the messenger provider, sessions and the
-//! membership rules.
+//! (default `sqlite://{data_dir}/identity.db`), the messenger provider, sessions, the
+//! membership rules and the bounds of the image door.
 
 use serde::Deserialize;
 use sise_platform::config::ServiceConfig;
+use sise_platform::image::ImageSettings;
 
 pub use crate::kakao::KakaoSettings;
 
@@ -18,6 +19,9 @@ pub struct IdentityConfig {
     pub sessions: SessionSettings,
     #[serde(default)]
     pub membership: MembershipSettings,
+    /// The image door photos go through: pixel budget, decodes at once, waiting line.
+    #[serde(default)]
+    pub images: ImageSettings,
 }
 
 /// Session lifetimes (OWASP ASVS 4.0.3 V3.3): docs/configuration.md, "Sessions".

@@ -11,8 +11,6 @@ use sise_platform::time::now_ms;
 
 use crate::store::{Agreements, SanctionKind, Sanctioned};
 
-/// Metadata of a throttled login: seconds until it may be tried again.
-pub const RETRY_AFTER_METADATA: &str = "retry-after";
 /// Most members one public-profile call names.
 const MAX_PROFILES: usize = 100;
 /// Most characters of an objection.
@@ -24,12 +22,9 @@ fn status(failure: Failure) -> Status {
     match failure {
         Failure::Domain(error) => error.into(),
         Failure::Throttled { retry_after_secs } => {
-            let mut status: Status = DomainError::from(ErrorCode::TooManyLoginAttempts).into();
-            status.metadata_mut().insert(
-                RETRY_AFTER_METADATA,
-                tonic::metadata::MetadataValue::from(retry_after_secs),
-            );
-            status
+            DomainError::from(ErrorCode::TooManyLoginAttempts)
+                .retry_after(retry_after_secs)
+                .into()
         }
         Failure::Internal(error) => internal_status(error),
     }

@@ -4,6 +4,7 @@
 
 use secrecy::ExposeSecret as _;
 use sise_platform::error::{DomainError, ErrorCode};
+use sise_platform::image::ImageDoor;
 use sise_proto::identity::v1 as pb;
 
 use crate::avatar;
@@ -49,6 +50,8 @@ pub struct Membership {
     kakao: KakaoClient,
     pub policy: SessionPolicy,
     pub settings: MembershipSettings,
+    /// Every photo is decoded through it: a few at a time, within a pixel budget.
+    pub images: ImageDoor,
 }
 
 /// What a login with a valid provider token led to.
@@ -69,6 +72,7 @@ impl Membership {
                 idle_ms: ms(config.sessions.idle_timeout_secs),
             },
             settings: config.membership.clone(),
+            images: ImageDoor::new(config.images.clone()),
         })
     }
 
@@ -215,11 +219,8 @@ impl Membership {
 
     pub async fn set_avatar(&self, user_id: i64, image: Vec<u8>, now: i64) -> Outcome<User> {
         self.me(user_id).await?;
-        let max = self.settings.avatar_max_bytes;
-        // Decoding and resizing is CPU work: off the async workers.
-        let renditions = tokio::task::spawn_blocking(move || avatar::process(&image, max))
-            .await
-            .map_err(anyhow::Error::from)??;
+        let renditions =
+            avatar::process(&self.images, image, self.settings.avatar_max_bytes).await?;
         let renditions = renditions
             .into_iter()
             .map(|r| NewAvatar {

@@ -2,8 +2,9 @@
 //!
 //! A [`DomainError`] carries a stable snake_case `code` (for programs), a Korean `message`
 //! (for people) and a [`ErrorKind`] that knows both its gRPC and HTTP status. Services
-//! turn it into a `tonic::Status` (code in the `x-sise-error` metadata); the gateway turns
-//! the status back into the JSON body `{error, message}`.
+//! turn it into a `tonic::Status` (code in the `x-sise-error` metadata, the seconds to wait
+//! of a refusal to come back later in `retry-after`); the gateway turns the status back
+//! into the JSON body `{error, message}` (and the `Retry-After` header).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -12,6 +13,8 @@ use http::StatusCode;
 use tonic::{Code, Status};
 
 const ERROR_METADATA: &str = "x-sise-error";
+/// gRPC metadata of [`DomainError::retry_after_secs`]: whole seconds until a retry may work.
+pub const RETRY_AFTER_METADATA: &str = "retry-after";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
@@ -177,6 +180,10 @@ catalogue! {
     InvalidSetting = ("invalid_setting", InvalidArgument, "설정 값이 올바르지 않습니다."),
     InvalidImage = ("invalid_image", InvalidArgument, "이미지 파일(JPEG, PNG, GIF, WebP)만 올릴 수 있습니다."),
     ImageTooLarge = ("image_too_large", PayloadTooLarge, "사진은 {max}MB까지 올릴 수 있습니다."),
+    /// A picture whose header declares more pixels than the image door decodes (`crate::image`).
+    ImageTooManyPixels = ("image_too_many_pixels", InvalidArgument, "사진의 해상도가 너무 큽니다. (최대 {max}만 화소)"),
+    /// Every decode slot of the image door and its waiting line taken: 503 with `Retry-After`.
+    ImageBusy = ("image_busy", Unavailable, "사진을 처리하는 요청이 많습니다. 잠시 후 다시 시도해주세요."),
     AvatarNotFound = ("avatar_not_found", NotFound, "사진을 찾을 수 없습니다."),
     MemberNotFound = ("member_not_found", NotFound, "회원을 찾을 수 없습니다."),
     InvalidSanction = ("invalid_sanction", InvalidArgument, "제재 정보가 올바르지 않습니다."),
@@ -225,28 +232,41 @@ impl PartialEq<&str> for ErrorCode {
 pub struct DomainError {
     pub code: ErrorCode,
     pub message: Cow<'static, str>,
+    /// Seconds after which the same request may succeed (a throttle, a full queue): the
+    /// gateway answers it as `Retry-After`.
+    pub retry_after_secs: Option<u64>,
 }
 
 impl From<ErrorCode> for DomainError {
     fn from(code: ErrorCode) -> Self {
-        Self {
-            code,
-            message: Cow::Borrowed(code.message()),
-        }
+        Self::with_message(code, code.message())
     }
 }
 
 impl DomainError {
+    /// `code` with a message of its own (one that names the case, e.g. a last day).
+    pub fn with_message(code: ErrorCode, message: impl Into<Cow<'static, str>>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            retry_after_secs: None,
+        }
+    }
+
     pub fn kind(&self) -> ErrorKind {
         self.code.kind()
     }
 
     /// A code whose message names a maximum (`invalid_limit`, `too_many_*`).
     pub fn with_max(code: ErrorCode, max: impl fmt::Display) -> Self {
-        Self {
-            code,
-            message: Cow::Owned(code.message().replace("{max}", &max.to_string())),
-        }
+        Self::with_message(code, code.message().replace("{max}", &max.to_string()))
+    }
+
+    /// The same error, telling the client to come back after `secs` seconds (at least 1).
+    #[must_use]
+    pub fn retry_after(mut self, secs: u64) -> Self {
+        self.retry_after_secs = Some(secs.max(1));
+        self
     }
 
     /// A page size outside `1..=max` (or not a number).
@@ -275,6 +295,11 @@ impl DomainError {
             Some(code) => Self {
                 code,
                 message: Cow::Owned(status.message().to_owned()),
+                retry_after_secs: status
+                    .metadata()
+                    .get(RETRY_AFTER_METADATA)
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|v| v.parse().ok()),
             },
             None if ErrorKind::from_grpc(status.code()) == ErrorKind::Unavailable => {
                 Self::unavailable()
@@ -291,6 +316,11 @@ impl From<DomainError> for Status {
             ERROR_METADATA,
             tonic::metadata::MetadataValue::from_static(error.code.as_str()),
         );
+        if let Some(secs) = error.retry_after_secs {
+            status
+                .metadata_mut()
+                .insert(RETRY_AFTER_METADATA, secs.into());
+        }
         status
     }
 }
@@ -313,6 +343,31 @@ mod tests {
         let back = DomainError::from_status(&status);
         assert_eq!(back, error);
         assert_eq!(back.kind().http_status(), StatusCode::NOT_FOUND);
+        assert_eq!(back.retry_after_secs, None);
+    }
+
+    #[test]
+    fn retry_after_travels_with_the_status() {
+        let error = DomainError::from(ErrorCode::ImageBusy).retry_after(3);
+        let status: Status = error.clone().into();
+        assert_eq!(status.code(), Code::Unavailable);
+        assert_eq!(
+            status
+                .metadata()
+                .get(RETRY_AFTER_METADATA)
+                .map(|v| v.to_str().ok()),
+            Some(Some("3"))
+        );
+        let back = DomainError::from_status(&status);
+        assert_eq!(back, error);
+        assert_eq!(back.kind().http_status(), StatusCode::SERVICE_UNAVAILABLE);
+        // Never "retry after 0 seconds".
+        assert_eq!(
+            DomainError::from(ErrorCode::ImageBusy)
+                .retry_after(0)
+                .retry_after_secs,
+            Some(1)
+        );
     }
 
     #[test]

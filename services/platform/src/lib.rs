@@ -12,6 +12,9 @@
 //!   event is written in the transaction of its row, and a relay publishes it afterwards.
 //! - `error`: the one catalogue of error codes; domain errors that know their gRPC and
 //!   HTTP status.
+//! - `image` (feature `image`): the image door every picture goes through: checked by
+//!   content, sized from its header against a pixel budget, a few decodes at once, shrunk
+//!   and re-encoded as JPEG squares.
 //! - `member`: the signed-in member of a call, as trusted gRPC metadata from the gateway.
 //! - `request`: request rules every call shares (page sizes, dates), parsed once.
 //! - `server`: a service's gRPC + health endpoints on one port; health follows readiness (the
@@ -27,6 +30,8 @@ pub mod bus;
 pub mod config;
 pub mod db;
 pub mod error;
+#[cfg(feature = "image")]
+pub mod image;
 pub mod member;
 pub mod outbox;
 pub mod request;

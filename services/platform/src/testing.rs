@@ -3,6 +3,9 @@
 
 pub use crate::db::testing::{TestDatabase, backends, postgres_admin_url};
 
+#[cfg(feature = "image")]
+pub mod images;
+
 use crate::db::Backend;
 
 /// Whether this run covers `backend` (`SISE_TEST_BACKENDS`, default both). A developer

@@ -134,6 +134,24 @@ pub struct NewAvatar {
     pub image: Vec<u8>,
 }
 
+/// A photo's id: the hex SHA-256 of its member and its stored bytes. Content-addressed,
+/// so an address never names other bytes (the gateway serves it `immutable` for a year)
+/// and every new photo gets a new one; the member is in it so that two members with the
+/// same picture have rows of their own (one's deletion never touches the other's) and an
+/// id says nothing about whether another member has the same picture.
+pub fn avatar_id(user_id: i64, renditions: &[NewAvatar]) -> String {
+    use sha2::{Digest as _, Sha256};
+    let mut hash = Sha256::new();
+    hash.update(b"sise-avatar\0");
+    hash.update(user_id.to_be_bytes());
+    for rendition in renditions {
+        hash.update(rendition.size.to_be_bytes());
+        hash.update((rendition.image.len() as u64).to_be_bytes());
+        hash.update(&rendition.image);
+    }
+    hex::encode(hash.finalize())
+}
+
 pub struct StoredAvatar {
     pub content_type: String,
     pub image: Vec<u8>,
@@ -389,14 +407,15 @@ impl Store {
         self.user(user_id).await
     }
 
-    /// Replace the member's photo with `renditions` (one id for all sizes).
+    /// Replace the member's photo with `renditions` (one id for all sizes, [`avatar_id`]);
+    /// the previous photo's rows go, so its address answers 404 from now on.
     pub async fn set_avatar(
         &self,
         user_id: i64,
         renditions: Vec<NewAvatar>,
         now: i64,
     ) -> anyhow::Result<Option<User>> {
-        let id = new_token()[..24].to_owned();
+        let id = avatar_id(user_id, &renditions);
         let mut tx = self.db.pool.begin().await?;
         sqlx::query("DELETE FROM avatars WHERE user_id = $1")
             .bind(user_id)

@@ -27,6 +27,11 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn(backend: Backend) -> Self {
+        Self::spawn_with(backend, &[]).await
+    }
+
+    /// [`Self::spawn`] with configuration changes (keys as in `config/base.yaml`).
+    pub async fn spawn_with(backend: Backend, settings: &[(&str, &str)]) -> Self {
         let stop_provider = CancellationToken::new();
         let addr = dev::start(
             "127.0.0.1:0".parse().expect("addr"),
@@ -43,6 +48,9 @@ impl TestApp {
                 config
                     .set(&format!("services.identity.kakao.{key}"), base.clone())
                     .expect("set");
+            }
+            for (key, value) in settings {
+                config.set(key, *value).expect("set");
             }
         })
         .await;

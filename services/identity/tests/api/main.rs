@@ -5,4 +5,5 @@ mod authenticate;
 mod health;
 mod helpers;
 mod kakao;
+mod photos;
 mod sanctions;

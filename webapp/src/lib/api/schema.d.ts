@@ -2083,7 +2083,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The photo, JPEG; immutable (a new photo gets a new id) */
+            /** @description The photo, JPEG; immutable (the id is a hash of the member and the stored bytes: a new photo gets a new id, and a replaced or erased photo's id answers 404) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3640,7 +3640,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserBody"];
                 };
             };
-            /** @description `invalid_image` (not an image by its content) or no file */
+            /** @description `invalid_image` (not an image by its content) or no file; `image_too_many_pixels` (over 16,000,000 pixels by its header) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3676,9 +3676,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            /** @description `image_busy`: every decode slot and waiting place is taken, `Retry-After` says when to retry; or `service_unavailable` */
             503: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

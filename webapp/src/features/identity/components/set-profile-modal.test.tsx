@@ -157,4 +157,30 @@ describe('SetProfileModal', () => {
     expect(nickname().value).toBe('개미');
     expect(close).not.toHaveBeenCalled();
   });
+
+  it.each([
+    [400, 'image_too_many_pixels', '사진의 해상도가 너무 큽니다. (최대 1600만 화소)'],
+    [503, 'image_busy', '사진을 처리하는 요청이 많습니다. 잠시 후 다시 시도해주세요.'],
+  ])('shows the server’s message when a photo is refused (%i %s)', async (status, error, message) => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ error, message }), {
+          status,
+          headers: { 'content-type': 'application/json', 'retry-after': '2' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { container } = renderForm();
+    await screen.findByLabelText('닉네임');
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    fireEvent.change(input, { target: { files: [new File(['png'], 'huge.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByTestId('alerts').textContent).toBe(message));
+    const request = (fetchMock.mock.calls as unknown as [Request][])[0]?.[0];
+    expect(request?.url).toMatch(/\/api\/users\/me\/avatar$/);
+    expect(request?.method).toBe('POST');
+    // The photo did not change.
+    expect(screen.queryByAltText('프로필 사진')).toBeNull();
+  });
 });
