@@ -12,7 +12,10 @@
 //!   event is written in the transaction of its row, and a relay publishes it afterwards.
 //! - `error`: the one catalogue of error codes; domain errors that know their gRPC and
 //!   HTTP status.
-//! - `member`: the signed-in member of a call, as trusted gRPC metadata from the gateway.
+//! - `member`: the signed-in member of a call: signed by the gateway (HMAC with a shared
+//!   secret), verified by a service's interceptor before a handler reads it.
+//! - `operator`: operators' credentials (bearer tokens checked against configured hashes)
+//!   for the operators' listeners, and the authenticated operator of a call.
 //! - `request`: request rules every call shares (page sizes, dates), parsed once.
 //! - `server`: a service's gRPC + health endpoints on one port; health follows readiness (the
 //!   database, not the bus); graceful shutdown with a drain deadline.
@@ -28,6 +31,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod member;
+pub mod operator;
 pub mod outbox;
 pub mod request;
 pub mod server;
