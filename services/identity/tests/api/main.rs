@@ -6,3 +6,4 @@ mod health;
 mod helpers;
 mod kakao;
 mod sanctions;
+mod trust;
