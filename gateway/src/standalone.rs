@@ -9,7 +9,8 @@
 //! key at start and gives it to the gateway and every service (`sise_platform::member`).
 //! Identity's operators' API gets its own ephemeral loopback listener; without operators
 //! configured (`services.identity.operators`), a development credential is made at start
-//! for operator [`DEV_OPERATOR`], and the `sise` binary prints its token once.
+//! for operator [`DEV_OPERATOR`] (never with `SISE_ENV=production`), and the `sise` binary
+//! prints its token once.
 //!
 //! With `dev_kakao.enabled` (the embedded default; refused with `SISE_ENV=production`),
 //! the development messenger provider starts first on its own loopback port, and identity
@@ -164,8 +165,12 @@ impl Standalone {
 }
 
 /// Without operators configured (`services.identity.operators`), makes a development
-/// credential for [`DEV_OPERATOR`] and configures identity with its hash; its token.
+/// credential for [`DEV_OPERATOR`] and configures identity with its hash; its token. Never
+/// with `SISE_ENV=production`: there operators are configured, or none may call.
 fn dev_operator(config: &mut Config) -> anyhow::Result<Option<String>> {
+    if std::env::var("SISE_ENV").is_ok_and(|env| env == "production") {
+        return Ok(None);
+    }
     #[derive(serde::Deserialize)]
     struct Operators {
         #[serde(default, deserialize_with = "operator::deserialize_credentials")]
