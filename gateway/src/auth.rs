@@ -4,8 +4,9 @@
 //!
 //! No token means a visitor. A token that identity rejects is a 401, so the client clears
 //! its login and retries without it (spec §4, §8). Routes read the member with the
-//! [`SignedIn`] extractor and pass its id to services as trusted metadata
-//! (`sise_platform::member`); nothing takes a member id from a request body.
+//! [`SignedIn`] extractor and call the services with [`SignedIn::request`], which signs the
+//! member id with the key the services verify (`sise_platform::member`); nothing takes a
+//! member id from a request body.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -15,6 +16,7 @@ use axum::extract::{FromRequestParts, Request};
 use axum::response::{IntoResponse, Response};
 use http::request::Parts;
 use sise_platform::error::ErrorCode;
+use sise_platform::member::MemberKey;
 use sise_platform::time::now_ms;
 use sise_proto::identity::v1::AuthenticateRequest;
 use tower::{Service, ServiceExt as _};
@@ -23,6 +25,7 @@ use crate::config::SessionsConfig;
 use crate::error::ApiError;
 use crate::hosts::HostKind;
 use crate::intercept::{Answer, Intercept};
+use crate::state::AppState;
 use crate::upstream::Clients;
 
 /// The signed-in member, inserted as a request extension.
@@ -150,26 +153,27 @@ impl Intercept for Authenticate {
     }
 }
 
-/// The member of a member-only route; a visitor gets 401 `login_required`.
-pub struct SignedIn(pub Member);
+/// The member of a member-only route; a visitor gets 401 `login_required`. Holds the
+/// gateway's member key, so that calls for the member are signed.
+pub struct SignedIn(pub Member, MemberKey);
 
-impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
+impl FromRequestParts<AppState> for SignedIn {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
-        parts
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let member = parts
             .extensions
             .get::<Member>()
             .copied()
-            .map(SignedIn)
-            .ok_or_else(|| ErrorCode::LoginRequired.into())
+            .ok_or(ErrorCode::LoginRequired)?;
+        Ok(SignedIn(member, state.member_key.clone()))
     }
 }
 
 impl SignedIn {
-    /// `message` as a call made for this member (trusted metadata).
+    /// `message` as a call made for this member (signed metadata).
     pub fn request<T>(&self, message: T) -> tonic::Request<T> {
-        sise_platform::member::request(message, self.0.user_id)
+        self.1.request(message, self.0.user_id)
     }
 }
 

@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use secrecy::SecretString;
 use serde::Deserialize;
 
 #[derive(Clone, Debug, Deserialize)]
@@ -23,6 +24,11 @@ pub struct GatewayConfig {
     /// The messenger login the webapp drives (told to it as `<meta>` tags).
     pub kakao: KakaoBrowser,
     pub sessions: SessionsConfig,
+    /// The secret the gateway signs the member of each internal call with
+    /// (`sise_platform::member`), shared with the services that act for members. Required:
+    /// the gateway refuses to start without it.
+    #[serde(default)]
+    pub member_key: Option<SecretString>,
 }
 
 /// `gateway.kakao`: where the browser signs in with the messenger (docs/api.md,

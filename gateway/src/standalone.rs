@@ -5,6 +5,13 @@
 //! The services still talk gRPC to each other over loopback, so the one-process mode runs
 //! exactly the code paths of the distributed mode.
 //!
+//! Internal calls are signed as in the distributed mode: the process makes a random member
+//! key at start and gives it to the gateway and every service (`sise_platform::member`).
+//! Identity's operators' API gets its own ephemeral loopback listener; without operators
+//! configured (`services.identity.operators`), a development credential is made at start
+//! for operator [`DEV_OPERATOR`] (never with `SISE_ENV=production`), and the `sise` binary
+//! prints its token once.
+//!
 //! With `dev_kakao.enabled` (the embedded default; refused with `SISE_ENV=production`),
 //! the development messenger provider starts first on its own loopback port, and identity
 //! and the webapp are pointed at it.
@@ -20,6 +27,8 @@ use futures::future::{BoxFuture, try_join_all};
 use sise_identity::kakao::{KakaoSettings, dev, dev::DevKakaoSettings};
 use sise_platform::bus::{Bus, BusConfig};
 use sise_platform::config::Config;
+use sise_platform::member::MemberKey;
+use sise_platform::operator::{self, OperatorCredential};
 use sise_platform::service::{Launcher, launcher};
 use tokio_util::sync::CancellationToken;
 
@@ -34,12 +43,21 @@ pub const SERVICES: [Launcher; 4] = [
     launcher::<sise_favorites::Application>(),
 ];
 
+/// The operator of the development credential the one-process server makes.
+pub const DEV_OPERATOR: &str = "developer";
+
 pub struct Standalone {
     pub addr: SocketAddr,
     /// The development messenger provider, when it runs.
     pub dev_kakao: Option<SocketAddr>,
-    /// Each domain service's gRPC address (identity's also serves the operators' API).
+    /// Each domain service's gRPC address (the port the gateway calls).
     pub service_addrs: Vec<(&'static str, SocketAddr)>,
+    /// Each operators' listener (identity's).
+    pub operator_addrs: Vec<(&'static str, SocketAddr)>,
+    /// The token of the development operator credential, when none was configured.
+    pub dev_operator_token: Option<String>,
+    /// The key this process signs members with (tests call services directly with it).
+    pub member_key: MemberKey,
     /// The gateway's live-quote hub (tests look at its size).
     pub quote_hub: QuoteHub,
     gateway: BoxFuture<'static, anyhow::Result<()>>,
@@ -56,24 +74,36 @@ impl Standalone {
         let bus = Bus::connect(&config.section::<BusConfig>("bus")?).await?;
         let stop_services = CancellationToken::new();
         let dev_kakao = start_dev_kakao(&mut config, stop_services.clone()).await?;
+        // One process: one random key, never written anywhere.
+        let secret = MemberKey::generate();
+        let member_key = MemberKey::new(&secret)?;
+        let secret = secrecy::ExposeSecret::expose_secret(&secret).to_owned();
+        config.set("gateway.member_key", secret.clone())?;
+        let dev_operator_token = dev_operator(&mut config)?;
         let mut services = Vec::new();
         let mut addrs = Vec::new();
+        let mut operator_addrs = Vec::new();
         for service in SERVICES {
-            // Each service listens on an ephemeral port; the gateway is told where.
-            config.set(&format!("services.{}.listen", service.name), "127.0.0.1:0")?;
-            let launched = (service.launch)(&config, bus.clone(), stop_services.clone()).await?;
+            // Each service listens on ephemeral ports; the gateway is told where.
+            for key in ["listen", "operator_listen"] {
+                config.set(&format!("services.{}.{key}", service.name), "127.0.0.1:0")?;
+            }
             config.set(
-                &format!("gateway.upstreams.{}", service.name),
-                format!("http://{}", launched.addr),
+                &format!("services.{}.member_key", service.name),
+                secret.clone(),
             )?;
-            if service.name == "market" {
-                // Favorites (started after market) checks security ids with it.
-                config.set(
-                    "services.favorites.market_url",
-                    format!("http://{}", launched.addr),
-                )?;
+            let launched = (service.launch)(&config, bus.clone(), stop_services.clone()).await?;
+            let url = format!("http://{}", launched.addr);
+            config.set(&format!("gateway.upstreams.{}", service.name), url.clone())?;
+            // Favorites (started after both) checks security ids with market and asks
+            // identity whether a member's groups are public.
+            match service.name {
+                "market" => config.set("services.favorites.market_url", url)?,
+                "identity" => config.set("services.favorites.identity_url", url)?,
+                _ => {}
             }
             addrs.push((service.name, launched.addr));
+            operator_addrs.extend(launched.operator_addr.map(|addr| (service.name, addr)));
             services.push(launched.run);
         }
         let gateway =
@@ -87,6 +117,9 @@ impl Standalone {
             addr,
             dev_kakao,
             service_addrs: addrs,
+            operator_addrs,
+            dev_operator_token,
+            member_key,
             quote_hub,
             gateway,
             services,
@@ -129,6 +162,30 @@ impl Standalone {
         let (gateway, services) = futures::join!(gateway, try_join_all(services));
         gateway.and(services.map(|_| ()))
     }
+}
+
+/// Without operators configured (`services.identity.operators`), makes a development
+/// credential for [`DEV_OPERATOR`] and configures identity with its hash; its token. Never
+/// with `SISE_ENV=production`: there operators are configured, or none may call.
+fn dev_operator(config: &mut Config) -> anyhow::Result<Option<String>> {
+    if std::env::var("SISE_ENV").is_ok_and(|env| env == "production") {
+        return Ok(None);
+    }
+    #[derive(serde::Deserialize)]
+    struct Operators {
+        #[serde(default, deserialize_with = "operator::deserialize_credentials")]
+        operators: Vec<OperatorCredential>,
+    }
+    let configured: Operators = config.section("services.identity")?;
+    if !configured.operators.is_empty() {
+        return Ok(None);
+    }
+    let token = operator::generate_token();
+    config.set(
+        "services.identity.operators",
+        format!("{DEV_OPERATOR}:{}", operator::token_sha256(&token)),
+    )?;
+    Ok(Some(token))
 }
 
 /// Starts the development messenger provider if `dev_kakao.enabled`, and points identity

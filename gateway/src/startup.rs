@@ -153,7 +153,12 @@ pub struct Application {
 
 impl Application {
     pub async fn build(config: GatewayConfig, bus: Bus) -> anyhow::Result<Self> {
+        let member_key = sise_platform::member::MemberKey::configured(
+            config.member_key.as_ref(),
+            "gateway.member_key",
+        )?;
         let state = AppState::new(Shared {
+            member_key,
             clients: Clients::connect(&config.upstreams)?,
             quotes: QuoteHub::new(&config.quotes),
             cache: ResponseCache::new(&config.cache),

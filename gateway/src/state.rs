@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use sise_platform::member::MemberKey;
 use tokio_util::sync::CancellationToken;
 
 use crate::auth::SessionCache;
@@ -35,6 +36,8 @@ pub struct Shared {
     pub cache: ResponseCache,
     /// Session tokens identity has resolved.
     pub sessions: SessionCache,
+    /// Signs the member of each internal call (`sise_platform::member`).
+    pub member_key: MemberKey,
     /// Open live streams, in all and per client.
     pub streams: StreamSlots,
     pub rate_limit: RateLimit,

@@ -8,9 +8,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
-use sise_platform::error::{DomainError, ErrorCode};
+use sise_platform::error::DomainError;
 use sise_proto::favorites::v1 as pb;
-use sise_proto::identity::v1::GetPublicProfilesRequest;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::params::SecurityId;
@@ -569,10 +568,9 @@ pub async fn existences(
     security(("bearer" = [])),
     params(("user_id" = i64, Path, minimum = 1, description = "Another member (or oneself)")),
     responses(
-        (status = 200, description = "The member's groups, read-only, when the member keeps them public (`open_favorite_stocks`)", body = FavoriteStockLists),
+        (status = 200, description = "The member's groups, read-only, when the member keeps them public (`open_favorite_stocks`); one's own always", body = FavoriteStockLists),
         (status = 401, description = "Not signed in", body = ApiErrorBody),
-        (status = 403, description = "`favorites_private`", body = ApiErrorBody),
-        (status = 404, description = "`member_not_found`", body = ApiErrorBody),
+        (status = 403, description = "`favorites_private`: the member keeps them private, or there is no such member (the same answer, so member ids cannot be probed)", body = ApiErrorBody),
     )
 )]
 pub async fn member_lists(
@@ -580,27 +578,12 @@ pub async fn member_lists(
     member: SignedIn,
     ApiPath(user_id): ApiPath<i64>,
 ) -> Result<Response, ApiError> {
-    if user_id != member.0.user_id {
-        let profiles = state
-            .clients
-            .identity
-            .clone()
-            .get_public_profiles(GetPublicProfilesRequest {
-                user_ids: vec![user_id],
-            })
-            .await?
-            .into_inner()
-            .profiles;
-        let profile = profiles.first().ok_or(ErrorCode::MemberNotFound)?;
-        if !profile.open_favorite_stocks {
-            return Err(ErrorCode::FavoritesPrivate.into());
-        }
-    }
+    // The favorites service applies the owner's privacy setting itself.
     let lists = state
         .clients
         .favorites
         .clone()
-        .list_lists_of(pb::ListListsOfRequest { user_id })
+        .list_lists_of(member.request(pb::ListListsOfRequest { user_id }))
         .await?
         .into_inner();
     Ok(private_json(

@@ -686,7 +686,7 @@ pub async fn upload_avatar(
         .clients
         .identity
         .clone()
-        .set_avatar(sise_platform::member::request(
+        .set_avatar(state.member_key.request(
             pb::SetAvatarRequest {
                 image: file.to_vec(),
             },

@@ -201,23 +201,21 @@ sise_platform::per_backend! {
 
     /// A warning the member sees and objects to; then a termination ends the member's
     /// sessions everywhere: the revocation reaches the gateway over the bus. A system of its
-    /// own, for identity's operators' API.
+    /// own, for identity's operators' API (on its own listener, with the development
+    /// operator's token).
     async fn a_termination_ends_cached_sessions_through_the_bus(backend) {
         let app = spawn_app(backend).await;
         let (token, id, kakao) = member(&app, "퇴출").await;
         let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(&token), None).await;
         assert_eq!(status, 200);
-        let mut operators = OperatorServiceClient::connect(format!("http://{}", app.identity))
-            .await
-            .expect("operators");
+        let mut operators = OperatorServiceClient::new(app.internal.operator_channel());
         // A warning first: the member sees it and objects, and the operators see that.
         operators
-            .sanction(pb::SanctionRequest {
+            .sanction(app.internal.as_operator(pb::SanctionRequest {
                 user_id: id,
                 kind: pb::SanctionKind::Warning as i32,
                 reason: "도배".into(),
-                operator: "test".into(),
-            })
+            }))
             .await
             .expect("warn");
         let (status, body, _) =
@@ -239,18 +237,17 @@ sise_platform::per_backend! {
         .await;
         assert_eq!((status, body["objection"].as_str()), (200, Some("오해입니다")), "{body}");
         let objections = operators
-            .list_objections(pb::ListObjectionsRequest {})
+            .list_objections(app.internal.as_operator(pb::ListObjectionsRequest {}))
             .await
             .expect("objections")
             .into_inner();
         assert_eq!(objections.sanctions[0].objection, "오해입니다");
         operators
-            .sanction(pb::SanctionRequest {
+            .sanction(app.internal.as_operator(pb::SanctionRequest {
                 user_id: id,
                 kind: pb::SanctionKind::Termination as i32,
                 reason: "불법 정보 게시".into(),
-                operator: "test".into(),
-            })
+            }))
             .await
             .expect("terminate");
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
@@ -265,5 +262,32 @@ sise_platform::per_backend! {
         let (status, body, _) = login(&app, &kakao).await;
         assert_eq!((status, body["error"].as_str()), (403, Some("user_terminated")));
         app.stop().await;
+    }
+
+    /// The one-process server: identity's operators' API answers on its own listener, with
+    /// the development operator's token only; the port the gateway calls does not serve it.
+    async fn operators_call_on_their_own_listener_only(backend) {
+        let app = shared(backend).await;
+        let internal = &app.internal;
+        let status = OperatorServiceClient::new(internal.channel("identity"))
+            .list_objections(internal.as_operator(pb::ListObjectionsRequest {}))
+            .await
+            .expect_err("not on the members' port");
+        assert_eq!(status.code(), tonic::Code::Unimplemented);
+        let mut operators = OperatorServiceClient::new(internal.operator_channel());
+        for (what, request) in [
+            ("no token", tonic::Request::new(pb::ListObjectionsRequest {})),
+            (
+                "wrong token",
+                sise_platform::operator::request(pb::ListObjectionsRequest {}, "wrong").expect("r"),
+            ),
+        ] {
+            let status = operators.list_objections(request).await.expect_err(what);
+            assert_eq!(status.code(), tonic::Code::Unauthenticated, "{what}");
+        }
+        operators
+            .list_objections(internal.as_operator(pb::ListObjectionsRequest {}))
+            .await
+            .expect("the development operator");
     }
 }

@@ -1,9 +1,16 @@
 //! Favorite groups through the gateway (docs/api.md, "Favorites"): every call on both
 //! backends, the default group of a first add, the name rule, all-or-nothing reorders,
-//! security ids checked with market, and a member's groups kept from everyone else.
+//! security ids checked with market, and a member's groups kept from everyone else: by
+//! favorites itself (called directly, past the gateway), unsigned calls refused, and
+//! unknown, seceded and private members answering alike.
 
 use reqwest::Method;
 use serde_json::{Value, json};
+use sise_platform::error::DomainError;
+use sise_platform::member::{MEMBER_METADATA, MemberKey};
+use sise_platform::time::now_ms;
+use sise_proto::favorites::v1 as pb;
+use sise_proto::favorites::v1::favorites_service_client::FavoritesServiceClient;
 
 use crate::helpers::{SAMSUNG, shared};
 use crate::identity::{call, member};
@@ -109,7 +116,7 @@ sise_platform::per_backend! {
         let (status, _, _) = call(&app, Method::GET, &public, t, None).await;
         assert_eq!(status, 200, "one's own, always");
         let (status, body, _) = call(&app, Method::GET, "/main/api/users/999999999/favorite_stock_lists", o, None).await;
-        assert_eq!((status, body["error"].as_str()), (404, Some("member_not_found")));
+        assert_eq!((status, body["error"].as_str()), (403, Some("favorites_private")), "unknown: as private");
 
         // Remove, construct (recent views, a topic), delete groups.
         let (status, _, _) = call(&app, Method::DELETE, &format!("/main/api/favorite_stocks?ids={}", reversed[0]), t, None).await;
@@ -134,5 +141,93 @@ sise_platform::per_backend! {
         let many = (1..=201).map(|n| n.to_string()).collect::<Vec<_>>().join(",");
         let (status, body, _) = call(&app, Method::DELETE, &format!("/main/api/favorite_stock_lists?ids={many}"), t, None).await;
         assert_eq!((status, body["message"].as_str()), (400, Some("한 번에 200개까지 지정할 수 있습니다.")));
+    }
+
+    /// The privacy rule lives with the data: favorites, called directly (past the gateway)
+    /// for another member, refuses private groups itself. A call whose member is missing,
+    /// signed with another key, stale or forged is refused and changes nothing.
+    async fn favorites_itself_keeps_private_groups_and_unsigned_calls_out(backend) {
+        let app = shared(backend).await;
+        let internal = &app.internal;
+        let (owner_token, owner, _) = member(&app, "비공개주인").await;
+        let (_, reader, _) = member(&app, "엿보기").await;
+        let (status, _, _) = call(&app, Method::POST, "/main/api/favorite_stock_lists", Some(&owner_token), Some(json!({"name": "비밀"}))).await;
+        assert_eq!(status, 201);
+        let mut favorites = FavoritesServiceClient::new(internal.channel("favorites"));
+        let of = || pb::ListListsOfRequest { user_id: owner };
+
+        let public = favorites.list_lists_of(internal.as_member(of(), reader)).await.expect("public").into_inner();
+        assert_eq!(public.lists.len(), 1, "public by default");
+        let (status, _, _) = call(&app, Method::PUT, "/main/api/users/me/setting", Some(&owner_token), Some(json!({"open_favorite_stocks": false}))).await;
+        assert_eq!(status, 200);
+        let refused = favorites.list_lists_of(internal.as_member(of(), reader)).await.expect_err("private");
+        assert_eq!(refused.code(), tonic::Code::PermissionDenied);
+        assert_eq!(DomainError::from_status(&refused).code.as_str(), "favorites_private");
+        let own = favorites.list_lists_of(internal.as_member(of(), owner)).await.expect("one's own").into_inner();
+        assert_eq!(own.lists.len(), 1);
+
+        let claiming = |value: &str| {
+            let mut request = tonic::Request::new(pb::CreateListRequest { name: "침입".into() });
+            request.metadata_mut().insert(MEMBER_METADATA, value.parse().expect("value"));
+            request
+        };
+        let good = internal.member_key.sign(owner);
+        let (_, rest) = good.split_once('.').expect("id.expiry.mac");
+        let (expiry, _) = rest.split_once('.').expect("expiry.mac");
+        let stranger = MemberKey::new(&MemberKey::generate()).expect("another key");
+        for (what, request) in [
+            ("no member", tonic::Request::new(pb::CreateListRequest { name: "침입".into() })),
+            ("another key", stranger.request(pb::CreateListRequest { name: "침입".into() }, owner)),
+            ("stale", claiming(&internal.member_key.sign_until(owner, now_ms() - 1))),
+            ("forged mac", claiming(&format!("{owner}.{expiry}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"))),
+            ("another member's mac", claiming(&format!("{reader}.{rest}"))),
+        ] {
+            let status = favorites.create_list(request).await.expect_err(what);
+            assert_eq!(status.code(), tonic::Code::Unauthenticated, "{what}");
+            assert_eq!(DomainError::from_status(&status).code.as_str(), "login_required", "{what}");
+        }
+        let status = favorites.list_lists_of(tonic::Request::new(of())).await.expect_err("no reader");
+        assert_eq!(DomainError::from_status(&status).code.as_str(), "login_required");
+        let mine = favorites.list_lists(internal.as_member(pb::ListListsRequest {}, owner)).await.expect("lists").into_inner();
+        let names: Vec<&str> = mine.lists.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, vec!["비밀"], "no refused call made a group");
+    }
+
+    /// Member ids cannot be probed: a member that does not exist, one who seceded and one
+    /// who keeps their groups private get the same status, code and body.
+    async fn unknown_seceded_and_private_members_answer_alike(backend) {
+        let app = shared(backend).await;
+        let (reader, _, _) = member(&app, "조회자").await;
+        let (private_token, private_id, _) = member(&app, "숨김").await;
+        call(&app, Method::POST, "/main/api/favorite_stock_lists", Some(&private_token), Some(json!({"name": "숨김"}))).await;
+        let (status, _, _) = call(&app, Method::PUT, "/main/api/users/me/setting", Some(&private_token), Some(json!({"open_favorite_stocks": false}))).await;
+        assert_eq!(status, 200);
+        let (gone_token, gone_id, _) = member(&app, "떠남").await;
+        call(&app, Method::POST, "/main/api/favorite_stock_lists", Some(&gone_token), Some(json!({"name": "떠남"}))).await;
+        let (status, _, _) = call(&app, Method::DELETE, "/main/api/users/me", Some(&gone_token), None).await;
+        assert_eq!(status, 204);
+        let mut answers = Vec::new();
+        for id in [i64::MAX, 999_999_999, gone_id, private_id] {
+            let response = app
+                .request(Method::GET, &format!("/main/api/users/{id}/favorite_stock_lists"))
+                .bearer_auth(&reader)
+                .send()
+                .await
+                .expect("request");
+            let status = response.status().as_u16();
+            let headers: Vec<(String, String)> = ["content-type", "cache-control"]
+                .iter()
+                .map(|h| (h.to_string(), response.headers().get(*h).map(|v| v.to_str().unwrap_or("").to_owned()).unwrap_or_default()))
+                .collect();
+            let body = response.text().await.expect("body");
+            answers.push((id, status, headers, body));
+        }
+        let (_, status, headers, body) = &answers[0];
+        assert_eq!(*status, 403);
+        let parsed: Value = serde_json::from_str(body).expect("json");
+        assert_eq!(parsed["error"], "favorites_private");
+        for (id, other_status, other_headers, other_body) in &answers[1..] {
+            assert_eq!((other_status, other_headers, other_body), (status, headers, body), "member {id}");
+        }
     }
 }

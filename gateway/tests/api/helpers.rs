@@ -14,6 +14,7 @@ use sise_platform::bus::Bus;
 use sise_platform::config::Config;
 use sise_platform::db::Backend;
 use sise_platform::db::testing::TestDatabase;
+use sise_platform::member::MemberKey;
 use tokio::sync::OnceCell;
 use tokio_util::sync::CancellationToken;
 
@@ -30,10 +31,77 @@ pub struct TestApp {
     database_urls: Vec<String>,
     /// The development messenger provider of the system.
     pub kakao: String,
+    /// What tests need to call the services directly, as the gateway or an operator would.
+    pub internal: Internal,
+}
+
+/// The system's internals: its member key, its services' ports, identity's operators'
+/// listener and the development operator's token.
+#[derive(Clone)]
+pub struct Internal {
+    pub member_key: MemberKey,
+    pub services: Vec<(&'static str, std::net::SocketAddr)>,
+    pub operators: std::net::SocketAddr,
+    pub operator_token: String,
+}
+
+impl Internal {
+    fn of(standalone: &Standalone) -> Self {
+        Self {
+            member_key: standalone.member_key.clone(),
+            services: standalone.service_addrs.clone(),
+            operators: standalone
+                .operator_addrs
+                .iter()
+                .find(|(name, _)| *name == "identity")
+                .map(|(_, addr)| *addr)
+                .expect("identity's operators' listener"),
+            operator_token: standalone
+                .dev_operator_token
+                .clone()
+                .expect("the development operator credential"),
+        }
+    }
+
+    /// A lazily connected channel to a service's gRPC port (the one the gateway calls).
+    pub fn channel(&self, service: &str) -> tonic::transport::Channel {
+        let addr = self
+            .services
+            .iter()
+            .find(|(name, _)| *name == service)
+            .map(|(_, addr)| *addr)
+            .expect("a service of the system");
+        tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+            .expect("endpoint")
+            .connect_lazy()
+    }
+
+    /// A lazily connected channel to identity's operators' listener.
+    pub fn operator_channel(&self) -> tonic::transport::Channel {
+        tonic::transport::Endpoint::from_shared(format!("http://{}", self.operators))
+            .expect("endpoint")
+            .connect_lazy()
+    }
+
+    /// `message` as the development operator's call.
+    pub fn as_operator<T>(&self, message: T) -> tonic::Request<T> {
+        sise_platform::operator::request(message, &self.operator_token).expect("operator request")
+    }
+
+    /// `message` as a call for member `id`, signed as the gateway signs it.
+    pub fn as_member<T>(&self, message: T, id: i64) -> tonic::Request<T> {
+        self.member_key.request(message, id)
+    }
 }
 
 impl TestApp {
-    fn new(base: String, backend: Backend, database_urls: Vec<String>, kakao: String) -> Self {
+    fn new(
+        base: String,
+        backend: Backend,
+        database_urls: Vec<String>,
+        kakao: String,
+        internal: Internal,
+    ) -> Self {
         let client = reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()
@@ -44,6 +112,7 @@ impl TestApp {
             client,
             database_urls,
             kakao,
+            internal,
         }
     }
 
@@ -125,6 +194,7 @@ struct Shared {
     base: String,
     database_urls: Vec<String>,
     kakao: String,
+    internal: Internal,
 }
 
 /// One shared system per backend, started by the first test that asks for it and run
@@ -144,6 +214,7 @@ pub async fn shared(backend: Backend) -> TestApp {
         backend,
         system.database_urls.clone(),
         system.kakao.clone(),
+        system.internal.clone(),
     )
 }
 
@@ -174,18 +245,21 @@ async fn start_shared(backend: Backend) -> Shared {
                     databases.into_iter().map(TestDatabase::keep).collect();
                 let base = format!("http://{}", standalone.addr);
                 let kakao = kakao_base(&standalone);
+                let internal = Internal::of(&standalone);
                 let run = tokio::spawn(standalone.run_until_stopped(std::future::pending()));
                 wait_ready(&TestApp::new(
                     base.clone(),
                     backend,
                     database_urls.clone(),
                     kakao.clone(),
+                    internal.clone(),
                 ))
                 .await;
                 let _ = ready.send(Shared {
                     base,
                     database_urls,
                     kakao,
+                    internal,
                 });
                 // Only a failing component ends the run; the tests after it then fail to
                 // connect, and this says why.
@@ -207,8 +281,6 @@ pub struct FreshApp {
     app: TestApp,
     /// The gateway's live-quote hub.
     pub quote_hub: QuoteHub,
-    /// Identity's gRPC address (its operators' API is not on the gateway).
-    pub identity: std::net::SocketAddr,
     databases: Vec<TestDatabase>,
     cancel: CancellationToken,
     handle: tokio::task::JoinHandle<anyhow::Result<()>>,
@@ -259,22 +331,16 @@ pub async fn spawn_app_with_settings(backend: Backend, overrides: &[(&str, &str)
     let dir = tempfile::tempdir().expect("tempdir");
     let (standalone, databases) = build(backend, overrides, dir.path()).await;
     let quote_hub = standalone.quote_hub.clone();
-    let identity = standalone
-        .service_addrs
-        .iter()
-        .find(|(name, _)| *name == "identity")
-        .map(|(_, addr)| *addr)
-        .expect("identity runs");
     let base = format!("http://{}", standalone.addr);
     let kakao = kakao_base(&standalone);
+    let internal = Internal::of(&standalone);
     let cancel = CancellationToken::new();
     let stop = cancel.clone();
     let handle = tokio::spawn(standalone.run_until_stopped(async move { stop.cancelled().await }));
     let database_urls = databases.iter().map(|db| db.url.clone()).collect();
     let app = FreshApp {
-        app: TestApp::new(base, backend, database_urls, kakao),
+        app: TestApp::new(base, backend, database_urls, kakao, internal),
         quote_hub,
-        identity,
         databases,
         cancel,
         handle,
@@ -369,6 +435,13 @@ fn base_config(dir: &Path) -> Config {
         .set("data_dir", dir.join("data").display().to_string())
         .expect("set");
     config.set("gateway.listen", "127.0.0.1:0").expect("set");
+    // The gateway alone needs a member key; the whole system makes its own.
+    config
+        .set(
+            "gateway.member_key",
+            secrecy::ExposeSecret::expose_secret(&MemberKey::generate()).to_owned(),
+        )
+        .expect("set");
     config
         .set("gateway.webapp_dir", webapp.display().to_string())
         .expect("set");

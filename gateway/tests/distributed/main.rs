@@ -47,6 +47,15 @@ fn free_port() -> u16 {
         .expect("free port")
 }
 
+/// The member key of this test process's systems (`sise_platform::member`).
+fn member_key() -> &'static str {
+    static KEY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    KEY.get_or_init(|| {
+        secrecy::ExposeSecret::expose_secret(&sise_platform::member::MemberKey::generate())
+            .to_owned()
+    })
+}
+
 fn spawn(name: &str, env: &[(String, String)]) -> Child {
     let log = std::env::var("SISE_TEST_SERVICE_LOG").ok();
     let mut command = Command::new(binary(name));
@@ -64,6 +73,13 @@ fn spawn(name: &str, env: &[(String, String)]) -> Child {
         })
         .stderr(Stdio::inherit())
         .kill_on_drop(true);
+    // Every process of a run shares the member key (each reads its own section's); the
+    // operators' listener on a free port, as the tests run side by side.
+    let member_key = member_key();
+    for section in ["GATEWAY", "SERVICES__IDENTITY", "SERVICES__FAVORITES"] {
+        command.env(format!("SISE__{section}__MEMBER_KEY"), member_key);
+    }
+    command.env("SISE__SERVICES__IDENTITY__OPERATOR_LISTEN", "127.0.0.1:0");
     for (key, value) in env {
         command.env(key, value);
     }
@@ -258,6 +274,15 @@ fn service_env(
         format!("SISE__SERVICES__{upper}__DATABASE_URL"),
         db_url.to_owned(),
     ));
+    if service == "favorites" {
+        // Market and identity, started before it, as the gateway knows them.
+        for (upstream, key) in [("MARKET", "MARKET_URL"), ("IDENTITY", "IDENTITY_URL")] {
+            let name = format!("SISE__GATEWAY__UPSTREAMS__{upstream}");
+            if let Some((_, url)) = common.iter().find(|(k, _)| *k == name) {
+                env.push((format!("SISE__SERVICES__FAVORITES__{key}"), url.clone()));
+            }
+        }
+    }
     if service == "market" {
         let data = helpers::repo_root().join("services/market/data");
         for (key, value) in [

@@ -1,10 +1,14 @@
-//! `sise.favorites.v1.FavoritesService` over gRPC: the member from the trusted metadata,
-//! names and ids checked, security ids checked with market, refusals as catalogue errors.
+//! `sise.favorites.v1.FavoritesService` over gRPC: the member as the gateway signed it
+//! (`sise_platform::member`), names and ids checked, security ids checked with market,
+//! another member's groups only while identity says that member keeps them public (the
+//! privacy rule lives here, with the data), refusals as catalogue errors.
 
 use sise_platform::error::{DomainError, ErrorCode, internal_status};
 use sise_platform::member;
 use sise_platform::time::now_ms;
 use sise_proto::favorites::v1 as pb;
+use sise_proto::identity::v1::GetPublicProfilesRequest;
+use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
 use sise_proto::market::v1::GetQuotesRequest;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use tonic::transport::Channel;
@@ -20,11 +24,47 @@ const MAX_IDS: usize = 200;
 pub struct FavoritesGrpc {
     store: Store,
     market: MarketServiceClient<Channel>,
+    identity: IdentityServiceClient<Channel>,
 }
 
 impl FavoritesGrpc {
-    pub fn new(store: Store, market: MarketServiceClient<Channel>) -> Self {
-        Self { store, market }
+    pub fn new(
+        store: Store,
+        market: MarketServiceClient<Channel>,
+        identity: IdentityServiceClient<Channel>,
+    ) -> Self {
+        Self {
+            store,
+            market,
+            identity,
+        }
+    }
+
+    /// Whether `owner`'s groups may be shown to `reader`: one's own always; another's only
+    /// while identity says that member keeps them public. A member identity does not know
+    /// (never was, or seceded) is private like one who chose so: the caller cannot tell
+    /// them apart, so member ids cannot be enumerated.
+    async fn may_read(&self, reader: i64, owner: i64) -> Result<(), Status> {
+        if reader == owner {
+            return Ok(());
+        }
+        let private = || Status::from(DomainError::from(ErrorCode::FavoritesPrivate));
+        if owner <= 0 {
+            return Err(private());
+        }
+        let profiles = self
+            .identity
+            .clone()
+            .get_public_profiles(GetPublicProfilesRequest {
+                user_ids: vec![owner],
+            })
+            .await?
+            .into_inner()
+            .profiles;
+        match profiles.iter().find(|p| p.id == owner) {
+            Some(profile) if profile.open_favorite_stocks => Ok(()),
+            _ => Err(private()),
+        }
     }
 
     fn refusal(&self, refusal: Refusal) -> Status {
@@ -132,13 +172,12 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
         &self,
         request: Request<pb::ListListsOfRequest>,
     ) -> Result<Response<pb::ListsResponse>, Status> {
+        let reader = member::required(&request)?;
+        let owner = request.get_ref().user_id;
+        self.may_read(reader, owner).await?;
         let limits = self.store.limits();
         Ok(Response::new(pb::ListsResponse {
-            lists: self
-                .store
-                .lists(request.get_ref().user_id)
-                .await
-                .map_err(internal_status)?,
+            lists: self.store.lists(owner).await.map_err(internal_status)?,
             max_lists: limits.max_lists,
             max_stocks_per_list: limits.max_stocks_per_list,
         }))

@@ -1,15 +1,18 @@
-//! Building and running the favorites service: its database, its market client and the
-//! gRPC server of `sise.favorites.v1.FavoritesService`.
+//! Building and running the favorites service: its database, its market and identity
+//! clients and the gRPC server of `sise.favorites.v1.FavoritesService` (every member
+//! verified by its signature).
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
 
 use sise_platform::bus::Bus;
+use sise_platform::member::MemberKey;
 use sise_platform::server;
 use sise_platform::service::Service;
 
 use sise_proto::favorites::v1::favorites_service_server::{FavoritesServiceServer, SERVICE_NAME};
+use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use tonic::transport::{Channel, Endpoint};
 
@@ -21,6 +24,8 @@ pub struct Application {
     listener: server::Listener,
     store: Store,
     market: MarketServiceClient<Channel>,
+    identity: IdentityServiceClient<Channel>,
+    member_key: MemberKey,
     bus: Bus,
 }
 
@@ -41,15 +46,21 @@ impl Service for Application {
             max_lists: config.max_lists,
             max_stocks_per_list: config.max_stocks_per_list,
         };
-        // Connects lazily and reconnects on its own: market may start after this service.
-        let market = Endpoint::from_shared(config.market_url.clone())?
-            .connect_timeout(std::time::Duration::from_secs(2))
-            .timeout(std::time::Duration::from_secs(5))
-            .connect_lazy();
+        let member_key = config.service.member_key(Self::NAME)?;
+        // Connect lazily and reconnect on their own: market and identity may start after
+        // this service.
+        let connect = |url: &str| -> anyhow::Result<Channel> {
+            Ok(Endpoint::from_shared(url.to_owned())?
+                .connect_timeout(std::time::Duration::from_secs(2))
+                .timeout(std::time::Duration::from_secs(5))
+                .connect_lazy())
+        };
         Ok(Self {
             listener,
             store: Store::new(db, limits),
-            market: MarketServiceClient::new(market),
+            market: MarketServiceClient::new(connect(&config.market_url)?),
+            identity: IdentityServiceClient::new(connect(&config.identity_url)?),
+            member_key,
             bus,
         })
     }
@@ -62,10 +73,10 @@ impl Service for Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let routes = tonic::service::Routes::new(FavoritesServiceServer::new(FavoritesGrpc::new(
-            self.store.clone(),
-            self.market,
-        )));
+        let routes =
+            tonic::service::Routes::new(self.member_key.guard(FavoritesServiceServer::new(
+                FavoritesGrpc::new(self.store.clone(), self.market, self.identity),
+            )));
         server::serve_with_database(
             self.listener,
             self.store.database(),

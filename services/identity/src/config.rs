@@ -1,10 +1,13 @@
 //! The `services.identity` configuration section: where to listen, which database
-//! (default `sqlite://{data_dir}/identity.db`), the messenger provider, sessions, the
-//! membership rules and the bounds of the image door.
+//! (default `sqlite://{data_dir}/identity.db`), the operators' listener and who may use it,
+//! the messenger provider, sessions, the membership rules and the bounds of the image door.
+
+use std::net::SocketAddr;
 
 use serde::Deserialize;
 use sise_platform::config::ServiceConfig;
 use sise_platform::image::ImageSettings;
+use sise_platform::operator::{OperatorCredential, deserialize_credentials};
 
 pub use crate::kakao::KakaoSettings;
 
@@ -13,6 +16,13 @@ pub struct IdentityConfig {
     /// `listen` and `database_url`.
     #[serde(flatten)]
     pub service: ServiceConfig,
+    /// The operators' API (`OperatorService`): its own address, never the port the gateway
+    /// calls (docs/architecture.md, "Trust boundaries").
+    pub operator_listen: SocketAddr,
+    /// Who may call it: `{name, token_sha256}` each, or `name:sha256hex,…` in the
+    /// environment (`sise_platform::operator`). Empty: every operator call is refused.
+    #[serde(default, deserialize_with = "deserialize_credentials")]
+    pub operators: Vec<OperatorCredential>,
     /// The messenger login provider (Kakao Login REST protocol).
     pub kakao: KakaoSettings,
     #[serde(default)]

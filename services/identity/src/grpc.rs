@@ -1,8 +1,10 @@
-//! `sise.identity.v1.IdentityService` (members, through the gateway) and
-//! `OperatorService` (operators only, on the internal port) over gRPC.
+//! `sise.identity.v1.IdentityService` (members, through the gateway: the member verified by
+//! its signature, `sise_platform::member`) and `OperatorService` (operators only, on the
+//! operators' listener: the operator authenticated by its token, `sise_platform::operator`)
+//! over gRPC.
 
 use sise_platform::error::{DomainError, ErrorCode, internal_status};
-use sise_platform::member;
+use sise_platform::{member, operator};
 use sise_proto::identity::v1 as pb;
 use tonic::{Request, Response, Status};
 
@@ -294,7 +296,9 @@ impl pb::identity_service_server::IdentityService for IdentityGrpc {
     }
 }
 
-/// The operators' API: sanctions and objections. Not routed by the gateway.
+/// The operators' API: sanctions and objections. Served on the operators' listener only,
+/// behind the operators' credential check; the sanction records the operator that check
+/// authenticated.
 pub struct OperatorGrpc {
     membership: Membership,
 }
@@ -312,26 +316,28 @@ impl pb::operator_service_server::OperatorService for OperatorGrpc {
         &self,
         request: Request<pb::SanctionRequest>,
     ) -> Result<Response<pb::SanctionOutcome>, Status> {
+        let operator = operator::required(&request)?;
         let request = request.get_ref();
         let kind = match pb::SanctionKind::try_from(request.kind) {
             Ok(pb::SanctionKind::Warning) => SanctionKind::Warning,
             Ok(pb::SanctionKind::Termination) => SanctionKind::Termination,
             _ => return Err(DomainError::from(ErrorCode::InvalidSanction).into()),
         };
-        let (reason, operator) = (request.reason.trim(), request.operator.trim());
-        if reason.is_empty() || operator.is_empty() || reason.chars().count() > 1000 {
+        let reason = request.reason.trim();
+        if reason.is_empty() || reason.chars().count() > 1000 {
             return Err(DomainError::from(ErrorCode::InvalidSanction).into());
         }
         let outcome = self
             .membership
             .store
-            .sanction(request.user_id, kind, reason, operator, now_ms())
+            .sanction(request.user_id, kind, reason, &operator, now_ms())
             .await
             .map_err(internal_status)?;
         match outcome {
             Sanctioned::Applied { record, warnings } => {
                 tracing::info!(
                     sanction = record.id,
+                    operator = &*operator,
                     warnings,
                     terminated = record.terminated,
                     suspended = record.suspended_until_ms.is_some(),
@@ -352,6 +358,7 @@ impl pb::operator_service_server::OperatorService for OperatorGrpc {
         &self,
         request: Request<pb::ListSanctionsRequest>,
     ) -> Result<Response<pb::SanctionList>, Status> {
+        operator::required(&request)?;
         let sanctions = self
             .membership
             .store
@@ -364,8 +371,9 @@ impl pb::operator_service_server::OperatorService for OperatorGrpc {
     #[tracing::instrument(skip_all)]
     async fn list_objections(
         &self,
-        _request: Request<pb::ListObjectionsRequest>,
+        request: Request<pb::ListObjectionsRequest>,
     ) -> Result<Response<pb::SanctionList>, Status> {
+        operator::required(&request)?;
         let sanctions = self
             .membership
             .store

@@ -1,5 +1,6 @@
-//! Building and running the identity service: its database, the gRPC server (members and
-//! operators) and the periodic sweep.
+//! Building and running the identity service: its database, the members' gRPC server (the
+//! port the gateway calls; every member verified by its signature), the operators' server
+//! on a listener of its own (every call with an operator's token), and the periodic sweep.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -7,6 +8,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use sise_platform::bus::Bus;
+use sise_platform::member::MemberKey;
+use sise_platform::operator::Operators;
 use sise_platform::server;
 use sise_platform::service::Service;
 use sise_proto::identity::v1::identity_service_server::{self, IdentityServiceServer};
@@ -24,6 +27,10 @@ const MAX_MESSAGE_BYTES: usize = 8 * 1024 * 1024;
 
 pub struct Application {
     listener: server::Listener,
+    /// The operators' API: never the port the gateway calls.
+    operator_listener: server::Listener,
+    member_key: MemberKey,
+    operators: Operators,
     membership: Membership,
     sweep_every: Duration,
     bus: Bus,
@@ -40,10 +47,26 @@ impl Service for Application {
     type Config = IdentityConfig;
 
     async fn build(config: IdentityConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
+        let member_key = config.service.member_key(Self::NAME)?;
+        let operators = Operators::new(&config.operators)
+            .map_err(|e| e.context("invalid `services.identity.operators`"))?;
+        if operators.is_empty() {
+            tracing::warn!(
+                "no operators configured (services.identity.operators): every operator call is refused"
+            );
+        }
         let (db, listener) =
             server::open(&config.service, data_dir, Self::NAME, &MIGRATIONS).await?;
+        let operator_listener = server::Listener::new(
+            server::bind(config.operator_listen).await?,
+            Self::NAME,
+            server::ServerSettings::from(&config.service),
+        );
         Ok(Self {
             listener,
+            operator_listener,
+            member_key,
+            operators,
             membership: Membership::new(Store::new(db), &config)?,
             sweep_every: Duration::from_secs(config.sessions.sweep_interval_secs.max(1)),
             bus,
@@ -54,24 +77,39 @@ impl Service for Application {
         Ok(self.listener.local_addr()?)
     }
 
+    fn operator_addr(&self) -> anyhow::Result<Option<SocketAddr>> {
+        Ok(Some(self.operator_listener.local_addr()?))
+    }
+
     async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let members = IdentityServiceServer::new(IdentityGrpc::new(self.membership.clone()))
-            .max_decoding_message_size(MAX_MESSAGE_BYTES);
-        let operators = OperatorServiceServer::new(OperatorGrpc::new(self.membership.clone()));
-        let routes = tonic::service::Routes::new(members).add_service(operators);
+        let members = self.member_key.guard(
+            IdentityServiceServer::new(IdentityGrpc::new(self.membership.clone()))
+                .max_decoding_message_size(MAX_MESSAGE_BYTES),
+        );
+        let operators = self
+            .operators
+            .guard(OperatorServiceServer::new(OperatorGrpc::new(
+                self.membership.clone(),
+            )));
         let sweep = tokio::spawn(sweep(self.membership.clone(), self.sweep_every));
-        let served = server::serve_with_database(
-            self.listener,
+        let served = server::serve_all_with_database(
             self.membership.store.database(),
             self.bus,
-            &[
-                identity_service_server::SERVICE_NAME,
-                operator_service_server::SERVICE_NAME,
+            vec![
+                server::Server {
+                    listener: self.listener,
+                    served: vec![identity_service_server::SERVICE_NAME],
+                    routes: tonic::service::Routes::new(members),
+                },
+                server::Server {
+                    listener: self.operator_listener,
+                    served: vec![operator_service_server::SERVICE_NAME],
+                    routes: tonic::service::Routes::new(operators),
+                },
             ],
-            routes,
             shutdown,
         )
         .await;

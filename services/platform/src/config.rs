@@ -83,6 +83,10 @@ pub struct ServiceConfig {
     /// How long shutdown waits for in-flight requests before closing them.
     #[serde(default = "default_drain_timeout_secs")]
     pub drain_timeout_secs: u64,
+    /// The secret the gateway signs members with (`crate::member`). A service that acts
+    /// for members refuses to start without it ([`ServiceConfig::member_key`]).
+    #[serde(default)]
+    pub member_key: Option<SecretString>,
 }
 
 fn default_health_interval_ms() -> u64 {
@@ -101,7 +105,17 @@ impl ServiceConfig {
             database_url: None,
             health_interval_ms: default_health_interval_ms(),
             drain_timeout_secs: default_drain_timeout_secs(),
+            member_key: None,
         }
+    }
+
+    /// The verifier of signed members, from `services.{service}.member_key`; an error when
+    /// it is not set (no unsigned mode).
+    pub fn member_key(&self, service: &str) -> anyhow::Result<crate::member::MemberKey> {
+        crate::member::MemberKey::configured(
+            self.member_key.as_ref(),
+            &format!("services.{service}.member_key"),
+        )
     }
 
     /// The database URL, defaulting to an SQLite file in the data directory.

@@ -151,6 +151,8 @@ catalogue! {
     InvalidToken = ("invalid_token", Unauthenticated, "로그인이 필요합니다."),
     /// A member-only route called by a visitor.
     LoginRequired = ("login_required", Unauthenticated, "로그인이 필요합니다."),
+    /// An operators' API called without a known operator token (`crate::operator`).
+    OperatorRequired = ("operator_required", Unauthenticated, "운영자 인증이 필요합니다."),
     MissingKakaoToken = ("missing_kakao_token", InvalidArgument, "카카오 로그인 정보가 없습니다."),
     InvalidKakaoToken = ("invalid_kakao_token", Unauthenticated, "카카오 로그인 정보가 올바르지 않거나 만료되었습니다. 다시 로그인해주세요."),
     KakaoAccountRestricted = ("kakao_account_restricted", PermissionDenied, "카카오 계정을 사용할 수 없는 상태입니다. 카카오 고객센터에 문의해주세요."),

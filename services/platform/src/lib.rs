@@ -15,7 +15,10 @@
 //! - `image` (feature `image`): the image door every picture goes through: checked by
 //!   content, sized from its header against a pixel budget, a few decodes at once, shrunk
 //!   and re-encoded as JPEG squares.
-//! - `member`: the signed-in member of a call, as trusted gRPC metadata from the gateway.
+//! - `member`: the signed-in member of a call: signed by the gateway (HMAC with a shared
+//!   secret), verified by a service's interceptor before a handler reads it.
+//! - `operator`: operators' credentials (bearer tokens checked against configured hashes)
+//!   for the operators' listeners, and the authenticated operator of a call.
 //! - `request`: request rules every call shares (page sizes, dates), parsed once.
 //! - `server`: a service's gRPC + health endpoints on one port; health follows readiness (the
 //!   database, not the bus); graceful shutdown with a drain deadline.
@@ -33,6 +36,7 @@ pub mod error;
 #[cfg(feature = "image")]
 pub mod image;
 pub mod member;
+pub mod operator;
 pub mod outbox;
 pub mod request;
 pub mod server;

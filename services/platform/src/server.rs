@@ -286,19 +286,70 @@ pub async fn serve_with_database(
     routes: tonic::service::Routes,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    let server = Server {
+        listener,
+        served: served.to_vec(),
+        routes,
+    };
+    serve_all_with_database(db, bus, vec![server], shutdown).await
+}
+
+/// One of a service's listeners and the gRPC services it serves.
+pub struct Server {
+    pub listener: Listener,
+    pub served: Vec<&'static str>,
+    pub routes: tonic::service::Routes,
+}
+
+/// [`serve_with_database`] for a service with more than one listener (e.g. identity's
+/// members' port and its operators' listener): one shutdown for all of them, a failing one
+/// stops the others, and the pool closes once every one has drained.
+pub async fn serve_all_with_database(
+    db: &Database,
+    bus: Bus,
+    servers: Vec<Server>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let Some(service) = servers.first().map(|s| s.listener.service) else {
+        anyhow::bail!("a service with no listener");
+    };
     let stop_relay = tokio_util::sync::CancellationToken::new();
     let relay = tokio::spawn(crate::outbox::relay(
         db.clone(),
         bus.clone(),
-        listener.service,
+        service,
         stop_relay.clone(),
     ));
     let ready = ready_check(db.clone(), bus);
-    let result = serve(listener, served, routes, ready, shutdown).await;
+    let stop = tokio_util::sync::CancellationToken::new();
+    let signal = tokio::spawn({
+        let stop = stop.clone();
+        async move {
+            shutdown.await;
+            stop.cancel();
+        }
+    });
+    let results = futures::future::join_all(servers.into_iter().map(|server| {
+        let (ready, stop) = (ready.clone(), stop.clone());
+        async move {
+            let result = serve(
+                server.listener,
+                &server.served,
+                server.routes,
+                ready,
+                stop.clone().cancelled_owned(),
+            )
+            .await;
+            stop.cancel();
+            result
+        }
+    }))
+    .await;
+    signal.abort();
     stop_relay.cancel();
     let _ = relay.await;
     db.pool.close().await;
-    result
+    results.into_iter().collect()
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

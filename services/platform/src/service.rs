@@ -29,6 +29,12 @@ pub trait Service: Sized + Send + 'static {
 
     fn local_addr(&self) -> anyhow::Result<SocketAddr>;
 
+    /// The address of the service's operators' listener, if it has one
+    /// (`crate::operator`): never the port the gateway calls.
+    fn operator_addr(&self) -> anyhow::Result<Option<SocketAddr>> {
+        Ok(None)
+    }
+
     fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
@@ -38,6 +44,8 @@ pub trait Service: Sized + Send + 'static {
 /// A built service, listening, and the future that serves it until its shutdown.
 pub struct Launched {
     pub addr: SocketAddr,
+    /// The operators' listener, for a service that has one.
+    pub operator_addr: Option<SocketAddr>,
     pub run: BoxFuture<'static, anyhow::Result<()>>,
 }
 
@@ -50,8 +58,10 @@ pub async fn launch<S: Service>(
     let section = config.section::<S::Config>(&format!("services.{}", S::NAME))?;
     let app = S::build(section, &config.data_dir(), bus).await?;
     let addr = app.local_addr()?;
+    let operator_addr = app.operator_addr()?;
     Ok(Launched {
         addr,
+        operator_addr,
         run: Box::pin(app.run_until_stopped(stop.cancelled_owned())),
     })
 }
@@ -81,6 +91,9 @@ pub async fn main<S: Service>() -> anyhow::Result<()> {
     let stop = CancellationToken::new();
     let launched = launch::<S>(&config, bus, stop.clone()).await?;
     tracing::info!(addr = %launched.addr, service = S::NAME, "service listening");
+    if let Some(addr) = launched.operator_addr {
+        tracing::info!(%addr, service = S::NAME, "operators' API listening");
+    }
     tokio::spawn(async move {
         shutdown_signal().await;
         stop.cancel();

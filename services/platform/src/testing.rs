@@ -82,13 +82,27 @@ where
     test(backend).await;
 }
 
+/// The operator the test kit configures on every service (`services.{name}.operators`),
+/// and its token ([`TestService::as_operator`]).
+pub const OPERATOR: &str = "test-operator";
+pub const OPERATOR_TOKEN: &str = "test-operator-token";
+
 /// A service on port 0 against a fresh database of one backend, with the repository's
 /// configuration (`config/`), until [`TestService::stop`].
+///
+/// The kit gives the service a fresh member key (`services.{name}.member_key`): calls for
+/// a member are made with [`TestService::as_member`], signed as the gateway signs them. A
+/// service with an operators' listener gets it on port 0 too, with [`OPERATOR`] configured.
 pub struct TestService {
     pub addr: std::net::SocketAddr,
     pub backend: Backend,
     /// A lazily connected gRPC channel to the service: make the generated clients from it.
     pub channel: tonic::transport::Channel,
+    /// The key the service verifies signed members with.
+    pub member_key: crate::member::MemberKey,
+    /// The operators' listener and a channel to it, for a service that has one.
+    pub operator_addr: Option<std::net::SocketAddr>,
+    pub operator_channel: Option<tonic::transport::Channel>,
     pub http: reqwest::Client,
     database: TestDatabase,
     stop: tokio_util::sync::CancellationToken,
@@ -114,10 +128,27 @@ impl TestService {
             .await
             .expect("test database");
         let section = format!("services.{}", S::NAME);
+        let member_secret = crate::member::MemberKey::generate();
+        let member_key = crate::member::MemberKey::new(&member_secret).expect("member key");
         for (key, value) in [
             ("data_dir".to_owned(), dir.path().display().to_string()),
             (format!("{section}.listen"), "127.0.0.1:0".to_owned()),
             (format!("{section}.database_url"), database.url.clone()),
+            (
+                format!("{section}.member_key"),
+                secrecy::ExposeSecret::expose_secret(&member_secret).to_owned(),
+            ),
+            (
+                format!("{section}.operator_listen"),
+                "127.0.0.1:0".to_owned(),
+            ),
+            (
+                format!("{section}.operators"),
+                format!(
+                    "{OPERATOR}:{}",
+                    crate::operator::token_sha256(OPERATOR_TOKEN)
+                ),
+            ),
         ] {
             config.set(&key, value).expect("configuration override");
         }
@@ -130,14 +161,21 @@ impl TestService {
             .await
             .expect("service builds");
         let addr = launched.addr;
+        let operator_addr = launched.operator_addr;
         let task = tokio::spawn(launched.run);
-        let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
-            .expect("endpoint")
-            .connect_lazy();
+        let connect = |addr: std::net::SocketAddr| {
+            tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+                .expect("endpoint")
+                .connect_lazy()
+        };
+        let channel = connect(addr);
         let service = Self {
             addr,
             backend,
             channel,
+            member_key,
+            operator_addr,
+            operator_channel: operator_addr.map(connect),
             http: reqwest::Client::new(),
             database,
             stop,
@@ -146,6 +184,16 @@ impl TestService {
         };
         service.wait_ready().await;
         service
+    }
+
+    /// `message` as a call for member `id`, signed as the gateway signs it.
+    pub fn as_member<T>(&self, message: T, id: i64) -> tonic::Request<T> {
+        self.member_key.request(message, id)
+    }
+
+    /// `message` as a call of the kit's [`OPERATOR`].
+    pub fn as_operator<T>(&self, message: T) -> tonic::Request<T> {
+        crate::operator::request(message, OPERATOR_TOKEN).expect("operator request")
     }
 
     /// GET a plain HTTP path of the service (`/healthz`, `/readyz`).

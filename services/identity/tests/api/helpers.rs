@@ -5,7 +5,6 @@ use sise_identity::Application;
 use sise_identity::kakao::dev;
 use sise_identity::store::{MIGRATIONS, Store};
 use sise_platform::db::{Backend, Database};
-use sise_platform::member;
 use sise_platform::testing::TestService;
 use sise_proto::identity::v1 as pb;
 use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
@@ -20,6 +19,7 @@ const REDIRECT: &str = "http://127.0.0.1:8080/m/oauth/kakao";
 pub struct TestApp {
     pub service: TestService,
     pub client: IdentityServiceClient<Channel>,
+    /// The operators' API, on its own listener; calls need [`TestApp::as_operator`].
     pub operators: OperatorServiceClient<Channel>,
     provider: String,
     stop_provider: CancellationToken,
@@ -56,7 +56,12 @@ impl TestApp {
         .await;
         Self {
             client: IdentityServiceClient::new(service.channel.clone()),
-            operators: OperatorServiceClient::new(service.channel.clone()),
+            operators: OperatorServiceClient::new(
+                service
+                    .operator_channel
+                    .clone()
+                    .expect("identity's operators' listener"),
+            ),
             service,
             provider,
             stop_provider,
@@ -121,9 +126,14 @@ impl TestApp {
             .map(tonic::Response::into_inner)
     }
 
-    /// `message` as a call of member `id` (the gateway's trusted metadata).
-    pub fn as_member<T>(message: T, id: i64) -> tonic::Request<T> {
-        member::request(message, id)
+    /// `message` as a call of member `id`, signed as the gateway signs it.
+    pub fn as_member<T>(&self, message: T, id: i64) -> tonic::Request<T> {
+        self.service.as_member(message, id)
+    }
+
+    /// `message` as a call of the test kit's operator (`sise_platform::testing::OPERATOR`).
+    pub fn as_operator<T>(&self, message: T) -> tonic::Request<T> {
+        self.service.as_operator(message)
     }
 
     pub async fn stop(self) {

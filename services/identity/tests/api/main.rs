@@ -7,3 +7,4 @@ mod helpers;
 mod kakao;
 mod photos;
 mod sanctions;
+mod trust;

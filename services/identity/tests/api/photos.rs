@@ -121,12 +121,13 @@ async fn peak_rss_child() {
         let mut calls = tokio::task::JoinSet::new();
         for n in 0..PARALLEL {
             let mut client = app.client.clone();
-            let image = pictures[n % pictures.len()].clone();
-            calls.spawn(async move {
-                client
-                    .set_avatar(TestApp::as_member(pb::SetAvatarRequest { image }, user.id))
-                    .await
-            });
+            let request = app.as_member(
+                pb::SetAvatarRequest {
+                    image: pictures[n % pictures.len()].clone(),
+                },
+                user.id,
+            );
+            calls.spawn(async move { client.set_avatar(request).await });
         }
         for answer in calls.join_all().await {
             let outcome = match answer {

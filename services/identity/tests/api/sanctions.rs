@@ -10,12 +10,11 @@ use crate::helpers::{TestApp, session};
 async fn sanction(app: &TestApp, user_id: i64, kind: pb::SanctionKind) -> pb::SanctionOutcome {
     app.operators
         .clone()
-        .sanction(pb::SanctionRequest {
+        .sanction(app.as_operator(pb::SanctionRequest {
             user_id,
             kind: kind as i32,
             reason: "욕설".into(),
-            operator: "ops-kim".into(),
-        })
+        }))
         .await
         .expect("sanction")
         .into_inner()
@@ -43,14 +42,14 @@ sise_platform::per_backend! {
         let mine = app
             .client
             .clone()
-            .list_my_sanctions(TestApp::as_member(pb::ListMySanctionsRequest {}, user.id))
+            .list_my_sanctions(app.as_member(pb::ListMySanctionsRequest {}, user.id))
             .await
             .expect("mine")
             .into_inner();
         let first = mine.sanctions.last().expect("two").id;
         app.client
             .clone()
-            .file_objection(TestApp::as_member(
+            .file_objection(app.as_member(
                 pb::FileObjectionRequest { sanction_id: first, text: "오해입니다".into() },
                 user.id,
             ))
@@ -59,7 +58,7 @@ sise_platform::per_backend! {
         let listed = app
             .operators
             .clone()
-            .list_objections(pb::ListObjectionsRequest {})
+            .list_objections(app.as_operator(pb::ListObjectionsRequest {}))
             .await
             .expect("objections")
             .into_inner();
@@ -69,7 +68,7 @@ sise_platform::per_backend! {
         let other = app
             .client
             .clone()
-            .file_objection(TestApp::as_member(
+            .file_objection(app.as_member(
                 pb::FileObjectionRequest { sanction_id: first, text: "x".into() },
                 user.id + 1000,
             ))
@@ -124,12 +123,11 @@ sise_platform::per_backend! {
         let ended = app
             .operators
             .clone()
-            .sanction(pb::SanctionRequest {
+            .sanction(app.as_operator(pb::SanctionRequest {
                 user_id: user.id,
                 kind: pb::SanctionKind::Warning as i32,
                 reason: "x".into(),
-                operator: "ops".into(),
-            })
+            }))
             .await
             .expect_err("ended");
         assert_eq!(code(ended), "invalid_sanction");
@@ -148,12 +146,11 @@ sise_platform::per_backend! {
         let missing = app
             .operators
             .clone()
-            .sanction(pb::SanctionRequest {
+            .sanction(app.as_operator(pb::SanctionRequest {
                 user_id: 999_999,
                 kind: pb::SanctionKind::Warning as i32,
                 reason: "x".into(),
-                operator: "ops".into(),
-            })
+            }))
             .await
             .expect_err("no member");
         assert_eq!(code(missing), "member_not_found");

@@ -3972,7 +3972,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The member's groups, read-only, when the member keeps them public (`open_favorite_stocks`) */
+            /** @description The member's groups, read-only, when the member keeps them public (`open_favorite_stocks`); one's own always */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3990,17 +3990,8 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `favorites_private` */
+            /** @description `favorites_private`: the member keeps them private, or there is no such member (the same answer, so member ids cannot be probed) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `member_not_found` */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
