@@ -1,6 +1,9 @@
 //! Who is calling: main and social carry `Authorization: Bearer <token>`, mobile-web an
 //! `Access-Token` header (spec §7). The identity service resolves the token, once per
 //! [`SessionCache`] lifetime: a signed-in request does not cost a database read each time.
+//! The cache is only as good as the revocations it hears: while the gateway cannot hear
+//! them (the bus away, the subscription refused) it holds nothing and every signed-in
+//! request asks identity.
 //!
 //! No token means a visitor. A token that identity rejects is a 401, so the client clears
 //! its login and retries without it (spec §4, §8). Routes read the member with the
@@ -9,7 +12,7 @@
 //! member id from a request body.
 
 use std::convert::Infallible;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use axum::extract::{FromRequestParts, Request};
@@ -60,41 +63,141 @@ struct Resolved {
 /// Tokens identity has resolved, for `gateway.sessions.cache_ttl_ms`, at most
 /// `cache_capacity`. A revocation (`events.identity.sessions_revoked` on the bus, or a
 /// logout through this gateway) drops the member's entries at once.
+///
+/// Two rules keep a revoked token from being served:
+/// - it caches only while it hears revocations ([`SessionCache::set_listening`], driven by
+///   the bus feed): not listening, it is empty and takes nothing;
+/// - an answer of identity is cached only if no revocation came while it was asked
+///   ([`SessionCache::ticket`] before the call, [`SessionCache::admit`] after): else a
+///   revocation between identity's answer and the insert would be lost. One epoch counts
+///   every revocation (of any member: a per-member count would need a bound of its own),
+///   so such a coincidence costs one more call to identity, never a revoked session.
 #[derive(Clone)]
-pub struct SessionCache(moka::sync::Cache<Arc<str>, Resolved>);
+pub struct SessionCache {
+    entries: moka::sync::Cache<Arc<str>, Resolved>,
+    /// Taken by every change that could make a cached answer wrong, and by [`admit`].
+    ///
+    /// [`admit`]: SessionCache::admit
+    state: Arc<Mutex<CacheState>>,
+}
+
+struct CacheState {
+    /// Revocations so far (and every clear).
+    epoch: u64,
+    /// Revocations can be heard: entries may be kept.
+    listening: bool,
+}
+
+/// The cache's revocation epoch before identity was asked (see [`SessionCache`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Ticket(u64);
 
 impl SessionCache {
+    /// Not listening until the bus feed says it hears revocations.
     pub fn new(config: &SessionsConfig) -> Self {
-        Self(
-            moka::sync::Cache::builder()
+        Self {
+            entries: moka::sync::Cache::builder()
                 .max_capacity(config.cache_capacity)
                 .time_to_live(Duration::from_millis(config.cache_ttl_ms))
                 .support_invalidation_closures()
                 .build(),
-        )
+            state: Arc::new(Mutex::new(CacheState {
+                epoch: 0,
+                listening: false,
+            })),
+        }
+    }
+
+    fn state(&self) -> MutexGuard<'_, CacheState> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn get(&self, token: &str, now_ms: i64) -> Option<i64> {
-        self.0
+        self.entries
             .get(token)
             .filter(|resolved| resolved.expires_at_ms > now_ms)
             .map(|resolved| resolved.user_id)
     }
 
+    /// To take before asking identity about a token.
+    pub fn ticket(&self) -> Ticket {
+        Ticket(self.state().epoch)
+    }
+
+    /// Keeps identity's answer, unless a revocation came since `ticket` or revocations
+    /// cannot be heard; whether it was kept.
+    fn admit(&self, ticket: Ticket, token: Arc<str>, resolved: Resolved) -> bool {
+        let state = self.state();
+        let keep = state.listening && state.epoch == ticket.0;
+        if keep {
+            self.entries.insert(token, resolved);
+        }
+        keep
+    }
+
     /// Forget every token of `user_id` (its sessions ended).
     pub fn revoke_member(&self, user_id: i64) {
+        let mut state = self.state();
+        state.epoch += 1;
         if let Err(error) = self
-            .0
+            .entries
             .invalidate_entries_if(move |_, resolved| resolved.user_id == user_id)
         {
             tracing::warn!(%error, "session cache revocation failed; clearing it");
-            self.0.invalidate_all();
+            self.entries.invalidate_all();
         }
     }
 
     /// Forget everything (revocations may have been missed while the bus was away).
     pub fn clear(&self) {
-        self.0.invalidate_all();
+        let mut state = self.state();
+        state.epoch += 1;
+        self.entries.invalidate_all();
+    }
+
+    /// Whether revocations reach this gateway (`hears`, asked under the cache's lock, so
+    /// that a caller reading the bus's state cannot set an answer older than another
+    /// caller's). While they do not, the cache is empty and keeps nothing: every signed-in
+    /// request asks identity.
+    pub fn set_listening(&self, hears: impl FnOnce() -> bool) {
+        let mut state = self.state();
+        let listening = hears();
+        if !listening {
+            state.epoch += 1;
+            self.entries.invalidate_all();
+        }
+        if state.listening != listening {
+            if listening {
+                tracing::info!("session revocations heard again: the session cache is on");
+            } else {
+                tracing::warn!(
+                    "session revocations cannot be heard: the session cache is off, every \
+                     signed-in request asks identity"
+                );
+            }
+        }
+        state.listening = listening;
+    }
+
+    /// Whether it keeps sessions (it hears revocations).
+    pub fn is_listening(&self) -> bool {
+        self.state().listening
+    }
+
+    /// Whether an answer of identity asked now would be kept (and then kept it is, under
+    /// a token no request can carry): for tests.
+    #[cfg(test)]
+    pub(crate) fn admits_now(&self) -> bool {
+        self.admit(
+            self.ticket(),
+            " test".into(),
+            Resolved {
+                user_id: -1,
+                expires_at_ms: i64::MAX,
+            },
+        ) && self.get(" test", 0).is_some()
     }
 }
 
@@ -126,6 +229,8 @@ impl Intercept for Authenticate {
         }
         let mut identity = self.clients.identity.clone();
         let sessions = self.sessions.clone();
+        // Before the call: a revocation while identity answers keeps the answer uncached.
+        let ticket = sessions.ticket();
         Box::pin(async move {
             match identity
                 .authenticate(AuthenticateRequest {
@@ -135,7 +240,8 @@ impl Intercept for Authenticate {
             {
                 Ok(response) => {
                     let response = response.into_inner();
-                    sessions.0.insert(
+                    sessions.admit(
+                        ticket,
                         token.into(),
                         Resolved {
                             user_id: response.user_id,
@@ -204,14 +310,16 @@ mod tests {
             cache_ttl_ms: 60_000,
             cache_capacity: 10,
         });
+        cache.set_listening(|| true);
         let put = |token: &str, user_id, expires_at_ms| {
-            cache.0.insert(
+            assert!(cache.admit(
+                cache.ticket(),
                 token.into(),
                 Resolved {
                     user_id,
                     expires_at_ms,
                 },
-            )
+            ));
         };
         put("a", 1, 2_000);
         put("b", 1, 2_000);
@@ -221,5 +329,181 @@ mod tests {
         cache.revoke_member(1);
         assert_eq!(cache.get("b", 1_000), None);
         assert_eq!(cache.get("c", 1_000), Some(2));
+    }
+
+    #[test]
+    fn nothing_is_kept_while_revocations_cannot_be_heard() {
+        let cache = SessionCache::new(&SessionsConfig {
+            cache_ttl_ms: 60_000,
+            cache_capacity: 10,
+        });
+        let resolved = Resolved {
+            user_id: 1,
+            expires_at_ms: i64::MAX,
+        };
+        assert!(
+            !cache.admit(cache.ticket(), "a".into(), resolved),
+            "not listening yet"
+        );
+        assert_eq!(cache.get("a", 0), None);
+        cache.set_listening(|| true);
+        assert!(cache.admit(cache.ticket(), "a".into(), resolved));
+        assert_eq!(cache.get("a", 0), Some(1));
+        cache.set_listening(|| false);
+        assert_eq!(cache.get("a", 0), None, "emptied when it stops hearing");
+        assert!(!cache.admit(cache.ticket(), "b".into(), resolved));
+        assert_eq!(cache.get("b", 0), None);
+    }
+
+    #[test]
+    fn an_answer_asked_before_a_revocation_is_not_kept() {
+        let cache = SessionCache::new(&SessionsConfig {
+            cache_ttl_ms: 60_000,
+            cache_capacity: 10,
+        });
+        cache.set_listening(|| true);
+        let resolved = Resolved {
+            user_id: 1,
+            expires_at_ms: i64::MAX,
+        };
+        for revoke in [
+            &(|cache: &SessionCache| cache.revoke_member(1)) as &dyn Fn(&SessionCache),
+            &|cache| cache.revoke_member(2),
+            &|cache| cache.clear(),
+        ] {
+            let ticket = cache.ticket();
+            revoke(&cache);
+            assert!(!cache.admit(ticket, "a".into(), resolved));
+            assert_eq!(cache.get("a", 0), None);
+        }
+    }
+
+    /// A fake identity whose `Authenticate` hands each call to the test, which answers it
+    /// when it likes: the test revokes while a lookup is in flight, deterministically.
+    mod in_flight {
+        use std::convert::Infallible;
+
+        use axum::body::Body;
+        use sise_platform::error::{DomainError, ErrorCode};
+        use sise_proto::identity::v1::{AuthenticateRequest, AuthenticateResponse};
+        use tokio::sync::{mpsc, oneshot};
+        use tonic::Status;
+
+        use super::super::*;
+        use crate::config::Upstreams;
+
+        type Reply = oneshot::Sender<Result<AuthenticateResponse, Status>>;
+
+        #[derive(Clone)]
+        struct Identity(mpsc::Sender<Reply>);
+
+        impl tonic::server::UnaryService<AuthenticateRequest> for Identity {
+            type Response = AuthenticateResponse;
+            type Future = futures::future::BoxFuture<
+                'static,
+                Result<tonic::Response<AuthenticateResponse>, Status>,
+            >;
+
+            fn call(&mut self, _: tonic::Request<AuthenticateRequest>) -> Self::Future {
+                let calls = self.0.clone();
+                Box::pin(async move {
+                    let (reply, answer) = oneshot::channel();
+                    calls
+                        .send(reply)
+                        .await
+                        .map_err(|_| Status::internal("test gone"))?;
+                    let answer = answer.await.map_err(|_| Status::internal("no answer"))?;
+                    answer.map(tonic::Response::new)
+                })
+            }
+        }
+
+        async fn fake_identity() -> (String, mpsc::Receiver<Reply>) {
+            let (calls, received) = mpsc::channel(4);
+            let identity = Identity(calls);
+            let service = tower::service_fn(move |request: http::Request<Body>| {
+                let identity = identity.clone();
+                async move {
+                    let mut grpc = tonic::server::Grpc::new(tonic_prost::ProstCodec::default());
+                    Ok::<_, Infallible>(grpc.unary(identity, request).await)
+                }
+            });
+            let app = axum::Router::new()
+                .route_service("/sise.identity.v1.IdentityService/Authenticate", service);
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("listener");
+            let addr = listener.local_addr().expect("addr");
+            tokio::spawn(async move { axum::serve(listener, app).await });
+            (format!("http://{addr}"), received)
+        }
+
+        #[tokio::test]
+        async fn a_revocation_while_identity_answers_keeps_the_token_out_of_the_cache() {
+            let (identity, mut calls) = fake_identity().await;
+            let unused = "http://127.0.0.1:9".to_owned();
+            let clients = Clients::connect(&Upstreams {
+                identity,
+                social: unused.clone(),
+                market: unused.clone(),
+                favorites: unused,
+            })
+            .expect("clients");
+            let sessions = SessionCache::new(&SessionsConfig {
+                cache_ttl_ms: 600_000,
+                cache_capacity: 10,
+            });
+            sessions.set_listening(|| true);
+            let auth = Authenticate {
+                kind: HostKind::Main,
+                clients,
+                sessions: sessions.clone(),
+            };
+            // The route answers 200 with the member it was given.
+            let route = tower::service_fn(|request: Request| async move {
+                let member = request.extensions().get::<Member>().copied();
+                Ok::<_, Infallible>(match member {
+                    Some(member) => member.user_id.to_string().into_response(),
+                    None => http::StatusCode::IM_A_TEAPOT.into_response(),
+                })
+            });
+            let request = || {
+                Request::builder()
+                    .header(http::header::AUTHORIZATION, "Bearer token-7")
+                    .body(Body::empty())
+                    .expect("request")
+            };
+            let token = || token(HostKind::Main, request().headers()).expect("token");
+
+            // Identity has the lookup in hand when the member's sessions are revoked; its
+            // answer (the session was valid when it looked) then comes back.
+            let first = tokio::spawn(auth.answer(token(), request(), route));
+            let reply = calls.recv().await.expect("identity asked");
+            sessions.revoke_member(7);
+            reply
+                .send(Ok(AuthenticateResponse {
+                    user_id: 7,
+                    expires_at_ms: i64::MAX,
+                }))
+                .expect("answered");
+            let response = first.await.expect("task").expect("infallible");
+            assert_eq!(response.status(), 200, "identity vouched for it when asked");
+
+            // The next request is not served from the cache: identity is asked, and refuses.
+            let mut second = tokio::spawn(auth.answer(token(), request(), route));
+            let reply = tokio::select! {
+                reply = calls.recv() => reply.expect("identity asked again"),
+                served = &mut second => panic!(
+                    "a revoked token was served from the cache: {:?}",
+                    served.map(|r| r.map(|r| r.status()))
+                ),
+            };
+            reply
+                .send(Err(DomainError::from(ErrorCode::InvalidToken).into()))
+                .expect("answered");
+            let response = second.await.expect("task").expect("infallible");
+            assert_eq!(response.status(), 401);
+            assert_eq!(sessions.get("token-7", 0), None);
+        }
     }
 }

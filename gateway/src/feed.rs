@@ -11,12 +11,18 @@
 //! What was published while the bus was away, or before a subscription was made again, is
 //! gone (live messages are not stored): then open streams resync and every cached answer
 //! and resolved session is dropped.
+//!
+//! The session cache is kept only while revocations can be heard: subscribed, the bus
+//! connected, and the server not refusing the revocation subject (a refusal arrives a
+//! moment after the subscription, through [`Bus::watch_refused`]). Otherwise it holds
+//! nothing and every signed-in request asks identity ([`SessionCache::set_listening`]).
 
 use std::time::Duration;
 
 use futures::{FutureExt as _, StreamExt};
 use prost::Message;
-use sise_platform::bus::{Bus, Event};
+use sise_platform::bus::acl::{self, subjects::SESSIONS_REVOKED};
+use sise_platform::bus::{Bus, Event, Refusal};
 use sise_proto::identity::v1::SessionsRevoked;
 use sise_proto::market::v1 as pb;
 use tokio_util::sync::CancellationToken;
@@ -26,14 +32,8 @@ use crate::cache::ResponseCache;
 use crate::realtime::QuoteHub;
 
 /// What the gateway follows: quote ticks, index and forex ticks, new articles, revoked
-/// sessions.
-const PATTERNS: [&str; 4] = [
-    "quotes.>",
-    "assets.>",
-    "events.market.>",
-    "events.identity.>",
-];
-const SESSIONS_REVOKED: &str = "events.identity.sessions_revoked";
+/// sessions; exactly what its NATS user may subscribe to.
+const PATTERNS: &[&str] = acl::GATEWAY.subscribes;
 /// Most events applied together (a simulator step over the whole listing is about 1,200).
 const MAX_BATCH: usize = 4_096;
 /// How often the feed looks at the bus's connection, to notice it coming back.
@@ -54,6 +54,7 @@ pub async fn run(
     };
     let mut backoff = Duration::from_millis(200);
     let mut first = true;
+    let mut refused = bus.watch_refused();
     loop {
         match subscribe(&bus).await {
             Ok(mut events) => {
@@ -63,6 +64,7 @@ pub async fn run(
                 }
                 let mut connected = bus.is_ready();
                 hub.set_live(connected);
+                sessions.set_listening(|| hears_revocations(&bus));
                 let mut check = tokio::time::interval(BUS_CHECK);
                 let mut quotes = Vec::new();
                 loop {
@@ -76,6 +78,22 @@ pub async fn run(
                             }
                             connected = now;
                             hub.set_live(now);
+                            sessions.set_listening(|| hears_revocations(&bus));
+                        }
+                        Ok(()) = refused.changed() => {
+                            let now = refused.borrow_and_update().clone();
+                            for refusal in &now {
+                                if let Refusal::Subscribe(subject) = refusal
+                                    && PATTERNS.contains(&subject.as_str())
+                                {
+                                    tracing::error!(
+                                        %subject,
+                                        "the bus refused the gateway's subscription: its events \
+                                         do not arrive (deploy/nats/nats.conf, bus::acl::GATEWAY)"
+                                    );
+                                }
+                            }
+                            sessions.set_listening(|| hears_revocations(&bus));
                         }
                         event = events.next() => {
                             let Some(event) = event else { break };
@@ -93,9 +111,11 @@ pub async fn run(
                     }
                 }
                 hub.set_live(false);
+                sessions.set_listening(|| false);
                 tracing::warn!("bus subscription ended; subscribing again");
             }
             Err(error) => {
+                sessions.set_listening(|| false);
                 tracing::warn!(error = format!("{error:#}"), "cannot subscribe to the bus")
             }
         }
@@ -105,6 +125,14 @@ pub async fn run(
         }
         backoff = (backoff * 2).min(Duration::from_secs(5));
     }
+}
+
+/// Revocations arrive: the bus is connected and has not refused their subscription.
+fn hears_revocations(bus: &Bus) -> bool {
+    bus.is_ready()
+        && !bus
+            .refused()
+            .contains(&Refusal::Subscribe(SESSIONS_REVOKED.to_owned()))
 }
 
 async fn subscribe(
@@ -139,5 +167,119 @@ fn apply(
             Ok(_) => {}
             Err(error) => tracing::debug!(%error, "malformed quote tick"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use axum::extract::State;
+    use sise_platform::bus::acl::subjects::{QUOTES, SESSIONS_REVOKED};
+    use sise_platform::bus::{BusConfig, Refusal};
+    use sise_platform::testing::PrivateNats;
+    use tokio_util::sync::CancellationToken;
+
+    use super::{Bus, run};
+    use crate::auth::SessionCache;
+    use crate::cache::ResponseCache;
+    use crate::config::{CacheConfig, QuotesConfig, SessionsConfig, Upstreams};
+    use crate::realtime::QuoteHub;
+    use crate::startup::{Readiness, readyz};
+    use crate::upstream::Clients;
+
+    /// Bound of each wait (a liveness bound: each ends as soon as its event comes).
+    const WAIT: Duration = Duration::from_secs(15);
+
+    /// A gateway whose NATS user may not subscribe to the revocations (the deployment's
+    /// configuration with that one grant taken away) cannot trust its session cache: once
+    /// the refusal comes the cache is off and empty, and `/readyz` says why.
+    #[tokio::test]
+    async fn without_the_revocations_the_session_cache_keeps_nothing() {
+        let revoked = format!(", \"sise.{SESSIONS_REVOKED}\"");
+        let Some(server) = PrivateNats::start_deployed(|conf| conf.replacen(&revoked, "", 1)).await
+        else {
+            return;
+        };
+        let bus = Bus::connect(&BusConfig {
+            url: server.url_of("gateway"),
+            ..BusConfig::default()
+        })
+        .await
+        .expect("gateway signs in");
+        let sessions = SessionCache::new(&SessionsConfig {
+            cache_ttl_ms: 600_000,
+            cache_capacity: 10,
+        });
+        let cancel = CancellationToken::new();
+        let feed = tokio::spawn(run(
+            bus.clone(),
+            QuoteHub::new(&QuotesConfig {
+                max_age_ms: 1000,
+                stream_min_gap_ms: 0,
+            }),
+            ResponseCache::new(&CacheConfig {
+                enabled: true,
+                max_bytes: 1 << 20,
+                live_ttl_ms: 60_000,
+                ranking_ttl_ms: 60_000,
+                articles_ttl_ms: 60_000,
+                static_ttl_ms: 60_000,
+            }),
+            sessions.clone(),
+            cancel.clone(),
+        ));
+        let wanted = Refusal::Subscribe(SESSIONS_REVOKED.to_owned());
+        tokio::time::timeout(WAIT, bus.watch_refused().wait_for(|r| r.contains(&wanted)))
+            .await
+            .expect("the server refuses the revocations")
+            .expect("bus alive");
+        // From the refusal on, every decision of the feed is "not listening" (it reads the
+        // bus under the cache's lock): wait for the feed to have made one.
+        tokio::time::timeout(WAIT, async {
+            while sessions.is_listening() {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await
+        .expect("the session cache turns off");
+        assert!(
+            !sessions.admits_now(),
+            "an answer of identity would be kept without revocations"
+        );
+        assert!(
+            !bus.refused()
+                .contains(&Refusal::Subscribe(QUOTES.to_owned())),
+            "quotes stay allowed"
+        );
+
+        let unused = "http://127.0.0.1:9".to_owned();
+        let response = readyz(State(Readiness {
+            drain: crate::server::Drain::default(),
+            bus: bus.clone(),
+            clients: Clients::connect(&Upstreams {
+                identity: unused.clone(),
+                social: unused.clone(),
+                market: unused.clone(),
+                favorites: unused,
+            })
+            .expect("clients"),
+            sessions: sessions.clone(),
+        }))
+        .await;
+        assert_eq!(response.status(), 200, "degraded, not out of rotation");
+        let body = axum::body::to_bytes(response.into_body(), 1 << 16)
+            .await
+            .expect("body");
+        let body: serde_json::Value = serde_json::from_slice(&body).expect("json");
+        assert_eq!(body["status"], "degraded");
+        assert_eq!(body["bus"], "up");
+        assert_eq!(body["sessions"], "uncached");
+        assert_eq!(
+            body["refused"],
+            serde_json::json!(["subscription to events.identity.sessions_revoked refused"])
+        );
+        cancel.cancel();
+        feed.await.expect("feed ends");
     }
 }

@@ -111,13 +111,17 @@ pub struct Readiness {
     pub drain: Drain,
     pub bus: Bus,
     pub clients: Clients,
+    pub sessions: SessionCache,
 }
 
 /// Ready while the process can serve: 503 only once shutdown began (so load balancers stop
 /// sending while in-flight requests drain). The bus and the upstreams are reported, not
 /// gating: without the bus only live quotes stop, and a down upstream fails only its own
-/// routes, which another gateway replica could not serve either.
-async fn readyz(State(readiness): State<Readiness>) -> Response {
+/// routes, which another gateway replica could not serve either. `refused` lists what the
+/// NATS server refuses this gateway (e.g. the revocations' subscription); `sessions` is
+/// `cached` while revocations are heard, else `uncached` (every signed-in request asks
+/// identity).
+pub(crate) async fn readyz(State(readiness): State<Readiness>) -> Response {
     if readiness.drain.is_draining() {
         let mut response =
             ApiError(sise_platform::error::DomainError::unavailable()).into_response();
@@ -130,13 +134,28 @@ async fn readyz(State(readiness): State<Readiness>) -> Response {
     } else {
         "down"
     };
-    let degraded = bus != "up" || upstreams.iter().any(|(_, status)| *status != "serving");
+    let refused: Vec<String> = readiness
+        .bus
+        .refused()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let sessions = if readiness.sessions.is_listening() {
+        "cached"
+    } else {
+        "uncached"
+    };
+    let degraded = bus != "up"
+        || !refused.is_empty()
+        || upstreams.iter().any(|(_, status)| *status != "serving");
     if degraded {
-        tracing::warn!(bus, ?upstreams, "degraded");
+        tracing::warn!(bus, ?refused, sessions, ?upstreams, "degraded");
     }
     let body = serde_json::json!({
         "status": if degraded { "degraded" } else { "ready" },
         "bus": bus,
+        "refused": refused,
+        "sessions": sessions,
         "upstreams": upstreams.into_iter().collect::<serde_json::Map<_, _>>(),
     });
     (StatusCode::OK, Json(body)).into_response()
@@ -172,6 +191,7 @@ impl Application {
             drain: drain.clone(),
             bus: bus.clone(),
             clients: state.clients.clone(),
+            sessions: state.sessions.clone(),
         };
         let app = app(&config, state.clone(), readiness);
         let edge = Edge::new(

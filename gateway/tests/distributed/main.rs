@@ -25,12 +25,20 @@ use sise_proto::market::v1::QuoteTicked;
 use tokio::process::{Child, Command};
 
 mod faults;
+mod revocation;
 
+/// The binary `name`, beside the gateway's, or in `SISE_TEST_BIN_DIR` (a copy of the
+/// binaries when a shared target directory may be rebuilt from another checkout meanwhile).
 fn binary(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_BIN_EXE_sise-gateway"))
-        .parent()
-        .expect("target dir")
-        .to_path_buf();
+    let dir = std::env::var_os("SISE_TEST_BIN_DIR").map_or_else(
+        || {
+            PathBuf::from(env!("CARGO_BIN_EXE_sise-gateway"))
+                .parent()
+                .expect("target dir")
+                .to_path_buf()
+        },
+        PathBuf::from,
+    );
     let path = dir.join(name);
     assert!(
         path.exists(),

@@ -27,8 +27,8 @@ pub const MIGRATIONS: Migrations = Migrations {
     postgres: &POSTGRES,
 };
 
-pub const STOCK_ADDED: &str = "events.favorites.stock_added";
-pub const STOCK_REMOVED: &str = "events.favorites.stock_removed";
+// The subjects and who may use them: `sise_platform::bus::acl`.
+pub use sise_platform::bus::acl::subjects::{STOCK_ADDED, STOCK_REMOVED};
 
 /// The name a group gets when none is given (spec §5).
 pub const DEFAULT_LIST_NAME: &str = "관심그룹";

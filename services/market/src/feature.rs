@@ -117,7 +117,15 @@ impl Feature {
     }
 
     /// On a follower, every live event on `pattern` (e.g. `assets.>`) goes to `apply`.
+    /// The pattern must be one market may subscribe to (`sise_platform::bus::acl::MARKET`),
+    /// or NATS would refuse it in production.
     pub fn follow(mut self, pattern: &'static str, apply: Follow) -> Self {
+        assert!(
+            sise_platform::bus::acl::MARKET
+                .subscribes
+                .contains(&pattern),
+            "market follows {pattern} but may not subscribe to it: add it to bus::acl::MARKET"
+        );
         self.follows.push((pattern, apply));
         self
     }

@@ -260,7 +260,7 @@ pub(crate) async fn run(
             observer.observe(simulator, &outcome);
         }
         for quote in changed {
-            let subject = format!("quotes.{}", quote.security_id);
+            let subject = sise_platform::bus::acl::subjects::quote(&quote.security_id);
             let payload = pb::QuoteTicked { quote: Some(quote) }.encode_to_vec();
             // Never waits: with NATS away the tick is dropped and counted, prices go on.
             if let Err(error) = bus.publish(&subject, Headers::new(), payload.into()) {

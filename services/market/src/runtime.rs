@@ -301,7 +301,7 @@ async fn follow(
     cancel: CancellationToken,
 ) -> anyhow::Result<()> {
     let quotes = bus
-        .subscribe("quotes.>")
+        .subscribe(sise_platform::bus::acl::subjects::QUOTES)
         .await?
         .map(|event| (None, event))
         .boxed();

@@ -181,7 +181,7 @@ impl Service for Application {
         // Ready once the usual checks pass, the board holds the quotes and this replica's
         // critical task (the feed on the leader, the follower elsewhere) keeps running.
         let ready: ReadyCheck = {
-            let usual = server::ready_check(db.clone(), bus);
+            let usual = server::ready_check(db.clone(), bus.clone());
             Arc::new(move || {
                 let (usual, board, status) = (usual.clone(), board.clone(), status.clone());
                 Box::pin(async move {
@@ -193,7 +193,7 @@ impl Service for Application {
                 })
             })
         };
-        let result = server::serve(listener, &served, routes, ready, shutdown).await;
+        let result = server::serve(listener, &served, routes, ready, bus, shutdown).await;
         cancel.cancel();
         // Stores what the feed left pending (closes, asset days) before the pool closes.
         let _ = roles.await;

@@ -2,9 +2,10 @@
 //! port (HTTP/1.1 and h2c), with graceful shutdown.
 //!
 //! Readiness is what the process needs to answer reads: its database (and whatever the
-//! service adds, e.g. market's quote board). The bus is not part of it: NATS down degrades
-//! live events only, so it is logged when it changes instead of taking the service out of
-//! rotation. gRPC health follows the same check, re-evaluated every `health_interval_ms`,
+//! service adds, e.g. market's quote board). The bus is not part of it: NATS down (or a
+//! subscription the server refused, `crate::bus::Bus::degraded`) degrades events only, so
+//! it is logged when it changes and `/readyz` says `ready (bus degraded: …)` instead of
+//! taking the service out of rotation. gRPC health follows the same check, re-evaluated every `health_interval_ms`,
 //! for the process (`""`) and each served gRPC service; it turns NOT_SERVING as soon as
 //! shutdown starts. Shutdown then drains in-flight requests for at most
 //! `drain_timeout_secs` and closes whatever is still open (a long stream must not hold the
@@ -109,8 +110,9 @@ pub async fn open(
 /// (see the module doc for why it does not count).
 pub fn ready_check(db: Database, bus: Bus) -> ReadyCheck {
     let bus_up = Arc::new(AtomicBool::new(true));
+    let refused = Arc::new(std::sync::Mutex::new(String::new()));
     Arc::new(move || {
-        let (db, bus, bus_up) = (db.clone(), bus.clone(), bus_up.clone());
+        let (db, bus, bus_up, refused) = (db.clone(), bus.clone(), bus_up.clone(), refused.clone());
         Box::pin(async move {
             let up = bus.is_ready();
             if bus_up.swap(up, Ordering::Relaxed) != up {
@@ -124,9 +126,29 @@ pub fn ready_check(db: Database, bus: Bus) -> ReadyCheck {
                     );
                 }
             }
+            {
+                let now = bus_refusals(&bus);
+                let mut last = refused.lock().unwrap_or_else(|p| p.into_inner());
+                if *last != now {
+                    if now.is_empty() {
+                        tracing::info!("the bus refuses nothing any more");
+                    } else {
+                        tracing::error!(refused = %now, "bus degraded: the server refuses this process");
+                    }
+                    *last = now;
+                }
+            }
             db.ping().await
         })
     })
+}
+
+fn bus_refusals(bus: &Bus) -> String {
+    bus.refused()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What gRPC health reports, and whether shutdown has begun (after which nothing turns
@@ -185,12 +207,14 @@ impl Health {
 /// listener's drain timeout).
 ///
 /// gRPC health reports on the process (`""`) and on each name in `served`: the gRPC
-/// services `routes` really holds, and no other. It follows `ready` (see the module doc).
+/// services `routes` really holds, and no other. It follows `ready` (see the module doc);
+/// `/readyz` also says when `bus` is degraded.
 pub async fn serve(
     listener: Listener,
     served: &[&'static str],
     routes: tonic::service::Routes,
     ready: ReadyCheck,
+    bus: Bus,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let Listener {
@@ -232,12 +256,15 @@ pub async fn serve(
         .route(
             "/readyz",
             get(move || {
-                let (ready, health) = (ready.clone(), probe_health.clone());
+                let (ready, health, bus) = (ready.clone(), probe_health.clone(), bus.clone());
                 async move {
                     if !health.is_stopping().await && ready().await {
-                        (StatusCode::OK, "ready")
+                        match bus.degraded() {
+                            None => (StatusCode::OK, "ready".to_owned()),
+                            Some(why) => (StatusCode::OK, format!("ready (bus degraded: {why})")),
+                        }
                     } else {
-                        (StatusCode::SERVICE_UNAVAILABLE, "not ready")
+                        (StatusCode::SERVICE_UNAVAILABLE, "not ready".to_owned())
                     }
                 }
             }),
@@ -320,7 +347,7 @@ pub async fn serve_all_with_database(
         service,
         stop_relay.clone(),
     ));
-    let ready = ready_check(db.clone(), bus);
+    let ready = ready_check(db.clone(), bus.clone());
     let stop = tokio_util::sync::CancellationToken::new();
     let signal = tokio::spawn({
         let stop = stop.clone();
@@ -330,13 +357,14 @@ pub async fn serve_all_with_database(
         }
     });
     let results = futures::future::join_all(servers.into_iter().map(|server| {
-        let (ready, stop) = (ready.clone(), stop.clone());
+        let (ready, stop, bus) = (ready.clone(), stop.clone(), bus.clone());
         async move {
             let result = serve(
                 server.listener,
                 &server.served,
                 server.routes,
                 ready,
+                bus,
                 stop.clone().cancelled_owned(),
             )
             .await;

@@ -349,6 +349,79 @@ impl PrivateNats {
         server
     }
 
+    /// The deployment's configuration (`deploy/nats/nats.conf`) with its port and store
+    /// moved here and monitoring off, passed through `edit` (e.g. to take a permission
+    /// away), and every process's password ([`PrivateNats::password`]) in the server's
+    /// environment. `None` with `SISE_SKIP_NATS=1`, like the other NATS tests.
+    pub async fn start_deployed(edit: impl FnOnce(String) -> String) -> Option<Self> {
+        if std::env::var("SISE_SKIP_NATS").as_deref() == Ok("1") {
+            eprintln!("SISE_SKIP_NATS=1: test against the deployment's NATS configuration skipped");
+            return None;
+        }
+        let text = std::fs::read_to_string(repo_root().join("deploy/nats/nats.conf"))
+            .expect("deploy/nats/nats.conf");
+        let text = edit(text);
+        let env: Vec<(String, String)> = crate::bus::acl::PROCESSES
+            .iter()
+            .map(|process| {
+                (
+                    format!("NATS_{}_PASSWORD", process.user.to_uppercase()),
+                    Self::password(process.user),
+                )
+            })
+            .collect();
+        let config = |port: u16, store: &std::path::Path, _sync: &str| {
+            let mut replaced = 0;
+            let config: String = text
+                .lines()
+                .filter(|line| !line.starts_with("http_port:"))
+                .map(|line| {
+                    if line.starts_with("port:") {
+                        replaced += 1;
+                        format!("host: 127.0.0.1\nport: {port}")
+                    } else if line.trim_start().starts_with("store_dir:") {
+                        replaced += 1;
+                        format!("  store_dir: \"{}\"", store.display())
+                    } else {
+                        line.to_owned()
+                    }
+                })
+                .map(|line| line + "\n")
+                .collect();
+            assert_eq!(
+                replaced, 2,
+                "nats.conf has one `port:` and one `store_dir:` line"
+            );
+            config
+        };
+        Some(Self::start_with(config, &env).await)
+    }
+
+    /// The password [`PrivateNats::start_deployed`] gives `user`: with characters a URL
+    /// must percent-encode, so decoding is exercised too.
+    pub fn password(user: &str) -> String {
+        format!("{user}-p@ss/w:rd%")
+    }
+
+    /// This server's URL with `user` and `password` in it, percent-encoded.
+    pub fn url_as(&self, user: &str, password: &str) -> String {
+        let encode = |text: &str| {
+            percent_encoding::utf8_percent_encode(text, percent_encoding::NON_ALPHANUMERIC)
+                .to_string()
+        };
+        format!(
+            "nats://{}:{}@127.0.0.1:{}",
+            encode(user),
+            encode(password),
+            self.port
+        )
+    }
+
+    /// The URL a process signs in with ([`PrivateNats::start_deployed`]'s password).
+    pub fn url_of(&self, user: &str) -> String {
+        self.url_as(user, &Self::password(user))
+    }
+
     pub fn port(&self) -> u16 {
         self.port
     }

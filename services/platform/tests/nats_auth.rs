@@ -1,8 +1,11 @@
-//! The deployment's NATS configuration (`deploy/nats/nats.conf`) against the bus: a private
-//! `nats-server` on a free port runs that file (only its port, store directory and
-//! monitoring port changed), and each process signs in with the credentials in its bus URL
-//! and does what it does in production, and no more. Absence is shown by order, not by
-//! waiting: a refused message followed by a round trip on its connection is gone for good.
+//! The deployment's NATS configuration (`deploy/nats/nats.conf`, rendered from
+//! `sise_platform::bus::acl`) against the bus: a private `nats-server` on a free port runs
+//! that file (only its port, store directory and monitoring port changed), and each process
+//! signs in with the credentials in its bus URL and does everything its list says it does
+//! in production — each live subscription receives, each durable consumer consumes — and
+//! no more. A refused subscription gets nothing, so it fails here; absence is shown by
+//! order, not by waiting: a refused message followed by a round trip on its connection is
+//! gone for good.
 //!
 //! Needs the `nats-server` binary (`SISE_TEST_NATS_SERVER`, default `/usr/sbin/nats-server`);
 //! skipped with `SISE_SKIP_NATS=1`, like the other NATS tests.
@@ -11,78 +14,17 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use futures::StreamExt;
-use sise_platform::bus::{Bus, BusConfig, Headers};
-use sise_platform::testing::{PrivateNats, repo_root};
+use sise_platform::bus::acl::{self, PROCESSES, Permissions, subjects};
+use sise_platform::bus::{Bus, BusConfig, Headers, Refusal, subject_matches};
+use sise_platform::testing::PrivateNats;
 
+/// Bound of each wait (a liveness bound: every wait ends as soon as its event arrives).
 const WAIT: Duration = Duration::from_secs(15);
-const USERS: [&str; 5] = ["market", "gateway", "identity", "social", "favorites"];
-
-fn password(user: &str) -> String {
-    // Characters a URL must percent-encode, so decoding is exercised too.
-    format!("{user}-p@ss/w:rd%")
-}
-
-/// The deployment's configuration on a private server (its port and store moved), with every
-/// user's password in the server's environment; `None` with `SISE_SKIP_NATS=1`.
-async fn start_server() -> Option<PrivateNats> {
-    if std::env::var("SISE_SKIP_NATS").as_deref() == Ok("1") {
-        eprintln!("SISE_SKIP_NATS=1: NATS configuration test skipped");
-        return None;
-    }
-    let text = std::fs::read_to_string(repo_root().join("deploy/nats/nats.conf"))
-        .expect("deploy/nats/nats.conf");
-    let env: Vec<(String, String)> = USERS
-        .iter()
-        .map(|user| {
-            (
-                format!("NATS_{}_PASSWORD", user.to_uppercase()),
-                password(user),
-            )
-        })
-        .collect();
-    let config = |port: u16, store: &std::path::Path, _sync: &str| {
-        let mut replaced = 0;
-        let config: String = text
-            .lines()
-            .filter(|line| !line.starts_with("http_port:"))
-            .map(|line| {
-                if line.starts_with("port:") {
-                    replaced += 1;
-                    format!("host: 127.0.0.1\nport: {port}")
-                } else if line.trim_start().starts_with("store_dir:") {
-                    replaced += 1;
-                    format!("  store_dir: \"{}\"", store.display())
-                } else {
-                    line.to_owned()
-                }
-            })
-            .map(|line| line + "\n")
-            .collect();
-        assert_eq!(
-            replaced, 2,
-            "nats.conf has one `port:` and one `store_dir:` line"
-        );
-        config
-    };
-    Some(PrivateNats::start_with(config, &env).await)
-}
-
-fn url(server: &PrivateNats, user: &str, password: &str) -> String {
-    let encode = |text: &str| {
-        percent_encoding::utf8_percent_encode(text, percent_encoding::NON_ALPHANUMERIC).to_string()
-    };
-    format!(
-        "nats://{}:{}@127.0.0.1:{}",
-        encode(user),
-        encode(password),
-        server.port()
-    )
-}
 
 async fn connect(server: &PrivateNats, user: &str) -> Bus {
     let config = BusConfig {
-        url: url(server, user, &password(user)),
-        namespace: "sise".to_owned(),
+        url: server.url_of(user),
+        namespace: acl::SHIPPED_NAMESPACE.to_owned(),
         ..BusConfig::default()
     };
     tokio::time::timeout(WAIT, Bus::connect(&config))
@@ -91,20 +33,32 @@ async fn connect(server: &PrivateNats, user: &str) -> Bus {
         .unwrap_or_else(|e| panic!("{user} signs in: {e:#}"))
 }
 
-/// Publishes `subject` from `market` until `stream` yields it (a subscription on another
-/// connection becomes active at the server a moment after `subscribe` returns); returns the
-/// subjects that arrived before it.
+/// A subject under `pattern`.
+fn concrete(pattern: &str) -> String {
+    pattern.replace('>', "test").replace('*', "x")
+}
+
+/// Publishes `subject` from `publisher` (live, or durably under `events.`) until `stream`
+/// yields it (a subscription on another connection becomes active at the server a moment
+/// after `subscribe` returns); returns the subjects that arrived before it.
 async fn publish_until_received(
-    market: &Bus,
+    publisher: &Bus,
     stream: &mut futures::stream::BoxStream<'static, sise_platform::bus::Event>,
     subject: &str,
 ) -> Vec<String> {
     let mut before = Vec::new();
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
-        market
-            .publish(subject, Headers::new(), Bytes::new())
-            .expect("market publishes a quote");
+        if subject.starts_with("events.") {
+            publisher
+                .publish_durable(subject, Headers::new(), Bytes::new())
+                .await
+                .unwrap_or_else(|e| panic!("{subject} is published: {e:#}"));
+        } else {
+            publisher
+                .publish(subject, Headers::new(), Bytes::new())
+                .expect("published");
+        }
         let until = (tokio::time::Instant::now() + Duration::from_millis(100)).min(deadline);
         while let Ok(Some(event)) = tokio::time::timeout_at(until, stream.next()).await {
             if event.subject == subject {
@@ -114,18 +68,33 @@ async fn publish_until_received(
         }
         assert!(
             tokio::time::Instant::now() < deadline,
-            "{subject} never arrived"
+            "{subject} never arrived (a refused subscription receives nothing)"
         );
     }
 }
 
+/// The process that publishes what `pattern` subscribes to, and the subject it uses.
+fn publisher_of(pattern: &str) -> (&'static Permissions, String) {
+    let subject = concrete(pattern);
+    let process = PROCESSES
+        .iter()
+        .find(|p| {
+            p.publishes
+                .iter()
+                .chain(p.publishes_durable)
+                .any(|published| subject_matches(published, &subject))
+        })
+        .unwrap_or_else(|| panic!("nobody publishes what {pattern} subscribes to"));
+    (process, subject)
+}
+
 #[tokio::test]
 async fn credentials_in_the_bus_url_sign_in() {
-    let Some(server) = start_server().await else {
+    let Some(server) = PrivateNats::start_deployed(|conf| conf).await else {
         return;
     };
-    for user in USERS {
-        let bus = connect(&server, user).await;
+    for process in &PROCESSES {
+        let bus = connect(&server, process.user).await;
         assert_eq!(bus.kind(), "nats");
     }
     for (user, password) in [("market", "wrong"), ("nobody", "x"), ("", "")] {
@@ -133,7 +102,7 @@ async fn credentials_in_the_bus_url_sign_in() {
             url: if user.is_empty() {
                 server.url().to_owned()
             } else {
-                url(&server, user, password)
+                server.url_as(user, password)
             },
             namespace: "sise".to_owned(),
             ..BusConfig::default()
@@ -152,67 +121,107 @@ async fn credentials_in_the_bus_url_sign_in() {
     }
 }
 
+/// Every line of the list, as the process's own user: each subscription receives what its
+/// publisher sends, each durable publish is stored, each consumer consumes and
+/// dead-letters; nothing is refused.
 #[tokio::test]
-async fn each_process_may_do_its_own_work() {
-    let Some(server) = start_server().await else {
+async fn each_process_may_do_everything_its_list_says() {
+    let Some(server) = PrivateNats::start_deployed(|conf| conf).await else {
         return;
     };
-    let market = connect(&server, "market").await;
-    let gateway = connect(&server, "gateway").await;
-
-    // Live quotes: market publishes, the gateway listens.
-    let mut quotes = gateway
-        .subscribe("quotes.>")
-        .await
-        .expect("gateway subscribes");
-    publish_until_received(&market, &mut quotes, "quotes.KOREA-A005930").await;
-
-    // Durable events through JetStream, consumed by market itself.
-    market
-        .publish_durable(
-            "events.market.security_viewed",
-            Headers::new(),
-            Bytes::new(),
-        )
-        .await
-        .expect("market publishes a durable event");
-    let mut viewed = market
-        .consume_durable("auth-test", "events.market.security_viewed")
-        .await
-        .expect("market consumes");
-    let delivery = tokio::time::timeout(WAIT, viewed.next())
-        .await
-        .expect("a delivery in time")
-        .expect("stream open");
-    assert_eq!(delivery.event.subject, "events.market.security_viewed");
-    delivery.ack().await.expect("market acknowledges");
-
-    // The other services publish their own durable events.
-    for user in ["identity", "social", "favorites"] {
-        let bus = connect(&server, user).await;
-        bus.publish_durable(&format!("events.{user}.test"), Headers::new(), Bytes::new())
+    let mut buses = Vec::new();
+    for process in &PROCESSES {
+        buses.push((process, connect(&server, process.user).await));
+    }
+    let bus_of = |user: &str| {
+        buses
+            .iter()
+            .find(|(p, _)| p.user == user)
+            .map(|(_, bus)| bus.clone())
+            .expect("bus")
+    };
+    for (process, bus) in &buses {
+        let user = process.user;
+        for subject in process.publishes {
+            bus.publish(&concrete(subject), Headers::new(), Bytes::new())
+                .unwrap_or_else(|e| panic!("{user} publishes {subject}: {e:#}"));
+        }
+        for subject in process.publishes_durable {
+            tokio::time::timeout(
+                WAIT,
+                bus.publish_durable(subject, Headers::new(), Bytes::new()),
+            )
             .await
-            .unwrap_or_else(|e| panic!("{user} publishes its own event: {e:#}"));
+            .expect("an answer in time")
+            .unwrap_or_else(|e| panic!("{user} publishes {subject} durably: {e:#}"));
+        }
+        for pattern in process.subscribes {
+            let mut stream = bus
+                .subscribe(pattern)
+                .await
+                .unwrap_or_else(|e| panic!("{user} subscribes to {pattern}: {e:#}"));
+            let (publisher, subject) = publisher_of(pattern);
+            publish_until_received(&bus_of(publisher.user), &mut stream, &subject).await;
+        }
+        for consumer in process.consumes {
+            let (publisher, subject) = publisher_of(consumer.pattern);
+            bus_of(publisher.user)
+                .publish_durable(&subject, Headers::new(), Bytes::new())
+                .await
+                .expect("the consumed event is published");
+            let mut deliveries = bus
+                .consume_durable(consumer.name, consumer.pattern)
+                .await
+                .unwrap_or_else(|e| panic!("{user} consumes {}: {e:#}", consumer.name));
+            let delivery = tokio::time::timeout(WAIT, deliveries.next())
+                .await
+                .expect("a delivery in time")
+                .expect("stream open");
+            assert!(subject_matches(consumer.pattern, &delivery.event.subject));
+            delivery
+                .ack()
+                .await
+                .unwrap_or_else(|e| panic!("{user} acknowledges: {e:#}"));
+        }
+        for dead in process.dead_letters() {
+            bus.publish_durable(&dead, Headers::new(), Bytes::new())
+                .await
+                .unwrap_or_else(|e| panic!("{user} dead-letters to {dead}: {e:#}"));
+        }
+    }
+    // Every refusal has come back by now: each connection made a round trip since.
+    for (process, bus) in &buses {
+        assert!(
+            bus.refused().is_empty(),
+            "{} was refused: {:?}",
+            process.user,
+            bus.refused()
+        );
     }
 }
 
 #[tokio::test]
 async fn no_process_speaks_for_another() {
-    let Some(server) = start_server().await else {
+    let Some(server) = PrivateNats::start_deployed(|conf| conf).await else {
         return;
     };
     let market = connect(&server, "market").await;
     let identity = connect(&server, "identity").await;
     let gateway = connect(&server, "gateway").await;
+    let social = connect(&server, "social").await;
     // The stream exists, so a refusal below is the permission and nothing else.
     market
-        .publish_durable("events.market.created", Headers::new(), Bytes::new())
+        .publish_durable(subjects::NEWS_PUBLISHED, Headers::new(), Bytes::new())
         .await
         .expect("market publishes");
-    for (bus, subject) in [
-        (&identity, "events.market.security_viewed"),
+    // Together: each refusal is a JetStream publish that is never acknowledged.
+    let refusals = [
+        (&identity, subjects::SECURITY_VIEWED),
         (&gateway, "events.gateway.any"),
-    ] {
+        (&social, "events.social.any"),
+        (&market, "events.market.unlisted"),
+    ]
+    .map(|(bus, subject)| async move {
         let refused = tokio::time::timeout(
             WAIT,
             bus.publish_durable(subject, Headers::new(), Bytes::new()),
@@ -220,14 +229,15 @@ async fn no_process_speaks_for_another() {
         .await
         .expect("an answer in time");
         assert!(refused.is_err(), "{subject} is refused");
-    }
+    });
+    futures::future::join_all(refusals).await;
 
     // A quote published by anyone but market never reaches a subscriber. Once market's
     // first quote has arrived the subscription is active; identity's refused quote is
     // followed by a round trip on its connection (the server handles a connection's
     // messages in order), so had it been allowed it would arrive before market's second.
     let mut quotes = gateway
-        .subscribe("quotes.>")
+        .subscribe(subjects::QUOTES)
         .await
         .expect("gateway subscribes");
     publish_until_received(&market, &mut quotes, "quotes.KOREA-A000001").await;
@@ -235,12 +245,54 @@ async fn no_process_speaks_for_another() {
         .publish("quotes.KOREA-A000000", Headers::new(), Bytes::new())
         .ok();
     identity
-        .publish_durable("events.identity.test", Headers::new(), Bytes::new())
+        .publish_durable(subjects::SESSIONS_REVOKED, Headers::new(), Bytes::new())
         .await
         .expect("identity's round trip");
     let before = publish_until_received(&market, &mut quotes, "quotes.KOREA-A000002").await;
     assert!(
         before.iter().all(|s| s == "quotes.KOREA-A000001"),
         "only market's quotes arrive: {before:?}"
+    );
+}
+
+/// A user that may not subscribe to what its process reads: the bus learns of the refusal
+/// (the server's `Permissions Violation`), keeps it, and reports itself degraded.
+#[tokio::test]
+async fn a_refused_subscription_is_reported() {
+    let revoked = format!("\"sise.{}\"", subjects::SESSIONS_REVOKED);
+    let Some(server) = PrivateNats::start_deployed(|conf| {
+        // Take the revocations away from the gateway (the other entries follow it).
+        let taken = conf.replace(&format!(", {revoked}"), "");
+        assert!(taken != conf, "the gateway's list holds {revoked}");
+        taken
+    })
+    .await
+    else {
+        return;
+    };
+    let gateway = connect(&server, "gateway").await;
+    let mut refused = gateway.watch_refused();
+    let _quotes = gateway
+        .subscribe(subjects::QUOTES)
+        .await
+        .expect("subscribe");
+    let _revocations = gateway
+        .subscribe(subjects::SESSIONS_REVOKED)
+        .await
+        .expect("subscribing returns; the refusal comes after");
+    let wanted = Refusal::Subscribe(subjects::SESSIONS_REVOKED.to_owned());
+    tokio::time::timeout(WAIT, refused.wait_for(|set| set.contains(&wanted)))
+        .await
+        .expect("the refusal arrives")
+        .expect("bus alive");
+    assert_eq!(
+        gateway.refused().into_iter().collect::<Vec<_>>(),
+        [wanted],
+        "only the revocations are refused"
+    );
+    let degraded = gateway.degraded().expect("degraded");
+    assert!(
+        degraded.contains("subscription to events.identity.sessions_revoked refused"),
+        "{degraded}"
     );
 }

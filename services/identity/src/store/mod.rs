@@ -30,11 +30,10 @@ pub const MIGRATIONS: Migrations = Migrations {
 /// Random bytes in an access or release token (hex-encoded: 64 characters).
 const TOKEN_BYTES: usize = 32;
 
-/// Durable event subjects (payloads in `identity.proto`).
+/// Durable event subjects (payloads in `identity.proto`); the list of who may use which
+/// is `sise_platform::bus::acl`.
 pub mod subjects {
-    pub const SESSIONS_REVOKED: &str = "events.identity.sessions_revoked";
-    pub const USER_SECEDED: &str = "events.identity.user_seceded";
-    pub const USER_SANCTIONED: &str = "events.identity.user_sanctioned";
+    pub use sise_platform::bus::acl::subjects::{SESSIONS_REVOKED, USER_SANCTIONED, USER_SECEDED};
 }
 
 #[derive(Clone, Debug)]

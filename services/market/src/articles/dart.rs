@@ -38,7 +38,7 @@ use super::store::{ArticleStore, NewDisclosure};
 use super::text::{collapse, truncate_chars};
 use crate::dataset::ListedStock;
 
-pub const SUBJECT: &str = "events.market.disclosure_published";
+pub const SUBJECT: &str = sise_platform::bus::acl::subjects::DISCLOSURE_PUBLISHED;
 /// The bundled real filings (provenance in `data/SOURCES.md`, section 6).
 pub const SEED_FILE: &str = "dart_list_sample_6stocks_20260508_20260821.json";
 pub const SEED_VERSION: &str = "dart-list-sample-20260508-20260821";

@@ -29,7 +29,7 @@ use super::store::{ArticleStore, NewNewsItem};
 use super::tagger::Tagger;
 use super::text::{plain_text, truncate_chars};
 
-pub const SUBJECT: &str = "events.market.news_published";
+pub const SUBJECT: &str = sise_platform::bus::acl::subjects::NEWS_PUBLISHED;
 pub const SAMPLES_FILE: &str = "sample_news_ko.json";
 pub const SAMPLE_PUBLISHER: &str = "Sise 샘플 뉴스";
 const SAMPLES_META_KEY: &str = "sample_news";

@@ -594,7 +594,7 @@ pub async fn run(
             let Some(value) = board.value(position) else {
                 continue;
             };
-            let subject = format!("assets.{}", entry.id);
+            let subject = sise_platform::bus::acl::subjects::asset(&entry.id);
             let payload = pb::AssetTicked {
                 asset: Some(to_asset(entry, &value)),
             }

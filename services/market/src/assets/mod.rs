@@ -268,7 +268,7 @@ pub async fn build(
             )
         })
         .follow(
-            "assets.>",
+            sise_platform::bus::acl::subjects::ASSETS,
             Arc::new(move |event| {
                 if let Ok(tick) = pb::AssetTicked::decode(event.payload.clone())
                     && let Some(asset) = tick.asset

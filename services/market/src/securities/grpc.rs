@@ -49,7 +49,7 @@ impl pb::market_service_server::MarketService for MarketGrpc {
             viewed_at_ms: now_kst().timestamp_millis(),
         };
         if let Err(error) = self.views.publish(
-            "events.market.security_viewed",
+            sise_platform::bus::acl::subjects::SECURITY_VIEWED,
             Headers::new(),
             event.encode_to_vec().into(),
         ) {

@@ -7,15 +7,16 @@
 //! twice. A popularity count tolerates that; it would not tolerate losing the consumer.
 
 use prost::Message;
-use sise_platform::bus::{self, Bus};
+use sise_platform::bus::{self, Bus, acl};
 use sise_proto::market::v1 as pb;
 use tokio_util::sync::CancellationToken;
 
 use super::store::SecurityStore;
 use crate::simulator::KST;
 
-pub const CONSUMER: &str = "market-popularity";
-pub const SUBJECT: &str = "events.market.security_viewed";
+/// Its name and subject, in the list of who uses which (`sise_platform::bus::acl`).
+pub const CONSUMER: &str = acl::POPULARITY.name;
+pub const SUBJECT: &str = acl::POPULARITY.pattern;
 
 /// Consume until `cancel`.
 pub async fn run(bus: Bus, store: SecurityStore, cancel: CancellationToken) {

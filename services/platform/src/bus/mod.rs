@@ -1,9 +1,10 @@
 //! Event bus: NATS (core + JetStream) or an in-process bus, behind one [`Bus`] handle.
 //!
 //! Layout: `mod.rs` holds the public types and the checks both buses share (subject
-//! rules, header validation, trace-context injection, the producer span); `subject`
-//! the wildcard matcher and name rules; `trace` the header propagation; `inproc` and
-//! `nats` the two implementations.
+//! rules, header validation, trace-context injection, the producer span); `acl` the
+//! subjects and who uses which (the NATS users are rendered from it); `subject` the
+//! wildcard matcher and name rules; `trace` the header propagation; `inproc` and `nats`
+//! the two implementations.
 //!
 //! # Two kinds of message
 //!
@@ -69,6 +70,17 @@
 //! dropped, like JetStream does. Of [`ConsumerOptions`] only `max_deliver` applies (the
 //! delivery count is kept per event). Separate `Bus::in_process()` calls are separate buses.
 //!
+//! # Refusals
+//!
+//! A NATS server refuses what the process's user may not do (`deploy/nats/nats.conf`,
+//! rendered from [`acl`]). A refused subscription is not an error of `subscribe`: the
+//! server answers `-ERR 'Permissions Violation for Subscription to "…"'` a moment later
+//! and the subscription stays silent. The bus logs each refusal (error, with the subject)
+//! and keeps the refused subjects ([`Bus::refused`], watched with [`Bus::watch_refused`])
+//! until the connection is made again, when the client subscribes anew and the server
+//! refuses again what is still not allowed. [`Bus::degraded`] says why the bus is not
+//! fully working (disconnected, something refused); readiness reports it.
+//!
 //! # Tracing
 //!
 //! Publishing opens a `bus.publish` producer span and writes its OpenTelemetry context
@@ -76,6 +88,7 @@
 //! `tracestate`), unless the caller already set `traceparent`. A consumer continues
 //! the trace with `span.set_parent(event.parent_context())`.
 
+pub mod acl;
 mod background;
 mod consume;
 mod inproc;
@@ -83,7 +96,8 @@ mod nats;
 mod subject;
 mod trace;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context as _, Result};
@@ -244,6 +258,66 @@ impl Default for ConsumerOptions {
     }
 }
 
+/// Something the NATS server refused this process (its user lacks the permission); the
+/// subject is without the namespace when it has it (JetStream's own subjects as they are).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Refusal {
+    Subscribe(String),
+    Publish(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Subscribe(subject) => write!(f, "subscription to {subject} refused"),
+            Self::Publish(subject) => write!(f, "publish to {subject} refused"),
+        }
+    }
+}
+
+/// Refusals kept at most (a process uses a handful of subjects).
+const MAX_REFUSALS: usize = 32;
+
+/// The refused subjects of one bus, shared by its clones and its connection's callback.
+#[derive(Clone)]
+pub(crate) struct Refusals(Arc<tokio::sync::watch::Sender<BTreeSet<Refusal>>>);
+
+impl Refusals {
+    fn new() -> Self {
+        Self(Arc::new(tokio::sync::watch::Sender::new(BTreeSet::new())))
+    }
+
+    /// Records a refusal (logged the first time it is seen).
+    pub(crate) fn add(&self, refusal: Refusal) {
+        self.0.send_if_modified(|set| {
+            if set.contains(&refusal) {
+                return false;
+            }
+            if set.len() >= MAX_REFUSALS {
+                tracing::error!(%refusal, "NATS refused this process (not kept: too many refusals)");
+                return false;
+            }
+            tracing::error!(
+                %refusal,
+                "NATS refused this process: its user lacks the permission \
+                 (deploy/nats/nats.conf, rendered from sise_platform::bus::acl)"
+            );
+            set.insert(refusal);
+            true
+        });
+    }
+
+    /// The connection was made again: its subscriptions are sent anew, and what is still
+    /// not allowed is refused again.
+    pub(crate) fn reset(&self) {
+        self.0.send_if_modified(|set| {
+            let changed = !set.is_empty();
+            set.clear();
+            changed
+        });
+    }
+}
+
 /// A durable delivery: ack it once handled, else it is delivered again
 /// (NATS: after the ack wait; in-process: as soon as it is dropped).
 #[derive(Debug)]
@@ -319,6 +393,7 @@ impl Delivery {
 #[derive(Clone)]
 pub struct Bus {
     inner: Inner,
+    refusals: Refusals,
     consumer_defaults: ConsumerOptions,
     outbox: OutboxSettings,
     background_queue: usize,
@@ -353,16 +428,18 @@ impl Bus {
     /// (an unreachable server at boot is an outage like any other, not a start failure).
     pub async fn connect(config: &BusConfig) -> Result<Bus> {
         subject::validate_namespace(&config.namespace)?;
+        let refusals = Refusals::new();
         let inner = if config.url == INPROC_URL {
             Inner::InProcess(inproc::InProcessBus::new(
                 &config.namespace,
                 Duration::from_secs(config.stream.duplicate_window_secs),
             ))
         } else {
-            Inner::Nats(nats::NatsBus::connect(config).await?)
+            Inner::Nats(nats::NatsBus::connect(config, refusals.clone()).await?)
         };
         Ok(Bus {
             inner,
+            refusals,
             consumer_defaults: config.consumer.clone(),
             outbox: config.outbox.clone(),
             background_queue: config.background_queue,
@@ -377,6 +454,7 @@ impl Bus {
                 &config.namespace,
                 Duration::from_secs(config.stream.duplicate_window_secs),
             )),
+            refusals: Refusals::new(),
             consumer_defaults: config.consumer,
             outbox: config.outbox,
             background_queue: config.background_queue,
@@ -541,6 +619,32 @@ impl Bus {
             Inner::InProcess(_) => true,
             Inner::Nats(bus) => bus.is_ready(),
         }
+    }
+
+    /// What the server refuses this process now (always empty in-process).
+    pub fn refused(&self) -> BTreeSet<Refusal> {
+        self.refusals.0.borrow().clone()
+    }
+
+    /// [`Bus::refused`] as it changes: a subscriber that must know when its subscription
+    /// is refused waits on this.
+    pub fn watch_refused(&self) -> tokio::sync::watch::Receiver<BTreeSet<Refusal>> {
+        self.refusals.0.subscribe()
+    }
+
+    /// Why the bus is not fully working, if it is not: disconnected, or something refused.
+    pub fn degraded(&self) -> Option<String> {
+        if !self.is_ready() {
+            return Some("disconnected".to_owned());
+        }
+        let refused = self.refusals.0.borrow();
+        (!refused.is_empty()).then(|| {
+            refused
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
     }
 
     /// Test helper: deletes this namespace's JetStream stream and with it every

@@ -16,7 +16,8 @@ use futures::stream::BoxStream;
 use tokio::sync::mpsc;
 
 use super::{
-    BusConfig, ConsumerOptions, Delivery, Event, Headers, StreamLimits, subject::DURABLE_ROOT,
+    BusConfig, ConsumerOptions, Delivery, Event, Headers, Refusal, Refusals, StreamLimits,
+    subject::DURABLE_ROOT,
 };
 
 /// How long `connect` tries the first connection before going on without it.
@@ -50,21 +51,32 @@ struct Inner {
 }
 
 impl NatsBus {
-    pub(super) async fn connect(config: &BusConfig) -> Result<Self> {
+    pub(super) async fn connect(config: &BusConfig, refusals: Refusals) -> Result<Self> {
         let (url, namespace) = (&config.url, &config.namespace);
+        let prefix = format!("{namespace}.");
         let options = |retry: bool| -> Result<_> {
             let (options, address) = with_credentials(async_nats::ConnectOptions::new(), url)?;
             let shown = address.as_url_str().to_owned();
+            let (refusals, prefix) = (refusals.clone(), prefix.clone());
             let options = options
                 .name(format!("sise:{namespace}"))
                 .connection_timeout(INITIAL_CONNECT_WAIT)
                 .event_callback(move |event| {
-                    let shown = shown.clone();
+                    let (shown, refusals, prefix) =
+                        (shown.clone(), refusals.clone(), prefix.clone());
                     async move {
                         match event {
                             async_nats::Event::Connected => {
+                                refusals.reset();
                                 tracing::info!(server = %shown, "NATS connected")
                             }
+                            async_nats::Event::ServerError(async_nats::ServerError::Other(
+                                message,
+                            )) => match refusal(&message, &prefix) {
+                                // Logged there, once per subject.
+                                Some(refused) => refusals.add(refused),
+                                None => tracing::warn!(server = %shown, %message, "NATS error"),
+                            },
                             async_nats::Event::Disconnected => {
                                 tracing::warn!(server = %shown, "NATS disconnected: reconnecting")
                             }
@@ -118,7 +130,7 @@ impl NatsBus {
                 client,
                 jetstream,
                 namespace: namespace.to_owned(),
-                prefix: format!("{namespace}."),
+                prefix,
                 stream_name: super::subject::stream_name(namespace),
                 stream_ready: AtomicBool::new(false),
                 limits: config.stream.clone(),
@@ -399,6 +411,35 @@ fn from_header_map(headers: Option<&HeaderMap>) -> Headers {
         .collect()
 }
 
+/// The refusal in a server error (`Permissions Violation for Subscription to "sise.x"`,
+/// `… for Publish to "sise.x"`), the subject without `prefix`; `None` for other errors.
+fn refusal(message: &str, prefix: &str) -> Option<Refusal> {
+    let lower = message.to_ascii_lowercase();
+    let rest = lower.strip_prefix("permissions violation for ")?;
+    let (kind, at) = if rest.starts_with("subscription to ") {
+        (
+            Refusal::Subscribe as fn(String) -> Refusal,
+            "subscription to ",
+        )
+    } else if rest.starts_with("publish to ") {
+        (Refusal::Publish as fn(String) -> Refusal, "publish to ")
+    } else {
+        return None;
+    };
+    // The subject keeps its case: cut the original at the same place.
+    let start = message.len() - rest.len() + at.len();
+    let quoted = message.get(start..)?.trim();
+    let subject = quoted
+        .strip_prefix('"')
+        .and_then(|q| q.split_once('"'))
+        .map_or_else(
+            || quoted.split_whitespace().next().unwrap_or_default(),
+            |(subject, _)| subject,
+        );
+    let subject = subject.strip_prefix(prefix).unwrap_or(subject);
+    Some(kind(subject.to_owned()))
+}
+
 /// async-nats does not sign in with credentials written in the URL
 /// (`nats://user:password@host:4222`): move them into the options, so the one URL setting
 /// carries them, and return the address without them (safe to log).
@@ -425,4 +466,36 @@ fn with_credentials(
     let _ = bare.set_password(None);
     let address = async_nats::ServerAddr::from_url(bare).context("invalid NATS URL")?;
     Ok((options.user_and_password(user, password), address))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_refused_subject_of_a_permissions_violation() {
+        let read = |message: &str| refusal(message, "sise.");
+        assert_eq!(
+            read(
+                r#"Permissions Violation for Subscription to "sise.events.identity.sessions_revoked""#
+            ),
+            Some(Refusal::Subscribe(
+                "events.identity.sessions_revoked".into()
+            ))
+        );
+        assert_eq!(
+            read(r#"Permissions Violation for Subscription to "sise.Quotes.>" using queue "q""#),
+            Some(Refusal::Subscribe("Quotes.>".into()))
+        );
+        assert_eq!(
+            read(r#"Permissions Violation for Publish to "$JS.API.STREAM.INFO.SISE_EVENTS""#),
+            Some(Refusal::Publish("$JS.API.STREAM.INFO.SISE_EVENTS".into()))
+        );
+        assert_eq!(
+            read("permissions violation for publish to other.x"),
+            Some(Refusal::Publish("other.x".into()))
+        );
+        assert_eq!(read("Maximum Payload Violation"), None);
+        assert_eq!(read("Permissions Violation for Something"), None);
+    }
 }
