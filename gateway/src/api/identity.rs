@@ -261,10 +261,11 @@ impl IntoResponse for MemberError {
     }
 }
 
-/// The client's address as the edge counted it, for throttling failed logins.
+/// The client as the edge counts it ([`ClientIp::key`]: an IPv6 /64 is one client), for
+/// identity's throttle of failed logins per address.
 fn address(client: Option<Extension<ClientIp>>) -> String {
     client
-        .map(|Extension(ip)| ip.0.to_string())
+        .map(|Extension(ip)| ip.key().to_string())
         .unwrap_or_default()
 }
 
@@ -835,4 +836,23 @@ pub async fn object(
         .await?
         .into_inner();
     Ok(private_json(StatusCode::OK, Sanction::from(sanction)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn address_of(ip: &str) -> String {
+        address(Some(Extension(ClientIp(ip.parse().expect("ip")))))
+    }
+
+    #[test]
+    fn failed_logins_are_counted_per_ipv4_address_and_ipv6_64() {
+        assert_eq!(address_of("203.0.113.7"), "203.0.113.7");
+        // Every address of one /64 is one client, as for the rate limiter.
+        assert_eq!(address_of("2001:db8:1:2:3:4:5:6"), "2001:db8:1:2::");
+        assert_eq!(address_of("2001:db8:1:2:ffff::1"), "2001:db8:1:2::");
+        assert_ne!(address_of("2001:db8:1:3::1"), address_of("2001:db8:1:2::1"));
+        assert_eq!(address(None), "");
+    }
 }

@@ -284,4 +284,40 @@ sise_platform::per_backend! {
         assert_eq!(status, 429);
         app.stop().await;
     }
+
+    /// Behind one trusted proxy, failed logins are counted per client (an IPv6 /64 is one):
+    /// 300 of them from one address lock that address out, not a member elsewhere.
+    async fn failed_logins_lock_out_their_address_only(backend) {
+        let app = spawn_app_with_settings(backend, &[
+            ("gateway.limits.trusted_proxy_hops", "1"),
+            ("services.identity.membership.failures_per_address_hour", "300"),
+        ]).await;
+        let (_, id, kakao) = member(&app, "다른곳").await;
+        let login_from = |address: &'static str, token: String| {
+            let request = app.request(Method::POST, "/main/api/session")
+                // The client's own claim, left of what the proxy appended: ignored.
+                .header("x-forwarded-for", format!("198.51.100.1, {address}"))
+                .json(&json!({"kakao_access_token": token}));
+            async move {
+                let response = request.send().await.expect("login");
+                let status = response.status().as_u16();
+                (status, response.json::<Value>().await.expect("json"))
+            }
+        };
+        for _ in 0..300 {
+            let (status, body) = login_from("2001:db8:aa:1::1", "forged-token".into()).await;
+            assert_eq!((status, body["error"].as_str()), (401, Some("invalid_kakao_token")), "{body}");
+        }
+        let (status, body) = login_from("2001:db8:aa:1::1", "forged-token".into()).await;
+        assert_eq!((status, body["error"].as_str()), (429, Some("too_many_login_attempts")));
+        // Another address of the same /64 is the same client.
+        let (status, _) = login_from("2001:db8:aa:1:ffff::2", kakao.clone()).await;
+        assert_eq!(status, 429);
+        // The member signs in from anywhere else.
+        for address in ["2001:db8:aa:2::1", "203.0.113.9", "198.51.100.1"] {
+            let (status, body) = login_from(address, kakao.clone()).await;
+            assert_eq!((status, body["user"]["id"].as_i64()), (200, Some(id)), "{address}: {body}");
+        }
+        app.stop().await;
+    }
 }
