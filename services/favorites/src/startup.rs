@@ -1,5 +1,6 @@
-//! Building and running the favorites service: its database, its market client and the
-//! gRPC server of `sise.favorites.v1.FavoritesService`.
+//! Building and running the favorites service: its database, its market client, the
+//! gRPC server of `sise.favorites.v1.FavoritesService` and the consumer of identity's
+//! secessions (`secession`).
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -11,10 +12,12 @@ use sise_platform::service::Service;
 
 use sise_proto::favorites::v1::favorites_service_server::{FavoritesServiceServer, SERVICE_NAME};
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
+use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::config::FavoritesConfig;
 use crate::grpc::FavoritesGrpc;
+use crate::secession;
 use crate::store::{Limits, MIGRATIONS, Store};
 
 pub struct Application {
@@ -66,7 +69,21 @@ impl Service for Application {
             self.store.clone(),
             self.market,
         )));
-        server::serve_with_database(
+        // Stops with the shutdown signal, before the pool closes.
+        let stop = CancellationToken::new();
+        let secessions = tokio::spawn(secession::run(
+            self.bus.clone(),
+            self.store.clone(),
+            stop.clone(),
+        ));
+        let shutdown = {
+            let stop = stop.clone();
+            async move {
+                shutdown.await;
+                stop.cancel();
+            }
+        };
+        let result = server::serve_with_database(
             self.listener,
             self.store.database(),
             self.bus,
@@ -74,6 +91,9 @@ impl Service for Application {
             routes,
             shutdown,
         )
-        .await
+        .await;
+        stop.cancel();
+        let _ = secessions.await;
+        result
     }
 }
