@@ -17,8 +17,9 @@ use sise_proto::identity::v1 as pb;
 use utoipa::ToSchema;
 
 use crate::api::{ApiJson, ApiPath, ApiQuery, no_content, no_store, private_json};
-use crate::auth::{Member, SignedIn};
+use crate::auth::{self, Member, SignedIn};
 use crate::error::{ApiError, ApiErrorBody};
+use crate::hosts::HostKind;
 use crate::limits::ClientIp;
 use crate::state::AppState;
 
@@ -543,19 +544,23 @@ pub async fn update_me(
     tag = "main",
     security(("bearer" = [])),
     responses(
-        (status = 204, description = "Left: sessions ended, personal data erased, content kept as 탈퇴한 회원"),
+        (status = 204, description = "Left: sessions ended, personal data erased (favorites too), content kept as 탈퇴한 회원"),
         (status = 401, description = "Not signed in", body = ApiErrorBody),
+        (status = 403, description = "`reauthentication_required` (보안을 위해 다시 로그인한 뒤 탈퇴해 주세요.): the session is older than `services.identity.sessions.reauthentication_secs` (5 minutes); log in again and retry", body = ApiErrorBody),
     )
 )]
 pub async fn delete_me(
     State(state): State<AppState>,
     member: SignedIn,
+    headers: HeaderMap,
 ) -> Result<Response, MemberError> {
+    // The request's own session: identity checks it is the member's, and fresh.
+    let access_token = auth::token(HostKind::Main, &headers).unwrap_or_default();
     state
         .clients
         .identity
         .clone()
-        .secede(member.request(pb::SecedeRequest {}))
+        .secede(member.request(pb::SecedeRequest { access_token }))
         .await?;
     state.sessions.revoke_member(member.0.user_id);
     Ok(no_content())

@@ -320,4 +320,33 @@ sise_platform::per_backend! {
         }
         app.stop().await;
     }
+
+    /// Secession wants a fresh login: a session older than 5 minutes is refused with
+    /// `reauthentication_required`, and the account stays until the member logs in again.
+    async fn secession_from_an_old_session_asks_for_a_fresh_login(backend) {
+        let app = shared(backend).await;
+        let (old, id, kakao) = member(&app, "오래된이").await;
+        let db = sise_platform::db::Database::connect(
+            &app.database_url("identity").expect("identity db"),
+            &sise_identity::store::MIGRATIONS,
+        ).await.expect("db");
+        // Logged in six minutes ago (the clock moved in the database).
+        sqlx::query("UPDATE sessions SET created_at_ms = created_at_ms - 360000 WHERE user_id = $1")
+            .bind(id).execute(&db.pool).await.expect("age");
+        let (status, body, headers) = call(&app, Method::DELETE, "/main/api/users/me", Some(&old), None).await;
+        assert_eq!((status, body["error"].as_str()), (403, Some("reauthentication_required")), "{body}");
+        assert_eq!(body["message"], "보안을 위해 다시 로그인한 뒤 탈퇴해 주세요.");
+        assert_eq!(headers["cache-control"], "no-store");
+        let (status, body, _) = call(&app, Method::GET, "/main/api/users/me", Some(&old), None).await;
+        assert_eq!((status, body["user"]["id"].as_i64()), (200, Some(id)), "still a member");
+
+        // A fresh login may leave; the old session's token is not the proof.
+        let (_, body, _) = login(&app, &kakao).await;
+        let fresh = body["access_token"].as_str().expect("token").to_owned();
+        let (status, _, _) = call(&app, Method::DELETE, "/main/api/users/me", Some(&fresh), None).await;
+        assert_eq!(status, 204);
+        let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(&old), None).await;
+        assert_eq!(status, 401, "every session ended");
+        db.pool.close().await;
+    }
 }
