@@ -291,6 +291,50 @@ mod tests {
         assert!(!message.contains("change-me-market"), "{message}");
     }
 
+    /// The shipped `config/` with what compose and the manifests set: their example secrets
+    /// are refused, real ones pass (the development app key `base.yaml` gives every
+    /// process's tree is not a secret of the shipped examples).
+    #[test]
+    fn the_shipped_production_configuration_needs_real_secrets() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
+        let load = |settings: &[(&str, &str)]| {
+            let mut config = Config::load_from(&dir, PRODUCTION).expect("load");
+            for (key, value) in settings {
+                config.set(key, *value).expect("set");
+            }
+            config.check_production()
+        };
+        let examples = [
+            ("bus.url", "nats://identity:change-me-identity@nats:4222"),
+            (
+                "services.identity.database_url",
+                "postgres://sise:change-me-database@postgres:5432/sise_identity?sslmode=require",
+            ),
+            (
+                "services.identity.kakao.app_key",
+                "replace-with-the-rest-api-key",
+            ),
+            ("services.identity.kakao.app_id", "0"),
+        ];
+        let message = format!("{:#}", load(&examples).expect_err("examples refused"));
+        for (key, _) in examples {
+            assert!(message.contains(key), "{key}: {message}");
+        }
+        load(&[
+            ("bus.url", "nats://identity:5f0c9e2a71b8@nats:4222"),
+            (
+                "services.identity.database_url",
+                "postgres://sise:9b1d77e0c4@db:5432/sise_identity?sslmode=verify-full",
+            ),
+            (
+                "services.identity.kakao.app_key",
+                "3c1f9a0e8b7d6c5a4f3e2d1c0b9a8f7e",
+            ),
+            ("services.identity.kakao.app_id", "123456"),
+        ])
+        .expect("real secrets pass");
+    }
+
     #[test]
     fn production_requires_tls_to_postgres() {
         for url in [
