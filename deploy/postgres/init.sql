@@ -6,10 +6,10 @@
 -- One application role and one database per service: each service owns its
 -- database and runs its own migrations at start. The role owns the databases,
 -- so it may create tables in their public schema (PostgreSQL 15 rules).
--- The password matches the DATABASE_URLs in docker-compose.yml; change both
--- together, and never reuse these values outside a developer machine.
+-- The role's password is set next by sise-password.sh from SISE_DB_PASSWORD (.env),
+-- the same value the services' DATABASE_URLs in docker-compose.yml carry.
 
-CREATE ROLE sise WITH LOGIN PASSWORD 'sise';
+CREATE ROLE sise WITH LOGIN;
 
 CREATE DATABASE sise_identity OWNER sise;
 CREATE DATABASE sise_social OWNER sise;

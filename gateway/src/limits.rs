@@ -50,9 +50,10 @@ impl ClientIp {
         Self(forwarded.unwrap_or(peer.ip()).to_canonical())
     }
 
-    /// The key clients are counted under: an IPv6 client usually holds a whole /64, so that
-    /// is one client.
-    fn key(self) -> IpAddr {
+    /// The key clients are counted under, by the rate limiter, the stream slots and
+    /// identity's failed-login throttle alike: an IPv6 client usually holds a whole /64, so
+    /// that is one client.
+    pub fn key(self) -> IpAddr {
         match self.0 {
             IpAddr::V4(v4) => IpAddr::V4(v4),
             IpAddr::V6(v6) => {

@@ -17,8 +17,9 @@ use sise_proto::identity::v1 as pb;
 use utoipa::ToSchema;
 
 use crate::api::{ApiJson, ApiPath, ApiQuery, no_content, no_store, private_json};
-use crate::auth::{Member, SignedIn};
+use crate::auth::{self, Member, SignedIn};
 use crate::error::{ApiError, ApiErrorBody, with_retry_after};
+use crate::hosts::HostKind;
 use crate::limits::ClientIp;
 use crate::state::AppState;
 
@@ -244,10 +245,11 @@ impl IntoResponse for MemberError {
     }
 }
 
-/// The client's address as the edge counted it, for throttling failed logins.
+/// The client as the edge counts it ([`ClientIp::key`]: an IPv6 /64 is one client), for
+/// identity's throttle of failed logins per address.
 fn address(client: Option<Extension<ClientIp>>) -> String {
     client
-        .map(|Extension(ip)| ip.0.to_string())
+        .map(|Extension(ip)| ip.key().to_string())
         .unwrap_or_default()
 }
 
@@ -522,19 +524,23 @@ pub async fn update_me(
     tag = "main",
     security(("bearer" = [])),
     responses(
-        (status = 204, description = "Left: sessions ended, personal data erased, content kept as 탈퇴한 회원"),
+        (status = 204, description = "Left: sessions ended, personal data erased (favorites too), content kept as 탈퇴한 회원"),
         (status = 401, description = "Not signed in", body = ApiErrorBody),
+        (status = 403, description = "`reauthentication_required` (보안을 위해 다시 로그인한 뒤 탈퇴해 주세요.): the session is older than `services.identity.sessions.reauthentication_secs` (5 minutes); log in again and retry", body = ApiErrorBody),
     )
 )]
 pub async fn delete_me(
     State(state): State<AppState>,
     member: SignedIn,
+    headers: HeaderMap,
 ) -> Result<Response, MemberError> {
+    // The request's own session: identity checks it is the member's, and fresh.
+    let access_token = auth::token(HostKind::Main, &headers).unwrap_or_default();
     state
         .clients
         .identity
         .clone()
-        .secede(member.request(pb::SecedeRequest {}))
+        .secede(member.request(pb::SecedeRequest { access_token }))
         .await?;
     state.sessions.revoke_member(member.0.user_id);
     Ok(no_content())
@@ -817,4 +823,23 @@ pub async fn object(
         .await?
         .into_inner();
     Ok(private_json(StatusCode::OK, Sanction::from(sanction)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn address_of(ip: &str) -> String {
+        address(Some(Extension(ClientIp(ip.parse().expect("ip")))))
+    }
+
+    #[test]
+    fn failed_logins_are_counted_per_ipv4_address_and_ipv6_64() {
+        assert_eq!(address_of("203.0.113.7"), "203.0.113.7");
+        // Every address of one /64 is one client, as for the rate limiter.
+        assert_eq!(address_of("2001:db8:1:2:3:4:5:6"), "2001:db8:1:2::");
+        assert_eq!(address_of("2001:db8:1:2:ffff::1"), "2001:db8:1:2::");
+        assert_ne!(address_of("2001:db8:1:3::1"), address_of("2001:db8:1:2::1"));
+        assert_eq!(address(None), "");
+    }
 }

@@ -230,4 +230,63 @@ sise_platform::per_backend! {
             assert_eq!((other_status, other_headers, other_body), (status, headers, body), "member {id}");
         }
     }
+
+    /// identity's `user_seceded` reaches favorites (durable consumer `favorites-secession`):
+    /// the member's groups and stocks go, nobody else's; a redelivery is harmless.
+    async fn a_seceded_members_favorites_go(backend) {
+        let app = shared(backend).await;
+        let (token, id, _) = member(&app, "떠날이").await;
+        let t = Some(token.as_str());
+        let (status, _, _) = call(&app, Method::POST, "/main/api/favorite_stocks", t, Some(json!({"security_id": SAMSUNG}))).await;
+        assert_eq!(status, 201);
+        let (_, body, _) = call(&app, Method::POST, "/main/api/favorite_stock_lists", t, Some(json!({"name": "반도체"}))).await;
+        let chips = body["favorite_stock_list"]["id"].as_i64().expect("id");
+        call(&app, Method::POST, "/main/api/favorite_stocks", t, Some(json!({"security_id": HYNIX, "favorite_stock_list_id": chips}))).await;
+        let (stayer, _, _) = member(&app, "남는이").await;
+        let s = Some(stayer.as_str());
+        let (status, _, _) = call(&app, Method::POST, "/main/api/favorite_stocks", s, Some(json!({"security_id": SAMSUNG}))).await;
+        assert_eq!(status, 201);
+
+        let db = sise_platform::db::Database::connect(
+            &app.database_url("favorites").expect("favorites db"),
+            &sise_favorites::store::MIGRATIONS,
+        ).await.expect("db");
+        let count = |sql: &'static str| {
+            let pool = db.pool.clone();
+            async move {
+                sqlx::query_scalar::<_, i64>(sql).bind(id).fetch_one(&pool).await.expect("count")
+            }
+        };
+        const LISTS: &str = "SELECT COUNT(*) FROM favorite_stock_lists WHERE user_id = $1";
+        const STOCKS: &str = "SELECT COUNT(*) FROM favorite_stocks s JOIN favorite_stock_lists l \
+                              ON l.id = s.favorite_stock_list_id WHERE l.user_id = $1";
+        const MEMBER: &str = "SELECT COUNT(*) FROM favorite_members WHERE user_id = $1";
+        assert_eq!((count(LISTS).await, count(STOCKS).await, count(MEMBER).await), (2, 2, 1));
+
+        let (status, _, _) = call(&app, Method::DELETE, "/main/api/users/me", t, None).await;
+        assert_eq!(status, 204);
+        // The event travels through identity's outbox and the bus: wait for it to land.
+        let mut left = (0, 0, 0);
+        for _ in 0..300 {
+            left = (count(LISTS).await, count(STOCKS).await, count(MEMBER).await);
+            if left == (0, 0, 0) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(left, (0, 0, 0), "the seceded member's favorites are erased");
+        let (_, body, _) = call(&app, Method::GET, "/main/api/favorite_stock_lists", s, None).await;
+        assert_eq!(body["favorite_stock_lists"][0]["favorite_stocks_count"].as_u64(), Some(1), "{body}");
+
+        // The same event again (a redelivery): nothing left to erase, nobody else touched.
+        let store = sise_favorites::store::Store::new(db.clone(), sise_favorites::store::Limits {
+            max_lists: 20,
+            max_stocks_per_list: 100,
+        });
+        assert_eq!(store.erase_member(id, sise_platform::time::now_ms()).await.expect("erase"), 0);
+        assert_eq!(count(MEMBER).await, 0);
+        let (_, body, _) = call(&app, Method::GET, "/main/api/favorite_stock_lists", s, None).await;
+        assert_eq!(body["favorite_stock_lists"][0]["favorite_stocks_count"].as_u64(), Some(1));
+        db.pool.close().await;
+    }
 }

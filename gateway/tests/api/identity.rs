@@ -343,4 +343,69 @@ sise_platform::per_backend! {
         assert_eq!(status, 429);
         app.stop().await;
     }
+
+    /// Behind one trusted proxy, failed logins are counted per client (an IPv6 /64 is one):
+    /// 300 of them from one address lock that address out, not a member elsewhere.
+    async fn failed_logins_lock_out_their_address_only(backend) {
+        let app = spawn_app_with_settings(backend, &[
+            ("gateway.limits.trusted_proxy_hops", "1"),
+            ("services.identity.membership.failures_per_address_hour", "300"),
+        ]).await;
+        let (_, id, kakao) = member(&app, "다른곳").await;
+        let login_from = |address: &'static str, token: String| {
+            let request = app.request(Method::POST, "/main/api/session")
+                // The client's own claim, left of what the proxy appended: ignored.
+                .header("x-forwarded-for", format!("198.51.100.1, {address}"))
+                .json(&json!({"kakao_access_token": token}));
+            async move {
+                let response = request.send().await.expect("login");
+                let status = response.status().as_u16();
+                (status, response.json::<Value>().await.expect("json"))
+            }
+        };
+        for _ in 0..300 {
+            let (status, body) = login_from("2001:db8:aa:1::1", "forged-token".into()).await;
+            assert_eq!((status, body["error"].as_str()), (401, Some("invalid_kakao_token")), "{body}");
+        }
+        let (status, body) = login_from("2001:db8:aa:1::1", "forged-token".into()).await;
+        assert_eq!((status, body["error"].as_str()), (429, Some("too_many_login_attempts")));
+        // Another address of the same /64 is the same client.
+        let (status, _) = login_from("2001:db8:aa:1:ffff::2", kakao.clone()).await;
+        assert_eq!(status, 429);
+        // The member signs in from anywhere else.
+        for address in ["2001:db8:aa:2::1", "203.0.113.9", "198.51.100.1"] {
+            let (status, body) = login_from(address, kakao.clone()).await;
+            assert_eq!((status, body["user"]["id"].as_i64()), (200, Some(id)), "{address}: {body}");
+        }
+        app.stop().await;
+    }
+
+    /// Secession wants a fresh login: a session older than 5 minutes is refused with
+    /// `reauthentication_required`, and the account stays until the member logs in again.
+    async fn secession_from_an_old_session_asks_for_a_fresh_login(backend) {
+        let app = shared(backend).await;
+        let (old, id, kakao) = member(&app, "오래된이").await;
+        let db = sise_platform::db::Database::connect(
+            &app.database_url("identity").expect("identity db"),
+            &sise_identity::store::MIGRATIONS,
+        ).await.expect("db");
+        // Logged in six minutes ago (the clock moved in the database).
+        sqlx::query("UPDATE sessions SET created_at_ms = created_at_ms - 360000 WHERE user_id = $1")
+            .bind(id).execute(&db.pool).await.expect("age");
+        let (status, body, headers) = call(&app, Method::DELETE, "/main/api/users/me", Some(&old), None).await;
+        assert_eq!((status, body["error"].as_str()), (403, Some("reauthentication_required")), "{body}");
+        assert_eq!(body["message"], "보안을 위해 다시 로그인한 뒤 탈퇴해 주세요.");
+        assert_eq!(headers["cache-control"], "no-store");
+        let (status, body, _) = call(&app, Method::GET, "/main/api/users/me", Some(&old), None).await;
+        assert_eq!((status, body["user"]["id"].as_i64()), (200, Some(id)), "still a member");
+
+        // A fresh login may leave; the old session's token is not the proof.
+        let (_, body, _) = login(&app, &kakao).await;
+        let fresh = body["access_token"].as_str().expect("token").to_owned();
+        let (status, _, _) = call(&app, Method::DELETE, "/main/api/users/me", Some(&fresh), None).await;
+        assert_eq!(status, 204);
+        let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(&old), None).await;
+        assert_eq!(status, 401, "every session ended");
+        db.pool.close().await;
+    }
 }

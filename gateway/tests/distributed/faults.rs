@@ -28,10 +28,13 @@ use sise_platform::bus::{Bus, BusConfig};
 use sise_platform::testing::PrivateNats;
 use sise_proto::market::v1 as pb;
 
-/// A PostgreSQL cluster of the test's own, in a temporary directory.
+/// A PostgreSQL cluster of the test's own, in a temporary directory, with TLS on (the
+/// services run as production, which refuses PostgreSQL without it).
 struct Postgres {
     bin: PathBuf,
     data: PathBuf,
+    /// A self-signed certificate and its key, made by `openssl` for this cluster.
+    tls: PathBuf,
     port: u16,
 }
 
@@ -43,9 +46,30 @@ impl Postgres {
         );
         let data = dir.join("pgdata");
         std::fs::create_dir_all(&data).expect("pgdata");
+        let tls = dir.join("tls");
+        std::fs::create_dir_all(&tls).expect("tls dir");
+        let status = std::process::Command::new("openssl")
+            .args([
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+            ])
+            .args(["-subj", "/CN=127.0.0.1", "-keyout"])
+            .arg(tls.join("server.key"))
+            .arg("-out")
+            .arg(tls.join("server.crt"))
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("openssl");
+        assert!(status.success(), "openssl made no certificate");
+        // The server refuses a key others may read.
+        std::fs::set_permissions(
+            tls.join("server.key"),
+            std::os::unix::fs::PermissionsExt::from_mode(0o600),
+        )
+        .expect("key mode");
         let pg = Self {
             bin,
             data,
+            tls,
             port: free_port(),
         };
         // The server refuses to run as root: run it as `postgres` then.
@@ -93,9 +117,13 @@ impl Postgres {
 
     fn ctl(&self, action: &[&str]) {
         let data = self.data_str();
+        let (cert, key) = (self.tls.join("server.crt"), self.tls.join("server.key"));
         let options = format!(
-            "-p {} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off",
-            self.port
+            "-p {} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off -c ssl=on \
+             -c ssl_cert_file={} -c ssl_key_file={}",
+            self.port,
+            cert.display(),
+            key.display()
         );
         let log = self.data.join("server.log").display().to_string();
         let mut args = vec!["-D", &data, "-w", "-o", &options, "-l", &log];

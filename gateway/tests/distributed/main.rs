@@ -278,9 +278,11 @@ fn service_env(
         format!("SISE__SERVICES__{upper}__LISTEN"),
         format!("127.0.0.1:{port}"),
     ));
+    // Production refuses PostgreSQL without TLS (the test server has it on).
+    let separator = if db_url.contains('?') { '&' } else { '?' };
     env.push((
         format!("SISE__SERVICES__{upper}__DATABASE_URL"),
-        db_url.to_owned(),
+        format!("{db_url}{separator}sslmode=require"),
     ));
     if service == "favorites" {
         // Market and identity, started before it, as the gateway knows them.

@@ -5,10 +5,12 @@
 //!   names, security ids checked with market, refusals as catalogue errors.
 //! - `store`: the favorites database (groups and their stocks), both backends; one
 //!   member's changes serialised, limits, all-or-nothing reorders, outbox events.
+//! - `secession`: identity's `user_seceded` consumed; the member's favorites erased.
 //! - `config`, `startup`: configuration section and the `Application` that runs it.
 
 pub mod config;
 pub mod grpc;
+pub mod secession;
 pub mod startup;
 pub mod store;
 

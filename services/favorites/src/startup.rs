@@ -1,6 +1,6 @@
 //! Building and running the favorites service: its database, its market and identity
-//! clients and the gRPC server of `sise.favorites.v1.FavoritesService` (every member
-//! verified by its signature).
+//! clients, the gRPC server of `sise.favorites.v1.FavoritesService` (every member verified
+//! by its signature) and the consumer of identity's secessions (`secession`).
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -14,10 +14,12 @@ use sise_platform::service::Service;
 use sise_proto::favorites::v1::favorites_service_server::{FavoritesServiceServer, SERVICE_NAME};
 use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
+use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::config::FavoritesConfig;
 use crate::grpc::FavoritesGrpc;
+use crate::secession;
 use crate::store::{Limits, MIGRATIONS, Store};
 
 pub struct Application {
@@ -77,7 +79,21 @@ impl Service for Application {
             tonic::service::Routes::new(self.member_key.guard(FavoritesServiceServer::new(
                 FavoritesGrpc::new(self.store.clone(), self.market, self.identity),
             )));
-        server::serve_with_database(
+        // Stops with the shutdown signal, before the pool closes.
+        let stop = CancellationToken::new();
+        let secessions = tokio::spawn(secession::run(
+            self.bus.clone(),
+            self.store.clone(),
+            stop.clone(),
+        ));
+        let shutdown = {
+            let stop = stop.clone();
+            async move {
+                shutdown.await;
+                stop.cancel();
+            }
+        };
+        let result = server::serve_with_database(
             self.listener,
             self.store.database(),
             self.bus,
@@ -85,6 +101,9 @@ impl Service for Application {
             routes,
             shutdown,
         )
-        .await
+        .await;
+        stop.cancel();
+        let _ = secessions.await;
+        result
     }
 }

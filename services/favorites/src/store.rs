@@ -149,28 +149,31 @@ impl Store {
             return Ok(Err(Refusal::ListNotFound));
         }
         for &id in ids {
-            let removed: Vec<String> = sqlx::query_scalar(
-                "SELECT security_id FROM favorite_stocks WHERE favorite_stock_list_id = $1",
-            )
-            .bind(id)
-            .fetch_all(&mut *tx)
-            .await?;
-            for security_id in removed {
-                event(&mut tx, STOCK_REMOVED, user_id, &security_id, id).await?;
-            }
-            // Stocks go with their group (ON DELETE CASCADE); deleted explicitly as well,
-            // since SQLite enforces it only with its foreign keys on.
-            sqlx::query("DELETE FROM favorite_stocks WHERE favorite_stock_list_id = $1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("DELETE FROM favorite_stock_lists WHERE id = $1")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            delete_list(&mut tx, user_id, id).await?;
         }
         outbox::commit(&self.db, tx).await?;
         Ok(Ok(()))
+    }
+
+    /// Everything of a member who left (identity's `user_seceded`): the groups, their
+    /// stocks (each removal published like any other) and the member's row. Idempotent: a
+    /// member with nothing left deletes nothing. How many groups went.
+    pub async fn erase_member(&self, user_id: i64, now: i64) -> anyhow::Result<usize> {
+        let mut tx = self.db.pool.begin().await?;
+        // After a change of the member's still in flight, never beside it.
+        lock_member(&mut tx, user_id, now).await?;
+        let ids = list_ids(&mut tx, user_id).await?;
+        for &id in &ids {
+            delete_list(&mut tx, user_id, id).await?;
+        }
+        // No row: no groups, on every replica (`lists` reads the row first).
+        sqlx::query("DELETE FROM favorite_members WHERE user_id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        outbox::commit(&self.db, tx).await?;
+        self.cache.invalidate(&user_id);
+        Ok(ids.len())
     }
 
     /// All or nothing: `ids` must be exactly the member's groups.
@@ -390,6 +393,30 @@ async fn set_positions(
         .execute(&mut *conn)
         .await?;
     }
+    Ok(())
+}
+
+/// Group `id` of `user_id` and its stocks, with a removal event per stock.
+async fn delete_list(conn: &mut AnyConnection, user_id: i64, id: i64) -> anyhow::Result<()> {
+    let removed: Vec<String> = sqlx::query_scalar(
+        "SELECT security_id FROM favorite_stocks WHERE favorite_stock_list_id = $1",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    for security_id in removed {
+        event(&mut *conn, STOCK_REMOVED, user_id, &security_id, id).await?;
+    }
+    // Stocks go with their group (ON DELETE CASCADE); deleted explicitly as well, since
+    // SQLite enforces it only with its foreign keys on.
+    sqlx::query("DELETE FROM favorite_stocks WHERE favorite_stock_list_id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM favorite_stock_lists WHERE id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 

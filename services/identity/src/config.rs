@@ -45,6 +45,9 @@ pub struct SessionSettings {
     /// How often expired sessions, release tokens and old failures are purged, and
     /// members with no login for the dormancy period become dormant.
     pub sweep_interval_secs: u64,
+    /// Secession needs a session at most this old (a fresh login, ASVS V3.7.1): a token
+    /// taken from an old session cannot erase the account.
+    pub reauthentication_secs: u64,
 }
 
 impl Default for SessionSettings {
@@ -53,6 +56,7 @@ impl Default for SessionSettings {
             lifetime_secs: 30 * 86_400,
             idle_timeout_secs: 7 * 86_400,
             sweep_interval_secs: 300,
+            reauthentication_secs: 300,
         }
     }
 }

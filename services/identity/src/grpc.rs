@@ -235,7 +235,7 @@ impl pb::identity_service_server::IdentityService for IdentityGrpc {
         let user_id = member::required(&request)?;
         answer(
             self.membership
-                .secede(user_id, now_ms())
+                .secede(user_id, &request.get_ref().access_token, now_ms())
                 .await
                 .map(|()| pb::SecedeResponse {}),
         )

@@ -52,6 +52,8 @@ pub struct Membership {
     pub settings: MembershipSettings,
     /// Every photo is decoded through it: a few at a time, within a pixel budget.
     pub images: ImageDoor,
+    /// How old a session may be to secede (`sessions.reauthentication_secs`), in ms.
+    reauthentication_ms: i64,
 }
 
 /// What a login with a valid provider token led to.
@@ -73,6 +75,7 @@ impl Membership {
             },
             settings: config.membership.clone(),
             images: ImageDoor::new(config.images.clone()),
+            reauthentication_ms: ms(config.sessions.reauthentication_secs),
         })
     }
 
@@ -235,7 +238,18 @@ impl Membership {
             .ok_or_else(|| ErrorCode::MemberNotFound.into())
     }
 
-    pub async fn secede(&self, user_id: i64, now: i64) -> Outcome<()> {
+    /// The member leaves, from a session of theirs (`token`) younger than
+    /// `reauthentication_secs`; an older one is `reauthentication_required`.
+    pub async fn secede(&self, user_id: i64, token: &str, now: i64) -> Outcome<()> {
+        match self.store.session_login(token, now, self.policy).await? {
+            Some((owner, login_at)) if owner == user_id => {
+                if now.saturating_sub(login_at) > self.reauthentication_ms {
+                    return Err(ErrorCode::ReauthenticationRequired.into());
+                }
+            }
+            // Not the caller's session, or none at all.
+            _ => return Err(ErrorCode::InvalidToken.into()),
+        }
         if self.store.secede(user_id, now).await? {
             Ok(())
         } else {

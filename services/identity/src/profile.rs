@@ -51,6 +51,17 @@ static PERSONAL_DATA: LazyLock<Regex> = LazyLock::new(|| {
     .expect("valid pattern")
 });
 
+/// Characters that show nothing, or reorder what is shown: format characters (general
+/// category Cf: zero-width spaces and joiners U+200B–U+200D, direction marks and
+/// embeddings U+200E–U+200F, U+202A–U+202E, U+2066–U+2069, word joiner and invisible
+/// operators U+2060–U+2064, the byte-order mark U+FEFF, the soft hyphen, …) and every other
+/// default-ignorable code point (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0,
+/// variation selectors, …). With them `운\u{200B}영자` would pass the impersonation rule
+/// and look like `운영자`, or a name would render reversed.
+static INVISIBLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[\p{Cf}\p{Default_Ignorable_Code_Point}]").expect("valid pattern")
+});
+
 /// The default nicknames given at sign-up (`회원{id}`): nobody may pick one.
 static DEFAULT_NAME: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^회원\d+$").expect("valid pattern"));
@@ -85,6 +96,7 @@ pub fn nickname(raw: &str) -> Result<Nickname, DomainError> {
     }
     let key = nickname_key(&name);
     let restricted = name.chars().any(char::is_control)
+        || INVISIBLE.is_match(&name)
         || IMPERSONATION.iter().any(|word| key.contains(word))
         || PERSONAL_DATA.is_match(&name)
         || DEFAULT_NAME.is_match(&key);
@@ -169,6 +181,52 @@ mod tests {
         let decomposed: String = "개미".nfd().collect();
         assert_eq!(nickname_key(&decomposed), nickname_key("개미"));
         assert_eq!(nickname_key("Ant Man"), "antman");
+    }
+
+    #[test]
+    fn invisible_and_direction_characters_are_refused() {
+        for c in [
+            '\u{200B}',
+            '\u{200C}',
+            '\u{200D}',
+            '\u{200E}',
+            '\u{200F}',
+            '\u{202A}',
+            '\u{202B}',
+            '\u{202C}',
+            '\u{202D}',
+            '\u{202E}',
+            '\u{2060}',
+            '\u{2061}',
+            '\u{2062}',
+            '\u{2063}',
+            '\u{2064}',
+            '\u{2066}',
+            '\u{2067}',
+            '\u{2068}',
+            '\u{2069}',
+            '\u{FEFF}',
+            '\u{00AD}',
+            '\u{061C}',
+            '\u{3164}',
+            '\u{FFA0}',
+            '\u{115F}',
+            '\u{FE0F}',
+            '\u{E0041}',
+        ] {
+            let name = format!("개{c}미");
+            let refused = nickname(&name).expect_err("refused");
+            assert_eq!(refused.code, "nickname_restricted", "U+{:04X}", c as u32);
+            assert_eq!(refused.message, ErrorCode::NicknameRestricted.message());
+        }
+        // The impersonation rule can no longer be split by a zero-width space, nor a
+        // name hidden behind a right-to-left override.
+        assert_eq!(code(nickname("운\u{200B}영자")), "nickname_restricted");
+        assert_eq!(code(nickname("\u{202E}자영운")), "nickname_restricted");
+        // Visible letters of any script, digits and plain spaces stay fine.
+        for good in ["개미 2호", "Ant_맨", "かぶ", "Иван"] {
+            assert_eq!(code(nickname(good)), "ok", "{good}");
+        }
     }
 
     #[test]

@@ -4,6 +4,10 @@
 //! (`local` unless set), then environment variables `SISE__SECTION__KEY` (double underscore
 //! between levels, e.g. `SISE__SERVICES__MARKET__DATABASE_URL`). Each crate deserialises only
 //! the section it owns with [`Config::section`].
+//!
+//! With `SISE_ENV=production`, [`Config::load`] also refuses the repository's example
+//! credentials and PostgreSQL without TLS ([`Config::check_production`]), so every binary
+//! fails at start rather than run on them.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -20,11 +24,78 @@ pub struct Config {
 }
 
 impl Config {
-    /// Load from `SISE_CONFIG_DIR` (default `config`) and the environment.
+    /// Load from `SISE_CONFIG_DIR` (default `config`) and the environment; in
+    /// `SISE_ENV=production`, refuse example credentials ([`Config::check_production`]).
     pub fn load() -> anyhow::Result<Self> {
         let dir = std::env::var("SISE_CONFIG_DIR").unwrap_or_else(|_| "config".into());
         let env = std::env::var("SISE_ENV").unwrap_or_else(|_| "local".into());
-        Self::load_from(Path::new(&dir), &env)
+        let config = Self::load_from(Path::new(&dir), &env)?;
+        if env == PRODUCTION {
+            config.check_production()?;
+        }
+        Ok(config)
+    }
+
+    /// What production must not run on: a secret that is one of the repository's examples
+    /// (`change-me…` in the Kubernetes Secrets and `.env`, `replace-with-…`, the role
+    /// `sise:sise` of the compose files, the messenger app id `0`), and a PostgreSQL URL
+    /// without TLS (`sslmode=require`, `verify-ca` or `verify-full`; a Unix socket `host=/…`
+    /// needs none). Checked: `bus.url`, every `services.*.database_url`, and the messenger
+    /// app of identity and the gateway. The error names the settings, never their values.
+    pub fn check_production(&self) -> anyhow::Result<()> {
+        let mut secrets: Vec<(String, String)> = Vec::new();
+        if let Ok(url) = self.inner.get_string("bus.url") {
+            secrets.push(("bus.url".into(), url));
+        }
+        let mut databases = Vec::new();
+        if let Ok(services) = self.inner.get_table("services") {
+            for (name, section) in services {
+                let url = section
+                    .into_table()
+                    .ok()
+                    .and_then(|table| table.get("database_url").cloned())
+                    .and_then(|url| url.into_string().ok());
+                if let Some(url) = url {
+                    let key = format!("services.{name}.database_url");
+                    databases.push((key.clone(), url.clone()));
+                    secrets.push((key, url));
+                }
+            }
+        }
+        for key in ["services.identity.kakao.app_key", "gateway.kakao.app_key"] {
+            if let Ok(value) = self.inner.get_string(key) {
+                secrets.push((key.into(), value));
+            }
+        }
+        let mut problems: Vec<String> = secrets
+            .iter()
+            .filter(|(_, value)| is_example_credential(value))
+            .map(|(key, _)| format!("{key} holds an example credential of the repository"))
+            .collect();
+        if self.inner.get_int("services.identity.kakao.app_id").ok() == Some(0) {
+            problems.push("services.identity.kakao.app_id is the example 0".into());
+        }
+        databases.sort();
+        problems.extend(
+            databases
+                .iter()
+                .filter(|(_, url)| !postgres_tls_or_not_postgres(url))
+                .map(|(key, _)| {
+                    format!(
+                        "{key} connects to PostgreSQL without TLS (add sslmode=require, \
+                         verify-ca or verify-full)"
+                    )
+                }),
+        );
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            anyhow::bail!(
+                "refusing to start with SISE_ENV=production: {} (deploy/README.md, \
+                 \"Secrets an operator sets\")",
+                problems.join("; ")
+            )
+        }
     }
 
     /// Load from an explicit directory and environment name (tests use this).
@@ -67,6 +138,50 @@ impl Config {
         self.inner = inner;
         Ok(())
     }
+}
+
+/// The `SISE_ENV` of a deployment others can reach.
+pub const PRODUCTION: &str = "production";
+
+/// Parts of the example credentials the repository ships (`deploy/k8s/*-secret.yaml`,
+/// `.env`, the role of `deploy/postgres/init.sql`): placeholders to replace, never secrets.
+const EXAMPLE_CREDENTIALS: [&str; 3] = ["change-me", "replace-with-", "sise:sise@"];
+
+fn is_example_credential(value: &str) -> bool {
+    let value = value.to_ascii_lowercase();
+    EXAMPLE_CREDENTIALS
+        .iter()
+        .any(|example| value.contains(example))
+}
+
+/// Whether a database URL is not PostgreSQL, or is PostgreSQL over TLS (or a Unix socket).
+fn postgres_tls_or_not_postgres(url: &str) -> bool {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return true;
+    };
+    if !matches!(
+        scheme.to_ascii_lowercase().as_str(),
+        "postgres" | "postgresql"
+    ) {
+        return true;
+    }
+    let query = rest.split_once('?').map_or("", |(_, query)| query);
+    let mut tls = false;
+    for pair in query.split('&') {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match key {
+            // sqlx reads both spellings.
+            "sslmode" | "ssl-mode" => {
+                tls = matches!(
+                    value.to_ascii_lowercase().as_str(),
+                    "require" | "verify-ca" | "verify-full"
+                );
+            }
+            "host" if value.starts_with('/') || value.starts_with("%2F") => return true,
+            _ => {}
+        }
+    }
+    tls
 }
 
 /// What every domain service needs: where to listen and which database to use.
@@ -133,6 +248,136 @@ impl ServiceConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A configuration directory with `base.yaml` and `production.yaml`.
+    fn production(yaml: &str) -> anyhow::Result<()> {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join("base.yaml"),
+            "bus:\n  url: inproc\nservices:\n  identity:\n    kakao:\n      app_key: sise-dev-app-key\n      app_id: 1\n",
+        )
+        .expect("write base");
+        std::fs::write(dir.path().join("production.yaml"), yaml).expect("write env");
+        Config::load_from(dir.path(), PRODUCTION)
+            .expect("load")
+            .check_production()
+    }
+
+    fn refusal(yaml: &str) -> String {
+        format!("{:#}", production(yaml).expect_err("refused"))
+    }
+
+    #[test]
+    fn production_refuses_example_credentials() {
+        let good = "postgres://sise:Zq81xkP@db.internal:5432/sise_market?sslmode=verify-full";
+        production(&format!(
+            "bus:\n  url: nats://market:Vf9wq2@nats:4222\nservices:\n  market:\n    database_url: {good}\n"
+        ))
+        .expect("real secrets pass");
+        for (yaml, key) in [
+            (
+                "bus:\n  url: nats://market:change-me-market@nats:4222\n",
+                "bus.url",
+            ),
+            (
+                "services:\n  social:\n    database_url: postgres://sise:sise@postgres:5432/sise_social?sslmode=require\n",
+                "services.social.database_url",
+            ),
+            (
+                "gateway:\n  kakao:\n    app_key: replace-with-the-rest-api-key\n",
+                "gateway.kakao.app_key",
+            ),
+            (
+                "services:\n  identity:\n    kakao:\n      app_key: CHANGE-ME\n",
+                "services.identity.kakao.app_key",
+            ),
+            (
+                "services:\n  identity:\n    kakao:\n      app_id: 0\n",
+                "services.identity.kakao.app_id",
+            ),
+        ] {
+            let message = refusal(yaml);
+            assert!(message.contains(key), "{key}: {message}");
+            assert!(message.contains("SISE_ENV=production"), "{message}");
+        }
+        // The values themselves never reach the message (it is logged).
+        let message = refusal("bus:\n  url: nats://market:change-me-market@nats:4222\n");
+        assert!(!message.contains("change-me-market"), "{message}");
+    }
+
+    /// The shipped `config/` with what compose and the manifests set: their example secrets
+    /// are refused, real ones pass (the development app key `base.yaml` gives every
+    /// process's tree is not a secret of the shipped examples).
+    #[test]
+    fn the_shipped_production_configuration_needs_real_secrets() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
+        let load = |settings: &[(&str, &str)]| {
+            let mut config = Config::load_from(&dir, PRODUCTION).expect("load");
+            for (key, value) in settings {
+                config.set(key, *value).expect("set");
+            }
+            config.check_production()
+        };
+        let examples = [
+            ("bus.url", "nats://identity:change-me-identity@nats:4222"),
+            (
+                "services.identity.database_url",
+                "postgres://sise:change-me-database@postgres:5432/sise_identity?sslmode=require",
+            ),
+            (
+                "services.identity.kakao.app_key",
+                "replace-with-the-rest-api-key",
+            ),
+            ("services.identity.kakao.app_id", "0"),
+        ];
+        let message = format!("{:#}", load(&examples).expect_err("examples refused"));
+        for (key, _) in examples {
+            assert!(message.contains(key), "{key}: {message}");
+        }
+        load(&[
+            ("bus.url", "nats://identity:5f0c9e2a71b8@nats:4222"),
+            (
+                "services.identity.database_url",
+                "postgres://sise:9b1d77e0c4@db:5432/sise_identity?sslmode=verify-full",
+            ),
+            (
+                "services.identity.kakao.app_key",
+                "3c1f9a0e8b7d6c5a4f3e2d1c0b9a8f7e",
+            ),
+            ("services.identity.kakao.app_id", "123456"),
+        ])
+        .expect("real secrets pass");
+    }
+
+    #[test]
+    fn production_requires_tls_to_postgres() {
+        for url in [
+            "postgres://sise:Zq81xkP@db:5432/sise_market",
+            "postgres://sise:Zq81xkP@db:5432/sise_market?sslmode=prefer",
+            "postgresql://sise:Zq81xkP@db:5432/sise_market?sslmode=disable&application_name=x",
+        ] {
+            let message = refusal(&format!(
+                "services:\n  market:\n    database_url: \"{url}\"\n"
+            ));
+            assert!(
+                message.contains("services.market.database_url connects to PostgreSQL without TLS"),
+                "{message}"
+            );
+            assert!(!message.contains("Zq81xkP"), "{message}");
+        }
+        for url in [
+            "postgres://sise:Zq81xkP@db:5432/sise_market?sslmode=require",
+            "postgres://sise:Zq81xkP@db:5432/sise_market?application_name=x&sslmode=verify-ca",
+            "postgresql://sise:Zq81xkP@db/sise_market?ssl-mode=verify-full",
+            "postgres://sise@/sise_market?host=/var/run/postgresql",
+            "sqlite:///app/var/market.db?mode=rwc",
+        ] {
+            production(&format!(
+                "services:\n  market:\n    database_url: \"{url}\"\n"
+            ))
+            .unwrap_or_else(|e| panic!("{url}: {e:#}"));
+        }
+    }
 
     #[test]
     fn environment_overrides_files() {

@@ -329,4 +329,37 @@ mod tests {
         );
         assert!(Backend::from_url("mysql://h").is_err());
     }
+
+    /// Production requires `sslmode=require` or stricter (`crate::config`): the build must
+    /// speak TLS to PostgreSQL. The local server of the test machines has TLS on.
+    #[tokio::test]
+    async fn postgres_over_tls() {
+        if !testing::backends().contains(&Backend::Postgres) {
+            return;
+        }
+        let db = testing::TestDatabase::create(Backend::Postgres, "tls")
+            .await
+            .expect("test database");
+        let url = format!("{}?sslmode=require", db.url);
+        let migrations = Migrations {
+            sqlite: &EMPTY,
+            postgres: &EMPTY,
+        };
+        let connected = Database::connect(&url, &migrations)
+            .await
+            .expect("connect over TLS");
+        // Through `Any`, as an integer (booleans do not decode on every backend).
+        let ssl: i32 = sqlx::query_scalar(
+            "SELECT CAST(ssl AS INTEGER) FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+        )
+        .fetch_one(&connected.pool)
+        .await
+        .expect("pg_stat_ssl");
+        let ssl = ssl == 1;
+        assert!(ssl, "the connection is encrypted");
+        connected.pool.close().await;
+        db.cleanup().await.expect("cleanup");
+    }
+
+    static EMPTY: sqlx::migrate::Migrator = sqlx::migrate::Migrator::DEFAULT;
 }

@@ -188,6 +188,8 @@ catalogue! {
     ImageBusy = ("image_busy", Unavailable, "사진을 처리하는 요청이 많습니다. 잠시 후 다시 시도해주세요."),
     AvatarNotFound = ("avatar_not_found", NotFound, "사진을 찾을 수 없습니다."),
     MemberNotFound = ("member_not_found", NotFound, "회원을 찾을 수 없습니다."),
+    /// Secession from a session older than `sessions.reauthentication_secs`: log in again.
+    ReauthenticationRequired = ("reauthentication_required", PermissionDenied, "보안을 위해 다시 로그인한 뒤 탈퇴해 주세요."),
     InvalidSanction = ("invalid_sanction", InvalidArgument, "제재 정보가 올바르지 않습니다."),
     SanctionNotFound = ("sanction_not_found", NotFound, "제재 내역을 찾을 수 없습니다."),
     InvalidObjection = ("invalid_objection", InvalidArgument, "이의 신청 내용을 1자 이상 1000자 이내로 적어주세요."),

@@ -3,11 +3,13 @@
 //! the one-process server refuses it there). Every page it shows says it is a development
 //! login, not the messenger's.
 //!
-//! - `GET /oauth/authorize` (`client_id`, `redirect_uri`, `response_type=code`, `state`): a
+//! - `GET /oauth/authorize` (`client_id`, `redirect_uri`, `response_type=code`, `state`, and
+//!   optionally PKCE's `code_challenge` with `code_challenge_method` `S256` or `plain`): a
 //!   page listing the test accounts, with a form to make one; `POST /oauth/authorize` picks
 //!   one and sends the browser to `redirect_uri?code=…&state=…` (or `error=access_denied`).
 //! - `POST /oauth/token` (form: `grant_type=authorization_code`, `client_id`,
-//!   `redirect_uri`, `code`): `{access_token, token_type, refresh_token, expires_in,
+//!   `redirect_uri`, `code`, and `code_verifier` when the code was issued for a challenge,
+//!   checked per RFC 7636 §4.6): `{access_token, token_type, refresh_token, expires_in,
 //!   refresh_token_expires_in}`; errors `{error, error_description, error_code}`.
 //! - `GET /v1/user/access_token_info`, `GET /v2/user/me`, `POST /v1/user/logout` with
 //!   `Authorization: Bearer`; errors `{msg, code}` (-401 for an unknown or expired token).
@@ -57,6 +59,76 @@ struct Grant {
     account_id: i64,
     redirect_uri: String,
     until: Instant,
+    /// The PKCE challenge the code was issued for, if any.
+    challenge: Option<Challenge>,
+}
+
+/// A PKCE code challenge (RFC 7636 §4.2) and how it was derived from the verifier.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Challenge {
+    S256(String),
+    Plain(String),
+}
+
+impl Challenge {
+    /// From the authorize call's `code_challenge` and `code_challenge_method` (default
+    /// `plain`, §4.3); `Err` for an unknown method or a malformed challenge. No challenge,
+    /// no PKCE.
+    fn parse(challenge: Option<&str>, method: Option<&str>) -> Result<Option<Self>, &'static str> {
+        let Some(challenge) = challenge.filter(|c| !c.is_empty()) else {
+            return Ok(None);
+        };
+        if !is_pkce_string(challenge) {
+            return Err("code_challenge must be 43 to 128 unreserved characters");
+        }
+        match method.unwrap_or("plain") {
+            "S256" => Ok(Some(Self::S256(challenge.to_owned()))),
+            "plain" => Ok(Some(Self::Plain(challenge.to_owned()))),
+            _ => Err("code_challenge_method must be S256 or plain"),
+        }
+    }
+
+    fn method(&self) -> &'static str {
+        match self {
+            Self::S256(_) => "S256",
+            Self::Plain(_) => "plain",
+        }
+    }
+
+    fn value(&self) -> &str {
+        match self {
+            Self::S256(value) | Self::Plain(value) => value,
+        }
+    }
+
+    /// Whether `verifier` is the one this challenge was made from (§4.6).
+    fn verifies(&self, verifier: &str) -> bool {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        if !is_pkce_string(verifier) {
+            return false;
+        }
+        let derived = match self {
+            Self::S256(_) => base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .encode(sha2::Sha256::digest(verifier.as_bytes())),
+            Self::Plain(_) => verifier.to_owned(),
+        };
+        // Constant time, though nothing here is secret for long.
+        derived.len() == self.value().len()
+            && derived
+                .bytes()
+                .zip(self.value().bytes())
+                .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+                == 0
+    }
+}
+
+/// RFC 7636 §4.1: 43 to 128 characters of `[A-Za-z0-9-._~]`.
+fn is_pkce_string(text: &str) -> bool {
+    (43..=128).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
 }
 
 struct Issued {
@@ -214,6 +286,8 @@ struct AuthorizeQuery {
     response_type: String,
     #[serde(default)]
     state: String,
+    code_challenge: Option<String>,
+    code_challenge_method: Option<String>,
 }
 
 fn bad_request(message: &str) -> Response {
@@ -251,12 +325,23 @@ async fn authorize_page(
     if query.response_type != "code" || !loopback_redirect(&query.redirect_uri) {
         return bad_request("response_type must be code and redirect_uri a loopback address");
     }
-    let carried = format!(
+    let challenge = match Challenge::parse(
+        query.code_challenge.as_deref(),
+        query.code_challenge_method.as_deref(),
+    ) {
+        Ok(challenge) => challenge,
+        Err(message) => return bad_request(message),
+    };
+    let mut carried = format!(
         "{}{}{}",
         hidden("client_id", &query.client_id),
         hidden("redirect_uri", &query.redirect_uri),
         hidden("state", &query.state)
     );
+    if let Some(challenge) = &challenge {
+        carried.push_str(&hidden("code_challenge", challenge.value()));
+        carried.push_str(&hidden("code_challenge_method", challenge.method()));
+    }
     let accounts: String = provider
         .book()
         .accounts
@@ -290,6 +375,8 @@ struct AuthorizeForm {
     account_id: Option<i64>,
     nickname: Option<String>,
     cancel: Option<String>,
+    code_challenge: Option<String>,
+    code_challenge_method: Option<String>,
 }
 
 fn with_query(uri: &str, pairs: &[(&str, &str)]) -> String {
@@ -308,6 +395,13 @@ async fn authorize(
     if form.client_id != provider.app_key || !loopback_redirect(&form.redirect_uri) {
         return bad_request("unknown client_id or redirect_uri");
     }
+    let challenge = match Challenge::parse(
+        form.code_challenge.as_deref(),
+        form.code_challenge_method.as_deref(),
+    ) {
+        Ok(challenge) => challenge,
+        Err(message) => return bad_request(message),
+    };
     if form.cancel.is_some() {
         let to = with_query(
             &form.redirect_uri,
@@ -343,6 +437,7 @@ async fn authorize(
             account_id,
             redirect_uri: form.redirect_uri.clone(),
             until: now + CODE_TTL,
+            challenge,
         },
     );
     drop(book);
@@ -359,6 +454,7 @@ struct TokenForm {
     client_id: String,
     redirect_uri: String,
     code: String,
+    code_verifier: Option<String>,
 }
 
 fn oauth_error(error: &str, description: &str, code: &str) -> Response {
@@ -390,6 +486,20 @@ async fn token(State(provider): State<Arc<Provider>>, Form(form): Form<TokenForm
         }
         None => return oauth_error("invalid_grant", "authorization code not found", "KOE320"),
     };
+    // A code issued for a PKCE challenge serves only with its verifier (and is spent
+    // either way, so a wrong guess cannot be retried).
+    if let Some(challenge) = &grant.challenge
+        && !form
+            .code_verifier
+            .as_deref()
+            .is_some_and(|verifier| challenge.verifies(verifier))
+    {
+        return oauth_error(
+            "invalid_grant",
+            "code_verifier missing or not matching the code_challenge",
+            "KOE320",
+        );
+    }
     book.tokens.retain(|_, issued| issued.until > now);
     if book.tokens.len() >= MAX_TOKENS {
         // The oldest tokens go first.
@@ -496,6 +606,162 @@ async fn logout(State(provider): State<Arc<Provider>>, headers: HeaderMap) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// RFC 7636 appendix B.
+    const VERIFIER: &str = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
+    const CHALLENGE: &str = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
+    const REDIRECT: &str = "http://127.0.0.1:8080/m/oauth/kakao";
+
+    async fn provider() -> (String, CancellationToken) {
+        let stop = CancellationToken::new();
+        let addr = start("127.0.0.1:0".parse().expect("addr"), "key", 7, stop.clone())
+            .await
+            .expect("provider");
+        (format!("http://{addr}"), stop)
+    }
+
+    fn client() -> reqwest::Client {
+        reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client")
+    }
+
+    /// A code from the authorize form, with an optional challenge and method.
+    async fn code(base: &str, challenge: &[(&str, &str)]) -> String {
+        let mut form = vec![
+            ("client_id", "key"),
+            ("redirect_uri", REDIRECT),
+            ("state", "s"),
+            ("nickname", "pkce"),
+        ];
+        form.extend_from_slice(challenge);
+        let answer = client()
+            .post(format!("{base}/oauth/authorize"))
+            .form(&form)
+            .send()
+            .await
+            .expect("authorize");
+        let location = answer.headers()[header::LOCATION]
+            .to_str()
+            .expect("location");
+        url::Url::parse(location)
+            .expect("url")
+            .query_pairs()
+            .find(|(k, _)| k == "code")
+            .map(|(_, v)| v.into_owned())
+            .expect("code")
+    }
+
+    async fn exchange(base: &str, code: &str, verifier: Option<&str>) -> (u16, serde_json::Value) {
+        let mut form = vec![
+            ("grant_type", "authorization_code"),
+            ("client_id", "key"),
+            ("redirect_uri", REDIRECT),
+            ("code", code),
+        ];
+        if let Some(verifier) = verifier {
+            form.push(("code_verifier", verifier));
+        }
+        let answer = client()
+            .post(format!("{base}/oauth/token"))
+            .form(&form)
+            .send()
+            .await
+            .expect("token");
+        (answer.status().as_u16(), answer.json().await.expect("json"))
+    }
+
+    #[tokio::test]
+    async fn a_code_issued_for_a_challenge_needs_its_verifier() {
+        let (base, stop) = provider().await;
+        let s256 = [
+            ("code_challenge", CHALLENGE),
+            ("code_challenge_method", "S256"),
+        ];
+        // Missing, wrong, or the challenge itself instead of the verifier: refused.
+        let wrong = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXx";
+        for verifier in [None, Some(wrong), Some(CHALLENGE), Some("short")] {
+            let code = code(&base, &s256).await;
+            let (status, body) = exchange(&base, &code, verifier).await;
+            assert_eq!(
+                (status, body["error"].as_str()),
+                (400, Some("invalid_grant")),
+                "{verifier:?}"
+            );
+            // Spent: not even the right verifier redeems it now.
+            let (status, _) = exchange(&base, &code, Some(VERIFIER)).await;
+            assert_eq!(status, 400);
+        }
+        let code_ = code(&base, &s256).await;
+        let (status, body) = exchange(&base, &code_, Some(VERIFIER)).await;
+        assert_eq!(status, 200, "{body}");
+        assert!(body["access_token"].is_string());
+        // `plain` compares the verifier itself; without a challenge there is no PKCE.
+        let plain = code(
+            &base,
+            &[
+                ("code_challenge", VERIFIER),
+                ("code_challenge_method", "plain"),
+            ],
+        )
+        .await;
+        assert_eq!(exchange(&base, &plain, Some(wrong)).await.0, 400);
+        let plain = code(
+            &base,
+            &[
+                ("code_challenge", VERIFIER),
+                ("code_challenge_method", "plain"),
+            ],
+        )
+        .await;
+        assert_eq!(exchange(&base, &plain, Some(VERIFIER)).await.0, 200);
+        let none = code(&base, &[]).await;
+        assert_eq!(exchange(&base, &none, None).await.0, 200);
+        stop.cancel();
+    }
+
+    #[tokio::test]
+    async fn the_authorize_page_carries_the_challenge_and_refuses_a_bad_one() {
+        let (base, stop) = provider().await;
+        let page = |query: String| {
+            let base = base.clone();
+            async move {
+                let answer = client()
+                    .get(format!("{base}/oauth/authorize?client_id=key&response_type=code&state=s&redirect_uri={REDIRECT}{query}"))
+                    .send()
+                    .await
+                    .expect("page");
+                (answer.status().as_u16(), answer.text().await.expect("text"))
+            }
+        };
+        let (status, html) = page(format!(
+            "&code_challenge={CHALLENGE}&code_challenge_method=S256"
+        ))
+        .await;
+        assert_eq!(status, 200);
+        assert!(html.contains(&format!("name=\"code_challenge\" value=\"{CHALLENGE}\"")));
+        assert!(html.contains("name=\"code_challenge_method\" value=\"S256\""));
+        let (status, _) = page(format!(
+            "&code_challenge={CHALLENGE}&code_challenge_method=MD5"
+        ))
+        .await;
+        assert_eq!(status, 400);
+        let (status, _) = page("&code_challenge=too-short&code_challenge_method=S256".into()).await;
+        assert_eq!(status, 400);
+        stop.cancel();
+    }
+
+    #[test]
+    fn s256_is_the_rfc_7636_transform() {
+        let challenge = Challenge::parse(Some(CHALLENGE), Some("S256"))
+            .expect("valid")
+            .expect("some");
+        assert!(challenge.verifies(VERIFIER));
+        assert!(!challenge.verifies(CHALLENGE));
+        assert_eq!(Challenge::parse(None, Some("S256")), Ok(None));
+        assert!(Challenge::parse(Some(CHALLENGE), Some("S512")).is_err());
+    }
 
     #[test]
     fn redirects_stay_on_this_machine() {

@@ -101,6 +101,30 @@ impl Store {
         }))
     }
 
+    /// The member and login instant of the live session of `token` (not expired, not
+    /// idle), without moving its idle clock.
+    pub async fn session_login(
+        &self,
+        token: &str,
+        now: i64,
+        policy: SessionPolicy,
+    ) -> anyhow::Result<Option<(i64, i64)>> {
+        if !is_well_formed(token) {
+            return Ok(None);
+        }
+        let row = sqlx::query(
+            "SELECT user_id, created_at_ms FROM sessions \
+             WHERE token_hash = $1 AND expires_at_ms > $2 AND last_seen_at_ms > $3",
+        )
+        .bind(token_key(token))
+        .bind(now)
+        .bind(now.saturating_sub(policy.idle_ms))
+        .fetch_optional(&self.db.pool)
+        .await?;
+        row.map(|row| Ok((row.try_get("user_id")?, row.try_get("created_at_ms")?)))
+            .transpose()
+    }
+
     /// End every session of `user_id` (in the caller's transaction); how many ended.
     pub(crate) async fn revoke_sessions(
         conn: &mut AnyConnection,

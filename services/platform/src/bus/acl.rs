@@ -65,6 +65,12 @@ pub const POPULARITY: Consumer = Consumer {
     pattern: SECURITY_VIEWED,
 };
 
+/// Favorites' erasure of a seceded member's groups and stocks.
+pub const FAVORITES_SECESSION: Consumer = Consumer {
+    name: "favorites-secession",
+    pattern: USER_SECEDED,
+};
+
 /// What one process does on the bus; its NATS user (named like the process) may do
 /// exactly that.
 #[derive(Clone, Copy, Debug)]
@@ -125,13 +131,13 @@ pub const SOCIAL: Permissions = Permissions {
     consumes: &[],
 };
 
-/// Its outbox: stocks added to and removed from favourite lists.
+/// Its outbox: stocks added to and removed from favourite lists; the secession consumer.
 pub const FAVORITES: Permissions = Permissions {
     user: "favorites",
     publishes: &[],
     publishes_durable: &[STOCK_ADDED, STOCK_REMOVED],
     subscribes: &[],
-    consumes: &[],
+    consumes: &[FAVORITES_SECESSION],
 };
 
 /// Every process of the distributed deployment, one NATS user each.

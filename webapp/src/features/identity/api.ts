@@ -126,10 +126,14 @@ export type KakaoToken = {
 /** Shown when the messenger itself fails (its own error bodies are not for users). */
 export const KAKAO_FAILED_MESSAGE = '카카오 로그인에 실패했습니다. 잠시 후 다시 시도해 주세요.';
 
-/** POST {auth}/oauth/token, form-encoded: the authorization code for the messenger's token. */
-export async function exchangeKakaoCode(code: string, redirectUri: string): Promise<KakaoToken> {
+/**
+ * POST {auth}/oauth/token, form-encoded: the authorization code for the messenger's token, with
+ * the PKCE verifier of the login that asked for it (null when it went without PKCE).
+ */
+export async function exchangeKakaoCode(code: string, redirectUri: string, verifier: string | null): Promise<KakaoToken> {
   const { authBase, appKey } = kakaoConfig();
   const body = new URLSearchParams({ grant_type: 'authorization_code', client_id: appKey, redirect_uri: redirectUri, code });
+  if (verifier) body.set('code_verifier', verifier);
   let response: Response;
   try {
     response = await fetch(`${authBase}/oauth/token`, {

@@ -11,7 +11,7 @@ import { useLogin } from './use-login';
 
 /** Starts the messenger login; once signed in the browser comes back to `returnTo` (default: here). */
 export function login(returnTo: string = window.location.pathname + window.location.search): void {
-  startKakaoLogin(returnTo);
+  void startKakaoLogin(returnTo);
 }
 
 /**

@@ -3573,7 +3573,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Left: sessions ended, personal data erased, content kept as 탈퇴한 회원 */
+            /** @description Left: sessions ended, personal data erased (favorites too), content kept as 탈퇴한 회원 */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3582,6 +3582,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `reauthentication_required` (보안을 위해 다시 로그인한 뒤 탈퇴해 주세요.): the session is older than `services.identity.sessions.reauthentication_secs` (5 minutes); log in again and retry */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -57,7 +57,7 @@ function Where() {
 
 function renderCallback(
   search: string,
-  pending: { state: string; returnTo: string } | null,
+  pending: { state: string; returnTo: string; verifier?: string } | null,
   queryClient = createTestQueryClient(),
 ) {
   if (pending) sessionStorage.setItem(OAUTH_STATE_STORAGE_KEY, JSON.stringify(pending));
@@ -161,11 +161,13 @@ describe('KakaoCallback', () => {
       }),
     );
     const queryClient = createTestQueryClient();
-    renderCallback('?code=abc&state=s1', { state: 's1', returnTo: '/m/stocks/KOREA-A005930' }, queryClient);
+    const verifier = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+    renderCallback('?code=abc&state=s1', { state: 's1', returnTo: '/m/stocks/KOREA-A005930', verifier }, queryClient);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m/stocks/KOREA-A005930'));
     expect(screen.getByTestId('state').textContent).toBe('null');
+    // The PKCE verifier of the login goes with the code.
     expect(calls[0]).toBe(
-      'POST /dev/kakao/oauth/token grant_type=authorization_code&client_id=sise-dev-app-key&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fm%2Foauth%2Fkakao&code=abc',
+      `POST /dev/kakao/oauth/token grant_type=authorization_code&client_id=sise-dev-app-key&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fm%2Foauth%2Fkakao&code=abc&code_verifier=${verifier}`,
     );
     expect(calls[1]).toBe('POST /main/api/session {"kakao_access_token":"kakao-token"}');
     expect(getLogin().accessToken).toBe('sise-token');

@@ -49,7 +49,7 @@ export function KakaoCallback() {
       if (callback.kind === 'denied') return false;
       let kakaoToken: string;
       try {
-        kakaoToken = (await exchangeKakaoCode(callback.code, redirectUri())).access_token;
+        kakaoToken = (await exchangeKakaoCode(callback.code, redirectUri(), callback.verifier)).access_token;
       } catch (error) {
         const message = error instanceof ApiError && error.status === 0 ? error.message : KAKAO_FAILED_MESSAGE;
         await openModalAndWait({ type: 'alert', props: { message } });
@@ -59,7 +59,7 @@ export function KakaoCallback() {
       const outcome = await runLoginFlow(kakaoToken, modalLoginFlowUi);
       if (outcome.status === 'other_account') {
         await messengerLogout();
-        startKakaoLogin(callback.returnTo);
+        await startKakaoLogin(callback.returnTo);
         return null;
       }
       if (outcome.status !== 'logged_in') return false;
