@@ -15,7 +15,7 @@ use std::convert::Infallible;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use axum::extract::{FromRequestParts, Request};
+use axum::extract::{FromRef, FromRequestParts, Request};
 use axum::response::{IntoResponse, Response};
 use http::request::Parts;
 use sise_platform::error::ErrorCode;
@@ -28,7 +28,6 @@ use crate::config::SessionsConfig;
 use crate::error::ApiError;
 use crate::hosts::HostKind;
 use crate::intercept::{Answer, Intercept};
-use crate::state::AppState;
 use crate::upstream::Clients;
 
 /// The signed-in member, inserted as a request extension.
@@ -263,16 +262,21 @@ impl Intercept for Authenticate {
 /// gateway's member key, so that calls for the member are signed.
 pub struct SignedIn(pub Member, MemberKey);
 
-impl FromRequestParts<AppState> for SignedIn {
+/// Any state the member key can be taken from (`AppState`, in `state`), so this layer does
+/// not point up at the handlers' state.
+impl<S: Send + Sync> FromRequestParts<S> for SignedIn
+where
+    MemberKey: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         let member = parts
             .extensions
             .get::<Member>()
             .copied()
             .ok_or(ErrorCode::LoginRequired)?;
-        Ok(SignedIn(member, state.member_key.clone()))
+        Ok(SignedIn(member, MemberKey::from_ref(state)))
     }
 }
 

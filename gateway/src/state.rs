@@ -21,6 +21,13 @@ impl AppState {
     }
 }
 
+/// What `auth::SignedIn` signs with.
+impl axum::extract::FromRef<AppState> for MemberKey {
+    fn from_ref(state: &AppState) -> Self {
+        state.member_key.clone()
+    }
+}
+
 impl std::ops::Deref for AppState {
     type Target = Shared;
 
