@@ -4,6 +4,8 @@
 //! A member signed in through gateway A is resolved (and cached, for ten minutes) by
 //! gateways A and B; a logout through gateway C then ends the session on A and B too, long
 //! before their caches would forget it: only the revocation on the bus can have done it.
+//! Then the member signs in again, and an operator's termination (identity's operators'
+//! API, with the operator's credential) ends that session on A and B the same way.
 //! Every process reports on `/readyz` that the server refused it nothing.
 //!
 //! Needs the binaries, PostgreSQL (`SISE_TEST_POSTGRES`) and a `nats-server`
@@ -14,7 +16,9 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use sise_platform::db::Backend;
 use sise_platform::db::testing::TestDatabase;
-use sise_platform::testing::PrivateNats;
+use sise_platform::testing::{OPERATOR, OPERATOR_TOKEN, PrivateNats};
+use sise_proto::identity::v1 as pb;
+use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
 use tokio_util::sync::CancellationToken;
 
 use crate::{free_port, service_env, spawn, upstream};
@@ -36,7 +40,7 @@ async fn wait_for(what: &str, mut check: impl AsyncFnMut() -> bool) {
 }
 
 #[tokio::test]
-async fn a_logout_ends_the_session_on_every_gateway_at_once() {
+async fn a_logout_or_a_sanction_ends_the_session_on_every_gateway_at_once() {
     let Some(nats) = PrivateNats::start_deployed(|conf| conf).await else {
         return;
     };
@@ -56,6 +60,7 @@ async fn a_logout_ends_the_session_on_every_gateway_at_once() {
         .await
         .expect("postgres database");
     let identity_port = free_port();
+    let operators_port = free_port();
     let mut env = service_env(
         &[("SISE__BUS__URL".to_owned(), nats.url_of("identity"))],
         "identity",
@@ -66,6 +71,14 @@ async fn a_logout_ends_the_session_on_every_gateway_at_once() {
         ("KAKAO__API_BASE", kakao.as_str()),
         ("KAKAO__AUTH_BASE", kakao.as_str()),
         ("MEMBERSHIP__WEB_SIGNUP", "true"),
+        ("OPERATOR_LISTEN", &format!("127.0.0.1:{operators_port}")),
+        (
+            "OPERATORS",
+            &format!(
+                "{OPERATOR}:{}",
+                sise_platform::operator::token_sha256(OPERATOR_TOKEN)
+            ),
+        ),
     ] {
         env.push((format!("SISE__SERVICES__IDENTITY__{key}"), value.to_owned()));
     }
@@ -162,21 +175,27 @@ async fn a_logout_ends_the_session_on_every_gateway_at_once() {
     .await
     .expect("sign up");
     assert_eq!(response.status(), 201, "{:?}", response.text().await);
-    let response = post("/api/session", json!({"kakao_access_token": token}))
-        .await
-        .expect("log in");
-    assert_eq!(response.status(), 200);
-    let session: serde_json::Value = response.json().await.expect("json");
-    let access = session["access_token"].as_str().expect("token").to_owned();
-    let me = |port: u16| {
+    let log_in = async || {
+        let response = post("/api/session", json!({"kakao_access_token": token}))
+            .await
+            .expect("log in");
+        assert_eq!(response.status(), 200);
+        let session: serde_json::Value = response.json().await.expect("json");
+        (
+            session["access_token"].as_str().expect("token").to_owned(),
+            session["user"]["id"].as_i64().expect("member id"),
+        )
+    };
+    let me = |port: u16, access: &str| {
         client
             .get(format!("http://127.0.0.1:{port}/api/users/me"))
             .header("host", HOST)
-            .bearer_auth(&access)
+            .bearer_auth(access)
             .send()
     };
+    let (access, member_id) = log_in().await;
     for port in [a, b] {
-        let response = me(port).await.expect("me");
+        let response = me(port, &access).await.expect("me");
         assert_eq!(
             response.status(),
             200,
@@ -196,12 +215,48 @@ async fn a_logout_ends_the_session_on_every_gateway_at_once() {
     assert_eq!(response.status(), 204);
     for port in [a, b] {
         wait_for("the revoked session refused", async || {
-            me(port).await.is_ok_and(|r| r.status() == 401)
+            me(port, &access).await.is_ok_and(|r| r.status() == 401)
         })
         .await;
         println!(
             "revocation: the gateway on {port} refuses the token {:?} after the logout",
             logout.elapsed()
+        );
+    }
+
+    // Signed in again (cached by A and B), then terminated by an operator.
+    let (access, _) = log_in().await;
+    for port in [a, b] {
+        let response = me(port, &access).await.expect("me");
+        assert_eq!(response.status(), 200, "signed in again on {port}");
+    }
+    let mut operators =
+        OperatorServiceClient::connect(format!("http://127.0.0.1:{operators_port}"))
+            .await
+            .expect("identity's operators' API");
+    let sanctioned = Instant::now();
+    operators
+        .sanction(
+            sise_platform::operator::request(
+                pb::SanctionRequest {
+                    user_id: member_id,
+                    kind: pb::SanctionKind::Termination as i32,
+                    reason: "분산 시험".into(),
+                },
+                OPERATOR_TOKEN,
+            )
+            .expect("operator request"),
+        )
+        .await
+        .expect("sanction");
+    for port in [a, b] {
+        wait_for("the sanctioned member's session refused", async || {
+            me(port, &access).await.is_ok_and(|r| r.status() == 401)
+        })
+        .await;
+        println!(
+            "revocation: the gateway on {port} refuses the token {:?} after the sanction",
+            sanctioned.elapsed()
         );
     }
 
