@@ -57,22 +57,11 @@ cargo fmt --all -- --check
 python3 scripts/check-module-cycles.py --self-test
 python3 scripts/check-module-cycles.py
 
-# Every target in one build: binaries and tests share one feature resolution, so the binaries
-# the distributed and browser tests run are the ones `cargo test` would build.
-step "rust: build and lint every target (the distributed test runs the binaries as processes)"
-cargo build --workspace --all-targets --locked
-
-# The webapp checks and the deployment checks need no Rust and leave a core idle while the
-# Rust tests wait on sockets and databases: they run beside them, their output kept in a log
-# that is printed when they end.
-tools_status=0
-wait "$tools_pid" || tools_status=$?
-cat "$tools_log"
-rm -f "$tools_log"
-[ "$tools_status" = 0 ] || { echo "installing the test tools failed" >&2; exit 1; }
-
-side_log="$(mktemp)"
-step "webapp (generated API types current, type-check, lint, unit tests, build), deploy checks and Schemathesis, beside the Rust tests"
+# The webapp's own checks need no Rust: they run beside the build, which leaves a core idle
+# whenever it waits on one crate (our crates build one after another at its end). Their
+# output is kept in a log and printed when they end.
+webapp_log="$(mktemp)"
+step "webapp (generated API types current, type-check, lint, unit tests, build), beside the build"
 (
   set -e
   cd webapp
@@ -83,7 +72,27 @@ step "webapp (generated API types current, type-check, lint, unit tests, build),
   npm run --silent lint
   npm test --silent
   npm run --silent build
-  cd ..
+  echo "webapp checks finished (at ${SECONDS}s)"
+) >"$webapp_log" 2>&1 &
+webapp_pid=$!
+
+# Every target in one build: binaries and tests share one feature resolution, so the binaries
+# the distributed and browser tests run are the ones `cargo test` would build.
+step "rust: build and lint every target (the distributed test runs the binaries as processes)"
+cargo build --workspace --all-targets --locked
+
+# The deployment checks and Schemathesis leave a core idle while the Rust tests wait on
+# sockets and databases: they run beside them, their output kept in a log too.
+tools_status=0
+wait "$tools_pid" || tools_status=$?
+cat "$tools_log"
+rm -f "$tools_log"
+[ "$tools_status" = 0 ] || { echo "installing the test tools failed" >&2; exit 1; }
+
+side_log="$(mktemp)"
+step "deploy checks and Schemathesis, beside the Rust tests"
+(
+  set -e
   echo "deploy: compose, Dockerfiles, Kubernetes manifests, collector"
   SISE_DEPLOY_STRICT=1 bash deploy/check.sh
   # Schemathesis, bounded (docs/benchmarks.md): every operation of the OpenAPI document
@@ -91,7 +100,7 @@ step "webapp (generated API types current, type-check, lint, unit tests, build),
   echo "schemathesis: ${SISE_SCHEMATHESIS_EXAMPLES:-10} examples per operation (at ${SECONDS}s)"
   EXAMPLES="${SISE_SCHEMATHESIS_EXAMPLES:-10}" SISE_BIN="$TARGET_DIR/debug/sise" \
     bash scripts/schemathesis.sh
-  echo "webapp and deploy checks finished (at ${SECONDS}s)"
+  echo "deploy checks and Schemathesis finished (at ${SECONDS}s)"
 ) >"$side_log" 2>&1 &
 side_pid=$!
 
@@ -101,13 +110,18 @@ step "rust: tests (SQLite and PostgreSQL, in-process bus and NATS)"
 rust_status=0
 SISE_TEST_BACKENDS=sqlite,postgres python3 scripts/run-rust-tests.py || rust_status=$?
 
-step "webapp and deploy checks: waiting for them, then their output"
+step "webapp, deploy checks and Schemathesis: waiting for them, then their output"
+webapp_status=0
+wait "$webapp_pid" || webapp_status=$?
+cat "$webapp_log"
+rm -f "$webapp_log"
 side_status=0
 wait "$side_pid" || side_status=$?
 cat "$side_log"
 rm -f "$side_log"
-if [ "$rust_status" != 0 ] || [ "$side_status" != 0 ]; then
-  echo "failed: rust tests exit $rust_status, webapp/deploy checks exit $side_status" >&2
+if [ "$rust_status" != 0 ] || [ "$webapp_status" != 0 ] || [ "$side_status" != 0 ]; then
+  echo "failed: rust tests exit $rust_status, webapp checks exit $webapp_status," \
+    "deploy checks and Schemathesis exit $side_status" >&2
   exit 1
 fi
 
