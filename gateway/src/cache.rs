@@ -293,6 +293,19 @@ pub struct Inner {
 }
 
 impl ResponseCache {
+    /// A small cache with every kind of answer kept a minute (unit tests of its callers).
+    #[cfg(test)]
+    pub(crate) fn for_tests() -> Self {
+        Self::new(&CacheConfig {
+            enabled: true,
+            max_bytes: 1 << 20,
+            live_ttl_ms: 60_000,
+            ranking_ttl_ms: 60_000,
+            articles_ttl_ms: 60_000,
+            static_ttl_ms: 60_000,
+        })
+    }
+
     pub fn new(config: &CacheConfig) -> Self {
         let entries = moka::future::Cache::builder()
             .max_capacity(config.max_bytes)
@@ -622,14 +635,7 @@ mod tests {
     }
 
     fn cache() -> ResponseCache {
-        ResponseCache::new(&CacheConfig {
-            enabled: true,
-            max_bytes: 1 << 20,
-            live_ttl_ms: 60_000,
-            ranking_ttl_ms: 60_000,
-            articles_ttl_ms: 60_000,
-            static_ttl_ms: 60_000,
-        })
+        ResponseCache::for_tests()
     }
 
     async fn get_path(app: &Router, path: &str, if_none_match: Option<&str>) -> Response {

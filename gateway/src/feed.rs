@@ -183,7 +183,7 @@ mod tests {
     use super::{Bus, run};
     use crate::auth::SessionCache;
     use crate::cache::ResponseCache;
-    use crate::config::{CacheConfig, QuotesConfig, SessionsConfig, Upstreams};
+    use crate::config::{QuotesConfig, SessionsConfig, Upstreams};
     use crate::realtime::QuoteHub;
     use crate::startup::{Readiness, readyz};
     use crate::upstream::Clients;
@@ -218,14 +218,7 @@ mod tests {
                 max_age_ms: 1000,
                 stream_min_gap_ms: 0,
             }),
-            ResponseCache::new(&CacheConfig {
-                enabled: true,
-                max_bytes: 1 << 20,
-                live_ttl_ms: 60_000,
-                ranking_ttl_ms: 60_000,
-                articles_ttl_ms: 60_000,
-                static_ttl_ms: 60_000,
-            }),
+            ResponseCache::for_tests(),
             sessions.clone(),
             cancel.clone(),
         ));

@@ -193,6 +193,20 @@ async fn a_logout_or_a_sanction_ends_the_session_on_every_gateway_at_once() {
             .bearer_auth(access)
             .send()
     };
+    // Both gateways that cached the session refuse it soon after `what`.
+    let refused_on_a_and_b = async |access: &str, what: &str, since: Instant| {
+        for port in [a, b] {
+            wait_for(
+                &format!("the session refused after the {what}"),
+                async || me(port, access).await.is_ok_and(|r| r.status() == 401),
+            )
+            .await;
+            println!(
+                "revocation: the gateway on {port} refuses the token {:?} after the {what}",
+                since.elapsed()
+            );
+        }
+    };
     let (access, member_id) = log_in().await;
     for port in [a, b] {
         let response = me(port, &access).await.expect("me");
@@ -213,16 +227,7 @@ async fn a_logout_or_a_sanction_ends_the_session_on_every_gateway_at_once() {
         .await
         .expect("log out");
     assert_eq!(response.status(), 204);
-    for port in [a, b] {
-        wait_for("the revoked session refused", async || {
-            me(port, &access).await.is_ok_and(|r| r.status() == 401)
-        })
-        .await;
-        println!(
-            "revocation: the gateway on {port} refuses the token {:?} after the logout",
-            logout.elapsed()
-        );
-    }
+    refused_on_a_and_b(&access, "logout", logout).await;
 
     // Signed in again (cached by A and B), then terminated by an operator.
     let (access, _) = log_in().await;
@@ -249,16 +254,7 @@ async fn a_logout_or_a_sanction_ends_the_session_on_every_gateway_at_once() {
         )
         .await
         .expect("sanction");
-    for port in [a, b] {
-        wait_for("the sanctioned member's session refused", async || {
-            me(port, &access).await.is_ok_and(|r| r.status() == 401)
-        })
-        .await;
-        println!(
-            "revocation: the gateway on {port} refuses the token {:?} after the sanction",
-            sanctioned.elapsed()
-        );
-    }
+    refused_on_a_and_b(&access, "sanction", sanctioned).await;
 
     drop(gateways);
     drop(identity);

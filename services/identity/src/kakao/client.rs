@@ -92,7 +92,12 @@ impl KakaoClient {
 
     /// The provider's user behind `access_token`, if the token is valid and ours.
     pub async fn token_info(&self, access_token: &str) -> Result<TokenInfo, KakaoError> {
-        if access_token.is_empty() || access_token.len() > 512 || !access_token.is_ascii() {
+        // A bearer token is visible ASCII (RFC 6750 §2.1); anything else could not even be
+        // sent as a header, and is the client's mistake, not the provider's outage.
+        if access_token.is_empty()
+            || access_token.len() > 512
+            || !access_token.bytes().all(|b| b.is_ascii_graphic())
+        {
             return Err(KakaoError::InvalidToken);
         }
         let mut response = self
@@ -167,6 +172,35 @@ mod tests {
         assert!(matches!(
             classify(400, Some(-1)),
             KakaoError::Unavailable(_)
+        ));
+    }
+
+    /// A token that could not be sent as a header is the client's mistake (401), not an
+    /// outage of the provider (503): Schemathesis sent one with a control character.
+    #[tokio::test]
+    async fn a_token_no_header_can_carry_is_invalid_not_an_outage() {
+        // A port nothing listens on: only a token that is never sent gets past it.
+        let closed = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("port");
+        let client = KakaoClient::new(&KakaoSettings {
+            api_base: format!("http://{closed}"),
+            auth_base: format!("http://{closed}"),
+            app_key: "key".into(),
+            app_id: 1,
+            timeout_ms: 1_000,
+        })
+        .expect("client");
+        for token in ["abc\u{16}def", "abc def", "abc\ndef", "\u{7f}", ""] {
+            assert_eq!(
+                client.token_info(token).await.err(),
+                Some(KakaoError::InvalidToken),
+                "{token:?}"
+            );
+        }
+        assert!(matches!(
+            client.token_info("abc-DEF_123.~+/=").await,
+            Err(KakaoError::Unavailable(_))
         ));
     }
 }
