@@ -336,12 +336,14 @@ param_schema! {
 }
 
 param_schema! {
-    /// A search keyword: 1 to 40 characters with at least one that is not a space.
+    /// A search keyword: 1 to 40 characters with at least one that is not a space. The
+    /// service trims Unicode's White_Space, which is the document's `\s` (ECMAScript's) and
+    /// NEL (U+0085) besides: a keyword of NELs is as empty as one of spaces.
     Keyword => ObjectBuilder::new()
         .schema_type(SchemaType::Type(Type::String))
         .min_length(Some(1))
         .max_length(Some(40))
-        .pattern(Some(r"\S"))
+        .pattern(Some(r"[^\s\u0085]"))
         .examples(["삼성전자"])
         .description(Some("What the person typed: a name, a code, an English name or 초성 (`ㅅㅅㅈㅈ`), 1 to 40 characters"))
         .into()
@@ -432,6 +434,30 @@ mod tests {
             panic!("an object schema");
         };
         regex::Regex::new(&object.pattern.expect("a pattern")).expect("a regex")
+    }
+
+    /// A keyword the document calls valid is one the service does not trim to nothing (read
+    /// here with Rust's regex, whose `\s` already holds NEL; the explicit `\u0085` is for
+    /// ECMAScript readers of the document, such as Schemathesis, whose `\s` does not).
+    #[test]
+    fn keyword_pattern_follows_the_trim() {
+        let keyword = pattern_of::<Keyword>();
+        for text in [
+            "a",
+            " 삼성 ",
+            "\u{feff}",
+            "ㅅ",
+            " \u{85}x",
+            "\u{200b}",
+            " ",
+            "\u{85}",
+            "\u{85}\u{3000}\t",
+            "\u{a0}",
+            "\u{2028}",
+            "\n\r",
+        ] {
+            assert_eq!(keyword.is_match(text), !text.trim().is_empty(), "{text:?}");
+        }
     }
 
     #[test]
