@@ -52,11 +52,12 @@ pub const MIN_KEY_BYTES: usize = 32;
 /// Domain separation: a MAC of this scheme is never a valid MAC of another.
 const CONTEXT: &[u8] = b"sise-member-v1:";
 
-/// The shared secret: signs on the gateway, verifies on a service. Cheap to clone (the
-/// keyed HMAC state, a few hundred bytes).
+/// The shared secret: signs on the gateway, verifies on a service. Cheap to clone (a
+/// reference count: the gateway's `SignedIn` takes one on every member request).
 #[derive(Clone)]
 pub struct MemberKey {
-    mac: Hmac<Sha256>,
+    /// The keyed HMAC state, cloned for each tag.
+    mac: std::sync::Arc<Hmac<Sha256>>,
 }
 
 impl fmt::Debug for MemberKey {
@@ -83,7 +84,7 @@ impl MemberKey {
         );
         let mac = Hmac::<Sha256>::new_from_slice(bytes)
             .map_err(|_| anyhow::anyhow!("the member key cannot key HMAC-SHA256"))?;
-        Ok(Self { mac })
+        Ok(Self { mac: mac.into() })
     }
 
     /// The key of configuration key `name` (e.g. `services.favorites.member_key`): a
@@ -106,7 +107,7 @@ impl MemberKey {
     }
 
     fn tag(&self, member_id: i64, expiry_ms: i64) -> Hmac<Sha256> {
-        let mut mac = self.mac.clone();
+        let mut mac = Hmac::<Sha256>::clone(&self.mac);
         mac.update(CONTEXT);
         mac.update(format!("{member_id}.{expiry_ms}").as_bytes());
         mac

@@ -19,6 +19,7 @@
 
 use std::fmt::Write as _;
 
+pub use super::consume::Consumer;
 use super::consume::dead_letter_subject;
 
 /// Every subject and pattern a Sise process uses on the bus (without the namespace).
@@ -51,13 +52,6 @@ pub mod subjects {
 }
 
 use subjects::*;
-
-/// A durable consumer: its name and the pattern it consumes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Consumer {
-    pub name: &'static str,
-    pub pattern: &'static str,
-}
 
 /// Market's count of page views per security and day.
 pub const POPULARITY: Consumer = Consumer {

@@ -29,6 +29,44 @@ pub fn dead_letter_subject(subject: &str) -> String {
     format!("{DURABLE_ROOT}.dead.{rest}")
 }
 
+/// A durable consumer: its name and the pattern it consumes (each is listed in
+/// [`super::acl`], with the process that runs it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Consumer {
+    pub name: &'static str,
+    pub pattern: &'static str,
+}
+
+/// [`consume`] for a consumer of the list of who uses which subject ([`super::acl`]) whose
+/// events are one protobuf message `M`: a payload that does not decode is logged and
+/// acknowledged (no retry could change it), the rest go to `handler`.
+pub async fn consume_messages<M, F, Fut>(
+    bus: Bus,
+    consumer: Consumer,
+    cancel: CancellationToken,
+    mut handler: F,
+) where
+    M: prost::Message + Default,
+    F: FnMut(M) -> Fut + Send,
+    Fut: std::future::Future<Output = anyhow::Result<()>> + Send,
+{
+    let name = consumer.name;
+    consume(
+        bus,
+        name,
+        consumer.pattern,
+        cancel,
+        move |event| match M::decode(event.payload) {
+            Ok(message) => futures::future::Either::Left(handler(message)),
+            Err(error) => {
+                tracing::warn!(consumer = name, %error, "dropping an event that does not decode");
+                futures::future::Either::Right(std::future::ready(Ok(())))
+            }
+        },
+    )
+    .await;
+}
+
 /// Runs durable consumer `name` over `pattern` until `cancel`, calling `handler` for each
 /// event. `Ok` acks the event; an error (or a panic) redelivers it later, and after the
 /// consumer's `max_deliver` (`bus.consumer.max_deliver`) failed deliveries the event is

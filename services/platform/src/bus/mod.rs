@@ -106,7 +106,7 @@ use futures::stream::BoxStream;
 use tracing::Instrument as _;
 
 pub use background::BackgroundPublisher;
-pub use consume::{consume, dead_letter_subject};
+pub use consume::{consume, consume_messages, dead_letter_subject};
 pub use subject::subject_matches;
 
 /// The header JetStream deduplicates on (within the stream's duplicate window); the
