@@ -21,5 +21,8 @@ pub mod favorites {
     }
 }
 
-// `sise.social.v1` (`proto/sise/social/v1/`) names its service but has no RPCs yet; prost
-// writes no module for an empty package, so it is included here with its first RPC.
+pub mod social {
+    pub mod v1 {
+        tonic::include_proto!("sise.social.v1");
+    }
+}

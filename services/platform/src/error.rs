@@ -203,6 +203,35 @@ catalogue! {
     MissingIds = ("missing_ids", InvalidArgument, "대상을 하나 이상 지정해주세요."),
     TooManyIds = ("too_many_ids", InvalidArgument, "한 번에 {max}개까지 지정할 수 있습니다."),
     FavoritesPrivate = ("favorites_private", PermissionDenied, "관심종목을 공개하지 않은 회원입니다."),
+    // The community (the social service; docs/api.md, "Community").
+    PostNotFound = ("post_not_found", NotFound, "게시글을 찾을 수 없습니다."),
+    CommentNotFound = ("comment_not_found", NotFound, "댓글을 찾을 수 없습니다."),
+    PostImageNotFound = ("post_image_not_found", NotFound, "사진을 찾을 수 없습니다."),
+    ContentRequired = ("content_required", InvalidArgument, "내용을 입력해주세요."),
+    PostTooLong = ("post_too_long", InvalidArgument, "글은 {max}자까지 쓸 수 있습니다."),
+    CommentTooLong = ("comment_too_long", InvalidArgument, "댓글은 {max}자까지 쓸 수 있습니다."),
+    InvalidCategory = ("invalid_category", InvalidArgument, "말머리는 opinion(의견), question(질문), news(뉴스·공시) 중 하나여야 합니다."),
+    InvalidScope = ("invalid_scope", InvalidArgument, "조회 범위는 all 또는 mine 이어야 합니다."),
+    InvalidSort = ("invalid_sort", InvalidArgument, "정렬 기준은 RECENT 또는 RANK_DESC 여야 합니다."),
+    InvalidContentType = ("invalid_content_type", InvalidArgument, "대상 종류가 올바르지 않습니다."),
+    TooManyImages = ("too_many_images", InvalidArgument, "사진은 {max}장까지 올릴 수 있습니다."),
+    /// Over the member's posts of the day (KST): 429 until midnight.
+    DailyPostLimit = ("daily_post_limit", TooManyRequests, "글은 하루에 {max}개까지 쓸 수 있습니다. 내일 다시 시도해주세요."),
+    DailyCommentLimit = ("daily_comment_limit", TooManyRequests, "댓글은 하루에 {max}개까지 쓸 수 있습니다. 내일 다시 시도해주세요."),
+    /// The same text from the same member again within the duplicate window.
+    DuplicateContent = ("duplicate_content", Conflict, "같은 내용을 연달아 올릴 수 없습니다. 잠시 후 다시 시도해주세요."),
+    /// Commenting on or reacting to hidden content.
+    ContentHidden = ("content_hidden", Conflict, "숨겨진 글에는 댓글이나 공감을 남길 수 없습니다."),
+    InvalidReportType = ("invalid_report_type", InvalidArgument, "신고 사유를 선택해주세요."),
+    ReportTextNotAllowed = ("report_text_not_allowed", InvalidArgument, "신고 내용은 기타 사유를 선택했을 때만 적을 수 있습니다."),
+    ReportTextTooLong = ("report_text_too_long", InvalidArgument, "신고 내용은 {max}자까지 적을 수 있습니다."),
+    AlreadyReported = ("already_reported", Conflict, "이미 신고하셨습니다."),
+    CannotReportOwn = ("cannot_report_own", InvalidArgument, "내가 쓴 글은 신고할 수 없습니다."),
+    /// An objection to content that is not hidden, or not the caller's.
+    NotHidden = ("not_hidden", Conflict, "숨겨진 글이 아니어서 이의를 신청할 수 없습니다."),
+    AlreadyObjected = ("already_objected", Conflict, "이미 이의를 신청했습니다. 운영자가 검토하고 있습니다."),
+    /// An operator's hide without a reason.
+    ReasonRequired = ("reason_required", InvalidArgument, "사유를 적어주세요."),
     // Bounds of the public edge (the gateway's limits).
     TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
     TooManyStreams = ("too_many_streams", TooManyRequests, "실시간 시세 연결이 너무 많습니다. 잠시 후 다시 시도해주세요."),

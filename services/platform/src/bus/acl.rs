@@ -37,8 +37,17 @@ pub mod subjects {
     pub const SESSIONS_REVOKED: &str = "events.identity.sessions_revoked";
     pub const USER_SECEDED: &str = "events.identity.user_seceded";
     pub const USER_SANCTIONED: &str = "events.identity.user_sanctioned";
+    /// A member's nickname or photo changed (social keeps its authors' names from it).
+    pub const PROFILE_CHANGED: &str = "events.identity.profile_changed";
     pub const STOCK_ADDED: &str = "events.favorites.stock_added";
     pub const STOCK_REMOVED: &str = "events.favorites.stock_removed";
+    /// The community (`sise.social.v1` events): market counts posts per stock, gateways
+    /// push new, deleted and hidden posts to open boards and move their cached pages.
+    pub const POST_CREATED: &str = "events.social.post_created";
+    pub const POST_DELETED: &str = "events.social.post_deleted";
+    pub const COMMENT_CREATED: &str = "events.social.comment_created";
+    pub const REACTION_CHANGED: &str = "events.social.reaction_changed";
+    pub const CONTENT_HIDDEN: &str = "events.social.content_hidden";
 
     /// The live subject of one security's quote (under [`QUOTES`]).
     pub fn quote(security_id: impl std::fmt::Display) -> String {
@@ -65,6 +74,30 @@ pub const FAVORITES_SECESSION: Consumer = Consumer {
     pattern: USER_SECEDED,
 };
 
+/// Market's count of posts per stock and hour (popular by posts, 토론 급증).
+pub const MARKET_POSTS: Consumer = Consumer {
+    name: "market-posts",
+    pattern: POST_CREATED,
+};
+
+/// Social's copy of its authors' names and photos.
+pub const SOCIAL_PROFILES: Consumer = Consumer {
+    name: "social-profiles",
+    pattern: PROFILE_CHANGED,
+};
+
+/// Social shows a seceded member's content under 탈퇴한 회원.
+pub const SOCIAL_SECESSION: Consumer = Consumer {
+    name: "social-secession",
+    pattern: USER_SECEDED,
+};
+
+/// Social hides a terminated member's content.
+pub const SOCIAL_SANCTIONS: Consumer = Consumer {
+    name: "social-sanctions",
+    pattern: USER_SANCTIONED,
+};
+
 /// What one process does on the bus; its NATS user (named like the process) may do
 /// exactly that.
 #[derive(Clone, Copy, Debug)]
@@ -82,17 +115,18 @@ pub struct Permissions {
 }
 
 /// Quotes and asset ticks (the leader's simulator), its articles and page views; a
-/// follower replica subscribes to the leader's ticks; the popularity consumer.
+/// follower replica subscribes to the leader's ticks; the popularity and post consumers.
 pub const MARKET: Permissions = Permissions {
     user: "market",
     publishes: &[QUOTES, ASSETS],
     publishes_durable: &[SECURITY_VIEWED, NEWS_PUBLISHED, DISCLOSURE_PUBLISHED],
     subscribes: &[QUOTES, ASSETS],
-    consumes: &[POPULARITY],
+    consumes: &[POPULARITY, MARKET_POSTS],
 };
 
-/// Follows ticks (live quotes, the cache), articles (the cache) and revoked sessions (the
-/// session cache); publishes nothing.
+/// Follows ticks (live quotes, the cache), articles (the cache), revoked sessions (the
+/// session cache) and the boards' new, deleted and hidden posts (live boards, the cache);
+/// publishes nothing.
 pub const GATEWAY: Permissions = Permissions {
     user: "gateway",
     publishes: &[],
@@ -103,26 +137,41 @@ pub const GATEWAY: Permissions = Permissions {
         NEWS_PUBLISHED,
         DISCLOSURE_PUBLISHED,
         SESSIONS_REVOKED,
+        POST_CREATED,
+        POST_DELETED,
+        CONTENT_HIDDEN,
     ],
     consumes: &[],
 };
 
-/// Its outbox: revoked sessions, secessions, sanctions.
+/// Its outbox: revoked sessions, secessions, sanctions, profile changes.
 pub const IDENTITY: Permissions = Permissions {
     user: "identity",
     publishes: &[],
-    publishes_durable: &[SESSIONS_REVOKED, USER_SECEDED, USER_SANCTIONED],
+    publishes_durable: &[
+        SESSIONS_REVOKED,
+        USER_SECEDED,
+        USER_SANCTIONED,
+        PROFILE_CHANGED,
+    ],
     subscribes: &[],
     consumes: &[],
 };
 
-/// Uses no subject (its bus only reports on readiness).
+/// Its outbox: the community's events; its authors' profiles, secessions and sanctions
+/// from identity.
 pub const SOCIAL: Permissions = Permissions {
     user: "social",
     publishes: &[],
-    publishes_durable: &[],
+    publishes_durable: &[
+        POST_CREATED,
+        POST_DELETED,
+        COMMENT_CREATED,
+        REACTION_CHANGED,
+        CONTENT_HIDDEN,
+    ],
     subscribes: &[],
-    consumes: &[],
+    consumes: &[SOCIAL_PROFILES, SOCIAL_SECESSION, SOCIAL_SANCTIONS],
 };
 
 /// Its outbox: stocks added to and removed from favourite lists; the secession consumer.
@@ -390,7 +439,8 @@ mod tests {
         );
         assert!(!IDENTITY.publish_allow("ns").contains(&JS_ACK.to_owned()));
         assert!(IDENTITY.subscribe_allow("ns") == ["_INBOX.>"]);
-        assert!(SOCIAL.publish_allow("ns").is_empty() && SOCIAL.subscribe_allow("ns").is_empty());
+        assert!(SOCIAL.publish_allow("ns").contains(&JS_ACK.to_owned()));
+        assert!(GATEWAY.publish_allow("ns").is_empty());
     }
 
     #[test]
