@@ -2,7 +2,7 @@
 import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Connect, type Plugin } from 'vite';
+import { defineConfig, type Connect, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 // The gateway (one-process server) listens here during development.
 const GATEWAY = 'http://127.0.0.1:8080';
@@ -28,11 +28,47 @@ const bareBaseRedirect: Plugin = {
   },
 };
 
+// The route table (src/app/route-table.tsx) is not in the shell: src/app/start.tsx imports it
+// before the first render. index.html preloads it and its static imports beside the shell, so
+// it costs no round trip of its own (the prerendered pages' boot script does the same).
+const ROUTE_TABLE = 'src/app/route-table.tsx';
+
+const preloadRouteTable: Plugin = {
+  name: 'sise:preload-route-table',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, { bundle }) {
+      if (!bundle) return html;
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const table = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(ROUTE_TABLE));
+      if (!table) throw new Error(`${ROUTE_TABLE} is not a chunk of its own`);
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) visit(imported);
+      };
+      visit(table.fileName);
+      // The same markup as Vite's own preloads (scripts/prerender.mjs reads them back).
+      return [...files]
+        .filter((file) => !html.includes(`/m/${file}"`))
+        .map(
+          (file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/m/${file}` },
+            injectTo: 'head',
+          }),
+        );
+    },
+  },
+};
+
 export default defineConfig({
   // The app is served under /m/. Built files go to /m/static/ because
   // /m/assets/{assetId} is an app route.
   base: '/m/',
-  plugins: [react(), bareBaseRedirect],
+  plugins: [react(), bareBaseRedirect, preloadRouteTable],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -75,6 +111,9 @@ export default defineConfig({
               test: /[\\/]src[\\/](features[\\/]identity|config[\\/]kakao|components[\\/]modals)[\\/.]/,
               minShareCount: 2,
               priority: 1.5,
+              // Only its own modules: what they import (TanStack Query's useQuery, the constants)
+              // stays in the chunks every page loads, not in this one.
+              includeDependenciesRecursively: false,
             },
             // The favorites code shared by its lazy parts (the stock page's heart, the modals, the
             // 관심종목 screens), likewise kept out of `shared`; only its own modules (what they

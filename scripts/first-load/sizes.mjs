@@ -3,8 +3,10 @@
 //   node scripts/first-load/sizes.mjs webapp/dist
 //
 // A page's first view is the entry chunk (index.html's script) and every chunk it imports
-// statically, plus the route chunks the page renders before its first paint and their
-// static imports (Vite preloads those beside the route chunk). Chunks behind a further
+// statically (the shell), plus the route table (src/app/route-table.tsx: out of the shell,
+// imported before the first render and preloaded beside it by index.html), plus the route
+// chunks the page renders before its first paint and their static imports (Vite preloads
+// those beside the route chunk). Chunks behind a further
 // dynamic import (the chart library) are counted apart. Sizes are gzip at level 6 (what
 // Vite's build report prints) in kB of 1,000 bytes, each chunk compressed on its own.
 import fs from 'node:fs';
@@ -14,10 +16,11 @@ import zlib from 'node:zlib';
 const dist = process.argv[2] ?? 'webapp/dist';
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
-// Route modules per page, in the order the router renders them.
+// The route table, then the route modules per page in the order the router renders them.
+const ROUTE_TABLE = 'src/app/route-table.tsx';
 const PAGES = {
-  home: ['src/app/routes/home.tsx'],
-  stock: ['src/app/routes/stocks/stock-layout.tsx', 'src/app/routes/stocks/overview.tsx'],
+  home: [ROUTE_TABLE, 'src/app/routes/home.tsx'],
+  stock: [ROUTE_TABLE, 'src/app/routes/stocks/stock-layout.tsx', 'src/app/routes/stocks/overview.tsx'],
 };
 const CHART = 'src/components/charts/price-chart-canvas.tsx';
 const GOALS = { shell: 100, stock: 130 };
@@ -52,12 +55,14 @@ const sum = (files, size) => js(files).reduce((total, file) => total + size(file
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 
 const shell = closure([entryKey]);
+const routeTable = new Set([...closure([ROUTE_TABLE])].filter((file) => !shell.has(file)));
 const home = closure(PAGES.home, new Set(shell));
 const stock = closure(PAGES.stock, new Set(shell));
 const chart = new Set([...closure([CHART])].filter((file) => !stock.has(file)));
 
 const rows = [
   ['shell (entry + its static imports)', shell, GOALS.shell],
+  ['route table (+ imports), preloaded beside', routeTable, null],
   ['home /m, first view', home, null],
   ['stock page, first view (before the chart)', stock, GOALS.stock],
   ['chart chunk(s), after first paint', chart, null],

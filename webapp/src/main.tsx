@@ -8,4 +8,5 @@ if (!root) throw new Error('missing #root element');
 
 // Before the first render, so no text is laid out twice (spec §3 Preferences fontSizeType).
 applyFontSize(readFontSize());
-startApp(root);
+// Start-up failures (the route table's chunk not loading) are reported, not shown (spec §4).
+startApp(root).catch((error: unknown) => console.error('the app did not start', error));

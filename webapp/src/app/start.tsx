@@ -18,7 +18,6 @@ import { securityKeys } from '@/lib/query-keys';
 import { createQueryClient } from '@/lib/react-query';
 
 import { App } from './index';
-import { preloadRoute } from './router';
 
 export const INITIAL_DATA_ID = 'sise-initial-data';
 export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered-path';
@@ -79,20 +78,24 @@ type StartOptions = {
   rootOptions?: RootOptions;
 };
 
-/** Seeds the cache, starts what the address needs, then hydrates or renders `#root`. */
-export function startApp(
+/**
+ * Seeds the cache, loads the route table (preloaded beside the shell), starts what the address
+ * needs, then hydrates or renders `#root`.
+ */
+export async function startApp(
   rootElement: HTMLElement,
   { doc = document, location = window.location, queryClient = createQueryClient(), rootOptions }: StartOptions = {},
-): { root: Root; hydrated: boolean; queryClient: QueryClient } {
+): Promise<{ root: Root; hydrated: boolean; queryClient: QueryClient }> {
   // Signed-in members' calls carry their token from the first one on (preloadRoute's too).
   configureApiAuth(identityApiAuth);
   const hydrated = isPrerenderedFor(rootElement, location);
   seedInitialData(queryClient, readInitialData(doc));
+  const { routes, preloadRoute } = await import('./route-table');
   preloadRoute(location.pathname, queryClient, { data: !hydrated });
 
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} />
+      <App queryClient={queryClient} routes={routes} />
     </StrictMode>
   );
   if (hydrated) {

@@ -17,6 +17,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 
 import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/route-table';
 import { AppRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
 import type { SecurityDetail } from '@/features/securities/types';
@@ -61,7 +62,7 @@ export async function renderPage(path: string, seed?: SecurityDetail): Promise<R
     <StrictMode>
       <AppProvider queryClient={queryClient}>
         <StaticRouter location={path}>
-          <AppRoutes />
+          <AppRoutes routes={routes} />
         </StaticRouter>
       </AppProvider>
     </StrictMode>,

@@ -62,10 +62,10 @@ function gatewayStockPage(withData: boolean) {
   return { path: `/m/stocks/${ID}`, head, body };
 }
 
-function hydrate(rootElement: HTMLElement) {
+async function hydrate(rootElement: HTMLElement) {
   const consoleError = vi.spyOn(console, 'error');
   const onRecoverableError = vi.fn();
-  const started = startApp(rootElement, { rootOptions: { onRecoverableError } });
+  const started = await startApp(rootElement, { rootOptions: { onRecoverableError } });
   root = started.root;
   return { ...started, consoleError, onRecoverableError };
 }
@@ -79,7 +79,7 @@ describe('hydrating prerendered pages', () => {
     expect(popular).not.toBeNull();
     const notice = rootElement.querySelector('.sample-data-notice');
 
-    const { hydrated, consoleError, onRecoverableError } = hydrate(rootElement);
+    const { hydrated, consoleError, onRecoverableError } = await hydrate(rootElement);
 
     expect(hydrated).toBe(true);
     // Hydrated once the home chunk is in and its queries have started (and failed: 404s here).
@@ -99,7 +99,7 @@ describe('hydrating prerendered pages', () => {
     const rootElement = loadPage(homePage());
     const popular = rootElement.querySelector('[data-testid="popular-stocks"]');
 
-    const { hydrated, consoleError, onRecoverableError } = hydrate(rootElement);
+    const { hydrated, consoleError, onRecoverableError } = await hydrate(rootElement);
 
     expect(hydrated).toBe(true);
     // Not in the prerendered markup: it comes once hydrated, after everything else on the page.
@@ -117,7 +117,7 @@ describe('hydrating prerendered pages', () => {
     stubFetch({});
     const rootElement = loadPage(homePage(), { usr: null, key: 'k1', idx: 1 });
 
-    const { consoleError, onRecoverableError } = hydrate(rootElement);
+    const { consoleError, onRecoverableError } = await hydrate(rootElement);
 
     await waitFor(() => expect(rootElement.querySelector('.app-header__back')).not.toBeNull());
     expect(consoleError.mock.calls.map((c) => String(c[0]).slice(0, 300))).toEqual([]);
@@ -131,7 +131,7 @@ describe('hydrating prerendered pages', () => {
     const header = rootElement.querySelector('.price-header');
     expect(header).not.toBeNull();
 
-    const { hydrated, queryClient, consoleError, onRecoverableError } = hydrate(rootElement);
+    const { hydrated, queryClient, consoleError, onRecoverableError } = await hydrate(rootElement);
 
     expect(hydrated).toBe(true);
     expect(queryClient.getQueryData(['securities', ID])).toEqual(DETAIL);
@@ -156,7 +156,7 @@ describe('hydrating prerendered pages', () => {
     const fetchMock = stubFetch({ [`/main/api/v1/securities/${ID}`]: { status: 200, body: DETAIL } });
     const rootElement = loadPage(gatewayStockPage(false));
 
-    const { consoleError, onRecoverableError } = hydrate(rootElement);
+    const { consoleError, onRecoverableError } = await hydrate(rootElement);
 
     await waitFor(() => expect(rootElement.querySelector('.price-header')).not.toBeNull());
     expect(fetchMock).toHaveBeenCalled();
@@ -172,7 +172,7 @@ describe('hydrating prerendered pages', () => {
     const rootElement = loadPage(page);
     window.history.replaceState(null, '', `${page.path}?chart=1y`);
 
-    const { hydrated, consoleError } = hydrate(rootElement);
+    const { hydrated, consoleError } = await hydrate(rootElement);
 
     expect(hydrated).toBe(false);
     await waitFor(() =>

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { routes } from '@/app/router';
+import { routes } from '@/app/route-table';
 import { installIntersectionObserver } from '@/testing/intersection-observer';
 import { createTestQueryClient } from '@/testing/test-utils';
 

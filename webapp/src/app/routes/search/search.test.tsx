@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { routes } from '@/app/router';
+import { routes } from '@/app/route-table';
 import { RECENT_SEARCHES_STORAGE_KEY, recordRecentSearch } from '@/features/search/hooks/use-recent-searches';
 import { SAMSUNG } from '@/features/search/testing/found-assets';
 import { installIntersectionObserver } from '@/testing/intersection-observer';

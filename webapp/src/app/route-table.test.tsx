@@ -11,7 +11,7 @@ import { createAsset, createQuote, createSecurity } from '@/testing/data-generat
 import { installIntersectionObserver } from '@/testing/intersection-observer';
 import { createTestQueryClient, stubFetch } from '@/testing/test-utils';
 
-import { preloadRoute, routes } from './router';
+import { preloadRoute, routes } from './route-table';
 
 const STOCK = '/m/stocks/KOREA-A005930';
 
