@@ -125,6 +125,15 @@ export default defineConfig({
               priority: 1.5,
               includeDependenciesRecursively: false,
             },
+            // The community's code shared by its lazy parts (the board, a post, the forms, MY's
+            // lists, the modals), likewise its own chunk, only its own modules.
+            {
+              name: 'social',
+              test: /[\\/]src[\\/](features[\\/]social|app[\\/]social|app[\\/]routes[\\/](stocks[\\/])?debates)[\\/]/,
+              minShareCount: 2,
+              priority: 1.5,
+              includeDependenciesRecursively: false,
+            },
             // Code that two or more screens share, in one chunk beside each screen's own
             // (the chart library, used by one chunk only, stays apart).
             { name: 'shared', minShareCount: 2, priority: 1 },

@@ -18,6 +18,10 @@ interface ImportMetaEnv {
   readonly VITE_KAKAO_API_BASE?: string;
   /** Messenger REST app key (`sise-kakao-app-key`). */
   readonly VITE_KAKAO_APP_KEY?: string;
+  /** The companion app's App Store address (`sise-app-store-ios`); none by default. */
+  readonly VITE_APP_STORE_IOS_URL?: string;
+  /** The companion app's Google Play address (`sise-app-store-android`); none by default. */
+  readonly VITE_APP_STORE_ANDROID_URL?: string;
 }
 
 interface ImportMeta {

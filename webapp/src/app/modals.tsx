@@ -6,11 +6,17 @@ import { lazy } from 'react';
 import type { ModalComponents } from '@/components/modals/modal-host';
 import '@/features/identity/modals';
 import '@/features/favorites/modals';
+import '@/features/social/modals';
 
 // The favorites modals share one chunk (and one import, the fewest bytes in the shell).
 const loadFavorites = () => import('./favorites/modal-components');
 function favorites<K extends keyof Awaited<ReturnType<typeof loadFavorites>>>(name: K) {
   return lazy(async () => ({ default: (await loadFavorites())[name] }));
+}
+
+const loadSocial = () => import('./social/modal-components');
+function social<K extends keyof Awaited<ReturnType<typeof loadSocial>>>(name: K) {
+  return lazy(async () => ({ default: (await loadSocial())[name] }));
 }
 
 export const modalComponents: ModalComponents = {
@@ -26,4 +32,9 @@ export const modalComponents: ModalComponents = {
   editFavoriteStocks: { component: favorites('editFavoriteStocks'), fullScreen: true },
   addTopicStocks: { component: favorites('addTopicStocks') },
   addRecentStocks: { component: favorites('addRecentStocks'), fullScreen: true },
+  report: { component: social('report') },
+  commentSetting: { component: social('setting') },
+  postSetting: { component: social('setting') },
+  appDownload: { component: social('appDownload') },
+  postImageViewer: { component: social('postImageViewer'), fullScreen: true },
 };

@@ -137,6 +137,33 @@ describe('stock tabs', () => {
     }
   });
 
+  it('opens the board under the 토론 tab, and its posts, form and 내 글 keep the tab', async () => {
+    const board = { status: 200, body: { posts: [], next_cursor: null } };
+    const { router } = renderRoute(`${STOCK}/debates`, { '/social/api/v1/securities/KOREA-A005930/posts': board });
+    expect(await screen.findByText('아직 글이 없습니다. 첫 글을 남겨보세요.')).toBeDefined();
+    expect(tabsOf('종목 메뉴').find(([, , active]) => active)?.[0]).toBe('토론');
+    expect(screen.getByRole('button', { name: '글쓰기' })).toBeDefined();
+    expect(screen.getByRole('group', { name: '정렬' })).toBeDefined();
+    // A sort or category is kept in the address.
+    fireEvent.click(within(screen.getByRole('group', { name: '말머리' })).getByRole('button', { name: '질문' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=question'));
+    cleanup();
+
+    for (const path of [`${STOCK}/debates/12`, `${STOCK}/debates/12/liked_users`]) {
+      renderRoute(path);
+      await screen.findByRole('navigation', { name: '종목 메뉴' });
+      expect(tabsOf('종목 메뉴').find(([, , active]) => active)?.[0]).toBe('토론');
+      cleanup();
+    }
+    renderRoute(`${STOCK}/debates/abc`);
+    expect(await screen.findByText('페이지를 찾을 수 없습니다.')).toBeDefined();
+  });
+
+  it('sends /m/debates to the root', async () => {
+    const { router } = renderRoute('/m/debates');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m'));
+  });
+
   it('keeps the statement term in the URL', async () => {
     renderRoute(`${STOCK}/analysis?term=yearly`);
     await screen.findByTestId('financial-statements');

@@ -7,6 +7,7 @@ import { isValidElement, lazy, type ComponentType } from 'react';
 import { Navigate, matchRoutes, type RouteObject } from 'react-router';
 
 import { FAVORITES_BASE, paths } from '@/config/paths';
+import { socialPaths } from '@/config/social-paths';
 import { getSecurityQueryOptions } from '@/features/securities/api/get-security';
 import { stripFormatSuffix } from '@/lib/format-suffix';
 
@@ -48,6 +49,14 @@ const AllArticlesRoute = lazyNamed(loadArticles, 'AllArticlesRoute');
 const NewsRoute = lazyNamed(loadArticles, 'NewsRoute');
 const DisclosuresRoute = lazyNamed(loadArticles, 'DisclosuresRoute');
 const StockAnalysisRoute = lazyRoute(() => import('./routes/stocks/analysis'));
+const BoardRoute = lazyRoute(() => import('./routes/stocks/debates/board'));
+const BoardPostRoute = lazyRoute(() => import('./routes/stocks/debates/post'));
+const NewPostRoute = lazyRoute(() => import('./routes/stocks/debates/new-post'));
+const MyBoardPostsRoute = lazyRoute(() => import('./routes/stocks/debates/my-board-posts'));
+const LikedUsersRoute = lazyRoute(() => import('./routes/stocks/debates/liked-users'));
+const DebateRoute = lazyRoute(() => import('./routes/debates/debate'));
+const MyPostsRoute = lazyRoute(() => import('./routes/my/my-posts'));
+const MyCommentsRoute = lazyRoute(() => import('./routes/my/my-comments'));
 const MyRoute = lazyRoute(() => import('./routes/my/my'));
 const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
@@ -98,7 +107,12 @@ export const routes: RouteObject[] = withRootLayout([
           { path: paths.stockArticlesDisclosures.path, element: <DisclosuresRoute /> },
         ],
       },
-      // 토론 (paths.stockDebates) is not built yet: it falls through to the fallback page.
+      // 토론: the board, a post, the new-post form, 내 글, who liked a post.
+      { path: socialPaths.board.path, element: <BoardRoute /> },
+      { path: socialPaths.newPost.path, element: <NewPostRoute /> },
+      { path: socialPaths.myBoardPosts.path, element: <MyBoardPostsRoute /> },
+      { path: socialPaths.boardPost.path, element: <BoardPostRoute /> },
+      { path: socialPaths.likedUsers.path, element: <LikedUsersRoute /> },
     ],
   },
   {
@@ -122,6 +136,11 @@ export const routes: RouteObject[] = withRootLayout([
   { path: paths.my.path, element: <MyRoute /> },
   { path: paths.myHistory.path, element: <MyHistoryRoute /> },
   { path: paths.myHistoryEdit.path, element: <MyHistoryEditRoute /> },
+  { path: socialPaths.myPosts.path, element: <MyPostsRoute /> },
+  { path: socialPaths.myComments.path, element: <MyCommentsRoute /> },
+  // /m/debates goes to the root (spec §2), which shows /m; a post by its id alone.
+  { path: socialPaths.debates.path, element: <Navigate to={paths.home.getHref()} replace /> },
+  { path: socialPaths.debate.path, element: <DebateRoute /> },
   // 관심종목 and its sub-pages: one splat route, their own routes in their chunk.
   { path: `${FAVORITES_BASE}/*`, element: <FavoritesRoutes /> },
   { path: paths.search.path, element: <SearchRoute /> },
@@ -136,7 +155,7 @@ export const routes: RouteObject[] = withRootLayout([
   { path: paths.news.path, element: <NewsRedirectRoute /> },
   { path: paths.newsPopular.path, element: <NewsRedirectRoute /> },
   { path: paths.newsLatest.path, element: <NewsRedirectRoute /> },
-  // Screens not built yet (토론, …) and unknown paths.
+  // Screens not built yet and unknown paths.
   { path: '*', element: <NotFoundRoute /> },
 ]);
 

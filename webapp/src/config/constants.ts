@@ -105,3 +105,26 @@ export const USER_STALE_TIME_MS = 5 * 60_000;
 
 /** The member's favorite groups: changed only by the member, who refetches after a change. */
 export const FAVORITES_STALE_TIME_MS = 5 * 60_000;
+
+// The community (docs/api.md, "Community").
+
+/** A board's posts, the member's posts, comments and likers page by 20 (the API's default). */
+export const POSTS_PAGE_SIZE = 20;
+export const COMMENTS_PAGE_SIZE = 20;
+export const LIKED_USERS_PAGE_SIZE = 20;
+
+/** MY shows the newest few of the member's posts and comments; 전체보기 lists them all. */
+export const MY_SOCIAL_PREVIEW_SIZE = 3;
+
+/**
+ * Post lists and posts: an open board hears new, deleted and hidden posts on its stream and
+ * the member's own changes are written into the cache, so only others' reactions and comment
+ * counts age; this long.
+ */
+export const POSTS_STALE_TIME_MS = 30_000;
+
+/** Comments under a post (the member's own are written into the cache at once). */
+export const COMMENTS_STALE_TIME_MS = 30_000;
+
+/** Who liked a post. */
+export const LIKED_USERS_STALE_TIME_MS = 60_000;

@@ -67,7 +67,7 @@ export const paths = {
     path: '/m/stocks/:securityId',
     getHref: (securityId: string) => stockBase(securityId),
   },
-  /** The discussion board (built by another issue; until then the fallback page answers). */
+  /** The discussion board (토론); its other pages are in config/social-paths.ts, out of the shell. */
   stockDebates: stockTab('debates'),
   stockArticles: stockTab('articles'),
   stockArticlesNews: stockTab('articles/news'),

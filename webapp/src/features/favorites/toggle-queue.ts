@@ -1,9 +1,11 @@
-// The toggle-mutation queue (after Bluesky's useToggleMutationQueue, docs STYLE): taps change
-// an optimistic state at once; requests run one at a time, and taps made while one runs merge
-// into a single final request for the last wanted state (none when it is already the server's).
-// The shown state then settles on the server's answer; a failure rolls back to the last state
-// the server confirmed and says so.
+// The favorites heart's toggle: the app's mutation queue (lib/mutation-queue.ts) over on and
+// off. Taps change an optimistic state at once; taps made while a request runs merge into a
+// single final request for the last wanted state (none when it is already the server's). The
+// shown state then settles on the server's answer; a failure rolls back to the last state the
+// server confirmed and says so.
 import { useEffect, useRef, useState } from 'react';
+
+import { createMutationQueue } from '@/lib/mutation-queue';
 
 export type ToggleQueueOptions<S> = {
   /** The server's state when the queue starts. */
@@ -23,40 +25,9 @@ export type ToggleQueue<S> = {
   setConfirmed: (state: S) => void;
 };
 
-export function createToggleQueue<S>(options: ToggleQueueOptions<S>): ToggleQueue<S> {
-  let confirmed = options.initial;
-  let wanted: boolean | null = null;
-  let running = false;
-
-  async function drain(): Promise<void> {
-    running = true;
-    try {
-      // Taps of the same moment merge before the first request.
-      await Promise.resolve();
-      while (wanted !== null) {
-        const on = wanted;
-        wanted = null;
-        if (on === options.isOn(confirmed)) continue;
-        confirmed = await options.run(confirmed, on);
-      }
-      running = false;
-      options.onSettled(confirmed);
-    } catch (error) {
-      wanted = null;
-      running = false;
-      options.onError(error, confirmed);
-    }
-  }
-
-  return {
-    toggle(on) {
-      wanted = on;
-      if (!running) void drain();
-    },
-    setConfirmed(state) {
-      if (!running) confirmed = state;
-    },
-  };
+export function createToggleQueue<S>({ isOn, ...options }: ToggleQueueOptions<S>): ToggleQueue<S> {
+  const queue = createMutationQueue<S, boolean>({ ...options, reached: (state, on) => isOn(state) === on });
+  return { toggle: queue.want, setConfirmed: queue.setConfirmed };
 }
 
 type Shadow<S> = { on: boolean; basis: S; busy: boolean };

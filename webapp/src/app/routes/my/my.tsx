@@ -2,12 +2,20 @@ import { Link } from 'react-router';
 
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { Section } from '@/components/ui/section';
+import { MY_SOCIAL_PREVIEW_SIZE } from '@/config/constants';
 import { favoritePaths } from '@/config/favorite-paths';
 import { paths } from '@/config/paths';
+import { socialPaths } from '@/config/social-paths';
 import { useStockNames } from '@/features/assets/hooks/use-stock-names';
 import { RecentStocksEmpty } from '@/features/history/components/recent-stocks-empty';
 import { useRecentStockIds } from '@/features/history/hooks/use-recent-stocks';
+import { useLogin } from '@/features/identity/use-login';
 import { FeaturedQuoteList } from '@/features/securities/components/featured-quote-list';
+import { useMyPosts } from '@/features/social/api/get-member-posts';
+import { useMyComments } from '@/features/social/api/get-my-comments';
+import { MyCommentList, MyPostList } from '@/features/social/components/my-activity';
+
+import { useStockNameLookup } from '../../social/use-stock-name';
 
 import './my.css';
 
@@ -37,11 +45,58 @@ export default function MyRoute() {
           <FeaturedQuoteList stocks={stocks.slice(0, RECENT_PREVIEW_SIZE)} />
         )}
       </Section>
+      <MyCommunity />
       {/* 관심종목: members only; a visitor signs in on the way (spec §2). */}
       <Section title="관심종목" more={{ to: favoritePaths.lists.getHref(), label: '전체보기' }} testId="my-favorites">
         <Link className="my-page__row" to={favoritePaths.lists.getHref()}>
           관심그룹과 종목 보기
         </Link>
+      </Section>
+    </>
+  );
+}
+
+/**
+ * 내가 쓴 글 and 내 댓글: the newest few of each, 전체보기 for all. A visitor sees the way in
+ * (the full pages are members only: the login comes first).
+ */
+function MyCommunity() {
+  const { isAuthenticated } = useLogin();
+  const posts = { to: socialPaths.myPosts.getHref(), label: '전체보기' };
+  const comments = { to: socialPaths.myComments.getHref(), label: '전체보기' };
+  if (!isAuthenticated) {
+    return (
+      <>
+        <Section title="내가 쓴 글" more={posts} testId="my-posts">
+          <Link className="my-page__row" to={posts.to}>
+            로그인하고 내가 쓴 글 보기
+          </Link>
+        </Section>
+        <Section title="내 댓글" more={comments} testId="my-comments">
+          <Link className="my-page__row" to={comments.to}>
+            로그인하고 내 댓글 보기
+          </Link>
+        </Section>
+      </>
+    );
+  }
+  return <MemberCommunity posts={posts} comments={comments} />;
+}
+
+function MemberCommunity({ posts, comments }: Record<'posts' | 'comments', { to: string; label: string }>) {
+  // The same queries (and cache) as the lists below: their stocks' names in one call.
+  const postIds = useMyPosts({ limit: MY_SOCIAL_PREVIEW_SIZE }).data?.pages[0]?.posts.map((post) => post.security_id) ?? [];
+  const commentIds =
+    useMyComments({ limit: MY_SOCIAL_PREVIEW_SIZE })
+      .data?.pages[0]?.comments.flatMap((comment) => (comment.post ? [comment.post.security_id] : [])) ?? [];
+  const stockName = useStockNameLookup([...postIds, ...commentIds]);
+  return (
+    <>
+      <Section title="내가 쓴 글" more={posts} testId="my-posts">
+        <MyPostList preview={MY_SOCIAL_PREVIEW_SIZE} stockName={stockName} />
+      </Section>
+      <Section title="내 댓글" more={comments} testId="my-comments">
+        <MyCommentList preview={MY_SOCIAL_PREVIEW_SIZE} stockName={stockName} />
       </Section>
     </>
   );

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 export function stockTabs(securityId: string): TabNavItem[] {
   return [
     { label: '개요', to: paths.stock.getHref(securityId), end: true },
-    // The discussion board comes with its own issue; until then its route is the fallback page.
+    // The board; its posts, new-post form and 내 글 are below it, so the tab stays active there.
     { label: '토론', to: paths.stockDebates.getHref(securityId) },
     { label: '뉴스·공시', to: paths.stockArticles.getHref(securityId) },
     { label: '시세', to: paths.stockQuotations.getHref(securityId) },

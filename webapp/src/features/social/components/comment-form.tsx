@@ -1,0 +1,70 @@
+import { useState } from 'react';
+
+import { useCreateComment } from '../api/create-comment';
+import { alertError } from '../utils/alert-error';
+import { COMMENT_MAX_LENGTH, clip, textLength } from '../utils/limits';
+import { useMemberAction } from '../viewer';
+
+import './social.css';
+
+type CommentFormProps = {
+  postId: number;
+  /** A reply's parent comment; null for a comment on the post. */
+  parentId?: number | null;
+  onDone?: () => void;
+  autoFocus?: boolean;
+};
+
+/**
+ * Writes a comment or a reply (up to 300 characters, counted as typed). A visitor is sent to the
+ * login with the text kept and comes back with it posted (CommentSection takes it).
+ */
+export function CommentForm({ postId, parentId = null, onDone, autoFocus = false }: CommentFormProps) {
+  const [content, setContent] = useState('');
+  const create = useCreateComment();
+  const asMember = useMemberAction();
+  const trimmed = content.trim();
+  const id = parentId === null ? `comment-${postId}` : `reply-${parentId}`;
+  return (
+    <form
+      className="comment-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (trimmed === '' || create.isPending) return;
+        asMember({ kind: 'comment', postId, parentId, content: trimmed }, () =>
+          create.mutate(
+            { postId, parentId, content: trimmed },
+            {
+              onSuccess: () => {
+                setContent('');
+                onDone?.();
+              },
+              onError: alertError,
+            },
+          ),
+        );
+      }}
+    >
+      <label className="visually-hidden" htmlFor={id}>
+        {parentId === null ? '댓글' : '답글'}
+      </label>
+      <textarea
+        id={id}
+        className="social-textarea"
+        rows={2}
+        value={content}
+        autoFocus={autoFocus}
+        placeholder={parentId === null ? '댓글을 남겨보세요.' : '답글을 남겨보세요.'}
+        onChange={(event) => setContent(clip(event.target.value, COMMENT_MAX_LENGTH))}
+      />
+      <div className="social-form__row">
+        <span className="social-form__count">
+          {textLength(content)}/{COMMENT_MAX_LENGTH}
+        </span>
+        <button type="submit" className="button" disabled={trimmed === '' || create.isPending}>
+          등록
+        </button>
+      </div>
+    </form>
+  );
+}

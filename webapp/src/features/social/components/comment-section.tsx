@@ -1,0 +1,62 @@
+import { openModal } from '@/components/modals/modal-store';
+import { PaginatedListFooter } from '@/components/ui/paginated-list-footer';
+import { formatNumber } from '@/lib/format';
+import { toPaginatedList } from '@/lib/paginated-list';
+
+import { useCreateComment } from '../api/create-comment';
+import { useComments } from '../api/get-comments';
+import type { Post } from '../types';
+import { alertError } from '../utils/alert-error';
+import { usePendingAction, useSocialViewer } from '../viewer';
+
+import { CommentForm } from './comment-form';
+import { CommentItem } from './comment-item';
+
+import './social.css';
+
+/**
+ * A post's comments, oldest first, with replies one level deep, and the comment form. What a
+ * visitor wrote or reported before signing in is done here on the way back.
+ */
+export function CommentSection({ post }: { post: Post }) {
+  const query = useComments({ kind: 'post', id: post.id });
+  const list = toPaginatedList(
+    query,
+    (page) => page.comments,
+    (page) => page.next_cursor,
+  );
+  const create = useCreateComment();
+  const { signedIn } = useSocialViewer();
+  usePendingAction(
+    (action) => (action.kind === 'comment' && action.postId === post.id) || (action.kind === 'report' && action.type === 'comment'),
+    (action) => {
+      if (action.kind === 'comment') {
+        create.mutate({ postId: action.postId, parentId: action.parentId, content: action.content }, { onError: alertError });
+      } else if (action.kind === 'report') {
+        openModal({ type: 'report', props: { type: action.type, id: action.id } });
+      }
+    },
+  );
+  const open = post.hidden === null;
+  return (
+    <section className="comment-section" id="comments" aria-label="댓글">
+      <h2 className="comment-section__title">
+        댓글 <span>{formatNumber(post.comments_count)}</span>
+      </h2>
+      <ul className="comment-list" aria-label="댓글 목록">
+        {list.entities.map((comment) => (
+          <li key={comment.id}>
+            <CommentItem comment={comment} postId={post.id} />
+          </li>
+        ))}
+      </ul>
+      <PaginatedListFooter list={list} emptyMessage="첫 댓글을 남겨보세요." />
+      {open ? (
+        <CommentForm postId={post.id} />
+      ) : (
+        <p className="comment-section__closed">숨겨진 글에는 댓글을 달 수 없습니다.</p>
+      )}
+      {signedIn ? null : <p className="comment-section__hint">댓글을 쓰려면 로그인이 필요합니다. 등록하면 로그인 후 남겨집니다.</p>}
+    </section>
+  );
+}
