@@ -19,7 +19,7 @@ export const WEBAPP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 export const REPO_ROOT = path.resolve(WEBAPP_DIR, '..');
 export const DIST_DIR = path.join(WEBAPP_DIR, 'dist');
 export const RESULTS_DIR = path.join(WEBAPP_DIR, 'test-results');
-const SERVER_BIN = path.resolve(WEBAPP_DIR, process.env.SISE_BIN ?? '../target/debug/sise');
+export const SERVER_BIN = path.resolve(WEBAPP_DIR, process.env.SISE_BIN ?? '../target/debug/sise');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -47,9 +47,16 @@ const CHROMIUM_ARGS = [
 
 /** The last lines the server printed, for failure messages. */
 const serverOutput = [];
+/** Every line the server printed that starts `sise:` (its addresses and credentials), kept whole. */
+const serverAnnounced = [];
 function remember(stream, line) {
   serverOutput.push(`[${stream}] ${line.slice(0, 500)}`);
   if (serverOutput.length > 60) serverOutput.shift();
+  if (line.startsWith('sise: ')) serverAnnounced.push(line);
+}
+/** The `sise: …` lines the server printed so far (the operators' address, the development token). */
+export function serverAnnouncements() {
+  return [...serverAnnounced];
 }
 export function serverLog() {
   return serverOutput.length > 0 ? serverOutput.join('\n') : '(no output)';
@@ -132,6 +139,38 @@ async function stopServer(child) {
   }
 }
 
+/** A phone-sized Chromium (390×844, mobile, ko-KR) on the profile `profileDir`. */
+async function launchPhone(profileDir) {
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/**
+ * Another phone beside startApp's, with its own profile (another person: its own storage and
+ * login). Returns `{ context, page, close }`.
+ */
+export async function openPhone() {
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-chromium-'));
+  const context = await launchPhone(profileDir);
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  const close = async () => {
+    await context.close().catch(() => {});
+    rmSync(profileDir, { recursive: true, force: true });
+  };
+  return { context, page, close };
+}
+
 /**
  * Starts the server and a phone-sized Chromium (390×844, mobile, ko-KR).
  * Returns `{ baseUrl, context, page, close }`.
@@ -154,17 +193,7 @@ export async function startApp() {
       baseUrl = await started.baseUrl;
     }
 
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-    });
-    context.setDefaultTimeout(15_000);
+    context = await launchPhone(profileDir);
     const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     return { baseUrl, context, page, close, dataDir };

@@ -12,6 +12,7 @@ import { useLiveQuotes } from '@/features/securities/hooks/use-live-quotes';
 import { useOrderedStocksPreview } from '@/features/trends/api/get-ordered-stocks';
 import { POPULAR_STOCKS_LIMIT } from '@/features/trends/api/get-popular-stocks';
 import { TOP_SECTORS_LIMIT } from '@/features/trends/api/get-top-sectors';
+import { DiscussionSurges } from '@/features/trends/components/discussion-surges';
 import { PopularStocks } from '@/features/trends/components/popular-stocks';
 import { SpecialStockCounts } from '@/features/trends/components/special-stock-counts';
 import { TopSectors } from '@/features/trends/components/top-sectors';
@@ -31,7 +32,8 @@ const RECENT_STRIP_SIZE = 10;
 
 /**
  * /m: everything from live data: 주요 지수, 인기 종목, 특징주 counts, 상위 업종, the trend
- * pages, the latest news and disclosures of the largest stocks and, once hydrated, 최근 본 종목.
+ * pages, the latest news and disclosures of the largest stocks, 토론 급증 when a board surges
+ * and, once hydrated, 최근 본 종목.
  * Prerendered with every data part in its loading state, each as tall as what replaces it.
  */
 export default function HomeRoute() {
@@ -48,6 +50,8 @@ export default function HomeRoute() {
       <TopSectors limit={TOP_SECTORS_LIMIT} />
       <TrendLinks />
       <LatestArticles />
+      {/* Only when a board surges; late on the page, so its arrival moves nothing above it. */}
+      <DiscussionSurges />
       {/* The list is this device's: the prerendered page has none, so it comes once hydrated,
           and last, so that its arrival moves nothing already on screen. */}
       {hydrated ? <RecentlyViewed /> : null}

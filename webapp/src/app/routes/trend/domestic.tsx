@@ -3,6 +3,7 @@ import { MarketIndexList } from '@/features/assets/components/market-index-list'
 import { TREND_PREVIEW_SIZE } from '@/features/trends/api/get-ordered-stocks';
 import { POPULAR_STOCKS_LIMIT } from '@/features/trends/api/get-popular-stocks';
 import { TOP_SECTORS_LIMIT } from '@/features/trends/api/get-top-sectors';
+import { DiscussionSurges } from '@/features/trends/components/discussion-surges';
 import { PopularStocks } from '@/features/trends/components/popular-stocks';
 import { RankedStocksPreview } from '@/features/trends/components/ranked-stocks';
 import { SpecialStockCounts } from '@/features/trends/components/special-stock-counts';
@@ -18,7 +19,8 @@ const INDEX_PAGES: Record<string, string> = {
 
 /**
  * /m/trend/domestic (국내): KOSPI and KOSDAQ live, the special-stock counts of both markets,
- * 상위 업종, 인기 종목, and the first five of 거래대금 상위 and 시가총액 상위.
+ * 상위 업종, 인기 종목, 토론 급증 when a board surges, and the first five of 거래대금 상위 and 시가총액
+ * 상위.
  */
 export default function DomesticTrendRoute() {
   return (
@@ -28,6 +30,8 @@ export default function DomesticTrendRoute() {
       <SpecialStockCounts />
       <TopSectors limit={TOP_SECTORS_LIMIT} />
       <PopularStocks limit={POPULAR_STOCKS_LIMIT} renderStocks={renderLiveStocks({ hearts: true, label: '인기 종목', ranked: true })} />
+      {/* Only when a board surges. */}
+      <DiscussionSurges />
       <RankedStocksPreview
         trendKey="collection_a"
         title="거래대금 상위"

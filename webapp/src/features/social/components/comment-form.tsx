@@ -46,7 +46,7 @@ export function CommentForm({ postId, parentId = null, onDone, autoFocus = false
       }}
     >
       <label className="visually-hidden" htmlFor={id}>
-        {parentId === null ? '댓글' : '답글'}
+        {parentId === null ? '댓글 입력' : '답글 입력'}
       </label>
       <textarea
         id={id}

@@ -1,5 +1,5 @@
-// GET /api/v1/popular_stocks/{by}?limit=: the stocks most named in news, searched (last 24
-// hours) or traded today (`posts` exists too, but stays empty until the boards are built).
+// GET /api/v1/popular_stocks/{by}?limit=: the stocks most named in news, searched, written about
+// on their boards (last 24 hours) or traded today.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { TRENDS_STALE_TIME_MS } from '@/config/constants';

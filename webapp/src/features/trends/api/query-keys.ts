@@ -1,6 +1,6 @@
 // Query-key factory of the trends feature (TkDodo's hierarchy): trends → special stocks (per
 // market, counts) / ranked lists by key and filters / foreign indexes / sectors (list, top,
-// one sector's stocks) / popular stocks by what they are counted by. Paged lists keep their
+// one sector's stocks) / popular stocks by what they are counted by / 토론 급증. Paged lists keep their
 // pages (cursors) inside the infinite query; a preview (first page only) is its own query.
 import type { PopularBy, TrendKey, TrendMarket, TrendMarketFilter } from '../types';
 
@@ -19,4 +19,5 @@ export const trendKeys = {
   sectorSecurities: (wicsSectorCode: string, filters: { limit: number }) =>
     [...trendKeys.sectors(), 'detail', wicsSectorCode, 'securities', filters] as const,
   popularStocks: (by: PopularBy, filters: { limit: number }) => [...trendKeys.all, 'popular', by, filters] as const,
+  discussionSurges: (filters: { limit: number }) => [...trendKeys.all, 'discussion-surges', filters] as const,
 };

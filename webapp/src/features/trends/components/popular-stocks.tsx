@@ -10,10 +10,11 @@ import type { PopularBy, TrendStock } from '../types';
 import { TrendStockListPlaceholder, TrendStockSlot } from './trend-stock-list';
 import './trend-status.css';
 
-/** The tabs of 인기 종목 (by posts joins when the boards are built). */
+/** The tabs of 인기 종목: named in news, searched, written about on the boards (last 24 hours), traded today. */
 export const POPULAR_BY_OPTIONS: readonly { value: PopularBy; label: string }[] = [
   { value: 'news', label: '뉴스' },
   { value: 'search', label: '검색' },
+  { value: 'posts', label: '토론' },
   { value: 'trading_value', label: '거래대금' },
 ];
 
@@ -25,7 +26,7 @@ type PopularStocksProps = {
   renderStocks: (stocks: readonly TrendStock[]) => ReactNode;
 };
 
-/** 인기 종목: the most named in news, searched (last 24 hours) or traded today. */
+/** 인기 종목: the most named in news, searched, written about (last 24 hours) or traded today. */
 export function PopularStocks({ limit, renderStocks }: PopularStocksProps) {
   const [by, setBy] = useState<PopularBy>('news');
   const query = usePopularStocks(by, limit);

@@ -8,6 +8,8 @@ import { getMarketLabel } from '@/lib/market-label';
 
 import type { TrendStock } from '../types';
 
+import { DiscussionSurgeBadge } from './discussion-surges';
+
 import './trend-stock-list.css';
 
 /** The live part of a row: from the quote stream when known, else from the list's answer. */
@@ -33,10 +35,21 @@ type TrendStockListProps = {
   testId?: string;
   /** Something beside each row's link (the app's favorite heart); a button may not sit inside a link. */
   renderAction?: (stock: TrendStock) => ReactNode;
+  /** The ids of stocks whose boards surge now: each gets the 토론 급증 badge. */
+  surging?: ReadonlySet<string>;
 };
 
 /** Stocks with their price and change rate, each linking to its stock page. */
-export function TrendStockList({ stocks, quotes, ranked = false, figure, label, testId, renderAction }: TrendStockListProps) {
+export function TrendStockList({
+  stocks,
+  quotes,
+  ranked = false,
+  figure,
+  label,
+  testId,
+  renderAction,
+  surging,
+}: TrendStockListProps) {
   return (
     <ol className="trend-stocks" aria-label={label} data-testid={testId}>
       {stocks.map((stock, index) => {
@@ -49,6 +62,7 @@ export function TrendStockList({ stocks, quotes, ranked = false, figure, label, 
               <span className="trend-stocks__name">
                 <span className="trend-stocks__title">{stock.name}</span>
                 <span className="trend-stocks__market">{getMarketLabel(stock.market)}</span>
+                {surging?.has(stock.security_id) ? <DiscussionSurgeBadge /> : null}
               </span>
               <span className="trend-stocks__quote">
                 <span className={`trend-stocks__price ${display.className}`}>{formatNumber(quote.price)}</span>

@@ -26,3 +26,5 @@ export type WicsSectorList = ApiResponse<'/api/v1/trends/wics_sectors'>;
 export type WicsSector = Schemas['WicsSector'];
 export type SectorSecurityPage = ApiResponse<'/api/v1/trends/wics_sectors/{wics_sector_code}/securities'>;
 export type PopularStocks = ApiResponse<'/api/v1/popular_stocks/{by}'>;
+export type DiscussionSurges = ApiResponse<'/api/v1/trends/discussion_surges'>;
+export type DiscussionSurge = DiscussionSurges['discussion_surges'][number];

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { MAX_STREAM_SECURITY_IDS } from '@/config/constants';
 import { useQuotes } from '@/features/securities/api/get-quotes';
 import { useLiveQuotes } from '@/features/securities/hooks/use-live-quotes';
+import { useSurgingIds } from '@/features/trends/api/get-discussion-surges';
 import { type TrendQuote, TrendStockList } from '@/features/trends/components/trend-stock-list';
 import type { TrendStock } from '@/features/trends/types';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -18,10 +19,12 @@ type LiveTrendStockListProps = Omit<Parameters<typeof TrendStockList>[0], 'quote
 /**
  * A trend list whose prices move: the quotes of its rows (the first 50, what one stream
  * connection carries; a longer list's later rows keep the prices of its answer) are fetched
- * once and then kept live by the quote stream while the list is on screen.
+ * once and then kept live by the quote stream while the list is on screen. Stocks whose boards
+ * surge carry the 토론 급증 badge (one query for every list of the page).
  */
 export function LiveTrendStockList({ hearts = false, ...props }: LiveTrendStockListProps) {
   const quotes = useLiveTrendQuotes(props.stocks);
+  const surging = useSurgingIds();
   const hydrated = useHydrated();
   const ids = props.stocks.map((stock) => stock.security_id);
   const renderAction =
@@ -32,7 +35,7 @@ export function LiveTrendStockList({ hearts = false, ...props }: LiveTrendStockL
           </Suspense>
         )
       : undefined;
-  return <TrendStockList {...props} quotes={quotes} renderAction={renderAction} />;
+  return <TrendStockList {...props} quotes={quotes} renderAction={renderAction} surging={surging} />;
 }
 
 function useLiveTrendQuotes(stocks: readonly TrendStock[]): ReadonlyMap<string, TrendQuote> {
