@@ -6,9 +6,9 @@ import { useSecurity } from '@/features/securities/api/get-security';
 import { usePost } from '@/features/social/api/get-post';
 import { PostDetail } from '@/features/social/components/post-detail';
 
-import { SocialViewerProvider } from '../../social/social-viewer';
+import { SocialViewerProvider } from '@/app/social/social-viewer';
 import NotFoundRoute from '../not-found';
-import { parsePostId } from '../stocks/debates/post';
+import { parsePostId } from '@/app/routes/stocks/debates/post';
 
 import '@/features/social/components/social.css';
 

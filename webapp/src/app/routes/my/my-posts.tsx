@@ -3,7 +3,7 @@ import { useRequireLogin } from '@/features/identity/login';
 import { useMyPosts } from '@/features/social/api/get-member-posts';
 import { MyPostList } from '@/features/social/components/my-activity';
 
-import { useStockNameLookup } from '../../social/use-stock-name';
+import { useStockNameLookup } from '@/app/social/use-stock-name';
 
 import './my.css';
 

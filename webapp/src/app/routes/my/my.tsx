@@ -15,7 +15,7 @@ import { useMyPosts } from '@/features/social/api/get-member-posts';
 import { useMyComments } from '@/features/social/api/get-my-comments';
 import { MyCommentList, MyPostList } from '@/features/social/components/my-activity';
 
-import { useStockNameLookup } from '../../social/use-stock-name';
+import { useStockNameLookup } from '@/app/social/use-stock-name';
 
 import './my.css';
 

@@ -23,7 +23,7 @@ export function AuthorLine({ author, createdAtMs, category, sample = false }: Au
       ) : (
         <span className="author-line__avatar" aria-hidden="true" />
       )}
-      <span className="author-line__name" data-seceded={author.seceded || undefined}>
+      <span className="author-line__name" data-seceded={author.seceded ? true : undefined}>
         {author.name}
       </span>
       {sample || author.sample ? <span className="social-badge">샘플</span> : null}

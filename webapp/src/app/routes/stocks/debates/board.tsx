@@ -6,7 +6,7 @@ import { WritePostButton } from '@/features/social/components/write-post-button'
 import type { CategoryFilter, PostSort } from '@/features/social/types';
 import { CATEGORY_FILTERS } from '@/features/social/utils/labels';
 
-import { SocialViewerProvider } from '../../../social/social-viewer';
+import { SocialViewerProvider } from '@/app/social/social-viewer';
 
 /** The sort and category are in the address (`?sort=RANK_DESC&category=question`), so back keeps them. */
 function readFilters(search: URLSearchParams): { sort: PostSort; category: CategoryFilter } {

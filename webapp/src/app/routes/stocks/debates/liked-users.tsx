@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 
 import { LikedUsers } from '@/features/social/components/liked-users';
 
-import NotFoundRoute from '../../not-found';
+import NotFoundRoute from '@/app/routes/not-found';
 
 import { parsePostId } from './post';
 

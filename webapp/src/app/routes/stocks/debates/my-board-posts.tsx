@@ -6,7 +6,7 @@ import { Board } from '@/features/social/components/board';
 import type { CategoryFilter, PostSort } from '@/features/social/types';
 import { CATEGORY_FILTERS } from '@/features/social/utils/labels';
 
-import { SocialViewerProvider } from '../../../social/social-viewer';
+import { SocialViewerProvider } from '@/app/social/social-viewer';
 
 /** /m/stocks/:securityId/debates/posts: the member's own posts on this board (scope mine), hidden ones too. */
 export default function MyBoardPostsRoute() {

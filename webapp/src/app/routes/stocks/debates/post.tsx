@@ -4,8 +4,8 @@ import { socialPaths } from '@/config/social-paths';
 import { PostDetail } from '@/features/social/components/post-detail';
 import type { PostScope } from '@/features/social/types';
 
-import { SocialViewerProvider } from '../../../social/social-viewer';
-import NotFoundRoute from '../../not-found';
+import { SocialViewerProvider } from '@/app/social/social-viewer';
+import NotFoundRoute from '@/app/routes/not-found';
 
 /** A post id from the address: a positive integer, or null. */
 export function parsePostId(value: string | undefined): number | null {
