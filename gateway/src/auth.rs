@@ -287,6 +287,38 @@ impl SignedIn {
     }
 }
 
+/// Whoever calls a public route: the member when the request carries a valid token (the
+/// answer then says what is theirs), else a visitor.
+pub struct Viewer(pub Option<Member>, MemberKey);
+
+impl<S: Send + Sync> FromRequestParts<S> for Viewer
+where
+    MemberKey: FromRef<S>,
+{
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Infallible> {
+        Ok(Viewer(
+            parts.extensions.get::<Member>().copied(),
+            MemberKey::from_ref(state),
+        ))
+    }
+}
+
+impl Viewer {
+    /// `message` as a call for the member (signed metadata), or a visitor's unsigned one.
+    pub fn request<T>(&self, message: T) -> tonic::Request<T> {
+        match self.0 {
+            Some(member) => self.1.request(message, member.user_id),
+            None => tonic::Request::new(message),
+        }
+    }
+
+    pub fn is_member(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

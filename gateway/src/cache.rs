@@ -19,6 +19,12 @@
 //! (stale-while-revalidate): it lags the latest tick by at most that one call, and is never
 //! older than the route's `ttl`.
 //!
+//! A board's first pages for visitors ([`Tag::Board`]) are kept for a moment only
+//! (`gateway.cache.board_ttl_ms`: their counts move with every reaction and comment, which
+//! no event tells the gateway), and a new, deleted or hidden post of that board moves its
+//! generation at once. Answers to members are never kept: such a route is
+//! [`Policy::visitors_only`], and a request with a member passes the cache untouched.
+//!
 //! The cache is bounded in bytes (`gateway.cache.max_bytes`); client-chosen keys cannot
 //! push hot entries out, as `moka` admits by frequency (TinyLFU).
 
@@ -38,6 +44,7 @@ use sise_platform::error::DomainError;
 use tower::Service;
 use tracing::Instrument as _;
 
+use crate::auth::Member;
 use crate::config::CacheConfig;
 use crate::error::ApiError;
 use crate::hosts;
@@ -59,6 +66,8 @@ pub enum Tag {
     AnyAsset,
     /// Any new news item or disclosure.
     Articles,
+    /// The path's `security_id`: the new, deleted and hidden posts of that board.
+    Board,
     /// Nothing but the ttl (and a bus outage).
     None,
 }
@@ -69,6 +78,8 @@ enum Freshness {
     Articles,
     /// Search rankings: their popularity moves every 10 s, their keyword lists every minute.
     Ranking,
+    /// A board's posts: their counts move with every reaction and comment.
+    Board,
     Static,
 }
 
@@ -77,13 +88,19 @@ enum Freshness {
 pub struct Policy {
     tag: Tag,
     freshness: Freshness,
+    /// Only visitors' answers are kept (a member's carries their own reactions).
+    visitors_only: bool,
 }
 
 /// The cached routes, by their path as declared (without the host prefix). Everything else
 /// is not cached. Documented per route in docs/api.md, "Caching".
 pub fn policies() -> Vec<(&'static str, Policy)> {
     use Freshness::*;
-    let p = |tag, freshness| Policy { tag, freshness };
+    let p = |tag, freshness| Policy {
+        tag,
+        freshness,
+        visitors_only: false,
+    };
     vec![
         // Each of these carries the current price (market cap, PER, today's candle).
         ("/api/v1/securities/{security_id}", p(Tag::Security, Live)),
@@ -155,6 +172,14 @@ pub fn policies() -> Vec<(&'static str, Policy)> {
         ("/api/v1/forexes/day", p(Tag::AnyAsset, Live)),
         ("/api/v1/forexes/{asset_id}/chart", p(Tag::Asset, Live)),
         ("/api/v1/market_condition", p(Tag::AnyAsset, Live)),
+        // The social host's boards.
+        (
+            "/api/v1/securities/{security_id}/posts",
+            Policy {
+                visitors_only: true,
+                ..p(Tag::Board, Board)
+            },
+        ),
     ]
 }
 
@@ -165,24 +190,31 @@ pub struct Generations {
     all: AtomicU64,
     articles: AtomicU64,
     any_asset: AtomicU64,
-    by_id: RwLock<HashMap<Box<str>, Arc<AtomicU64>>>,
+    /// Securities' and assets' ticks.
+    by_id: IdGenerations,
+    /// Boards' post events, by security.
+    boards: IdGenerations,
 }
 
-impl Generations {
-    fn of_id(&self, id: &str) -> u64 {
-        self.by_id
+/// A generation per id, made by its first bump (at most [`MAX_TAGS`]).
+#[derive(Default)]
+struct IdGenerations(RwLock<HashMap<Box<str>, Arc<AtomicU64>>>);
+
+impl IdGenerations {
+    fn of(&self, id: &str) -> u64 {
+        self.0
             .read()
             .ok()
             .and_then(|map| map.get(id).map(|g| g.load(Ordering::Acquire)))
             .unwrap_or(0)
     }
 
-    fn bump_id(&self, id: &str) {
-        if let Some(generation) = self.by_id.read().ok().and_then(|map| map.get(id).cloned()) {
+    fn bump(&self, id: &str) {
+        if let Some(generation) = self.0.read().ok().and_then(|map| map.get(id).cloned()) {
             generation.fetch_add(1, Ordering::AcqRel);
             return;
         }
-        if let Ok(mut map) = self.by_id.write()
+        if let Ok(mut map) = self.0.write()
             && map.len() < MAX_TAGS
         {
             map.entry(id.into())
@@ -190,12 +222,15 @@ impl Generations {
                 .fetch_add(1, Ordering::AcqRel);
         }
     }
+}
 
+impl Generations {
     /// The generation a key is made with: it changes whenever the tag's answers may have.
     fn current(&self, tag: Tag, id: Option<&str>) -> u64 {
         let all = self.all.load(Ordering::Acquire);
         let own = match (tag, id) {
-            (Tag::Security | Tag::Asset, Some(id)) => self.of_id(id),
+            (Tag::Security | Tag::Asset, Some(id)) => self.by_id.of(id),
+            (Tag::Board, Some(id)) => self.boards.of(id),
             (Tag::AnyAsset, _) => self.any_asset.load(Ordering::Acquire),
             (Tag::Articles, _) => self.articles.load(Ordering::Acquire),
             _ => 0,
@@ -207,9 +242,9 @@ impl Generations {
     /// Applies one bus subject (without the namespace).
     pub fn invalidate(&self, subject: &str) {
         if let Some(id) = subject.strip_prefix("quotes.") {
-            self.bump_id(id);
+            self.by_id.bump(id);
         } else if let Some(id) = subject.strip_prefix("assets.") {
-            self.bump_id(id);
+            self.by_id.bump(id);
             self.any_asset.fetch_add(1, Ordering::AcqRel);
         } else if matches!(
             subject,
@@ -217,6 +252,12 @@ impl Generations {
         ) {
             self.articles.fetch_add(1, Ordering::AcqRel);
         }
+    }
+
+    /// A post of the board of `security_id` was created, deleted or hidden (the social
+    /// events carry their board in the payload, not the subject).
+    pub fn invalidate_board(&self, security_id: &str) {
+        self.boards.bump(security_id);
     }
 
     pub fn invalidate_all(&self) {
@@ -303,6 +344,7 @@ impl ResponseCache {
             ranking_ttl_ms: 60_000,
             articles_ttl_ms: 60_000,
             static_ttl_ms: 60_000,
+            board_ttl_ms: 60_000,
         })
     }
 
@@ -382,6 +424,7 @@ impl ResponseCache {
             Freshness::Live => self.config.live_ttl_ms,
             Freshness::Articles => self.config.articles_ttl_ms,
             Freshness::Ranking => self.config.ranking_ttl_ms,
+            Freshness::Board => self.config.board_ttl_ms,
             Freshness::Static => self.config.static_ttl_ms,
         })
     }
@@ -402,7 +445,10 @@ impl Intercept for Cache {
         }
         let matched = request.extensions().get::<MatchedPath>()?.as_str();
         let route = hosts::strip_host_prefix(matched).unwrap_or(matched);
-        self.0.policies.get(route).copied()
+        let policy = self.0.policies.get(route).copied()?;
+        // Authentication runs first: a member's request carries the member.
+        let member = request.extensions().get::<Member>().is_some();
+        (!(policy.visitors_only && member)).then_some(policy)
     }
 
     fn answer<S>(&self, policy: Policy, request: Request, route: S) -> intercept::Answer
@@ -422,10 +468,12 @@ where
 {
     let (mut parts, body) = request.into_parts();
     let id = match policy.tag {
-        Tag::Security | Tag::Asset => RawPathParams::from_request_parts(&mut parts, &())
-            .await
-            .ok()
-            .and_then(|params| params.iter().next().map(|(_, value)| value.to_owned())),
+        Tag::Security | Tag::Asset | Tag::Board => {
+            RawPathParams::from_request_parts(&mut parts, &())
+                .await
+                .ok()
+                .and_then(|params| params.iter().next().map(|(_, value)| value.to_owned()))
+        }
         _ => None,
     };
     let if_none_match = parts.headers.get(header::IF_NONE_MATCH).cloned();
@@ -476,7 +524,7 @@ where
 fn cache_control(freshness: Freshness) -> HeaderValue {
     match freshness {
         // Browsers and CDNs keep it but ask again each time (a 304 when unchanged).
-        Freshness::Live | Freshness::Articles | Freshness::Ranking => {
+        Freshness::Live | Freshness::Articles | Freshness::Ranking | Freshness::Board => {
             HeaderValue::from_static("no-cache")
         }
         Freshness::Static => HeaderValue::from_static("public, max-age=300"),
@@ -754,6 +802,53 @@ mod tests {
             .expect("body");
         assert_eq!(&body[..], b"{\"error\":\"security_not_found\"}");
         assert_eq!(calls.load(Ordering::SeqCst), 3, "and not kept afterwards");
+    }
+
+    /// A board's pages: kept for visitors until a post event of that board (quote ticks
+    /// leave them), never kept for members.
+    #[tokio::test]
+    async fn board_pages_are_kept_for_visitors_until_a_post_of_the_board() {
+        let (cache, calls) = (cache(), Arc::new(AtomicUsize::new(0)));
+        let counted = calls.clone();
+        let board = move || {
+            let n = counted.fetch_add(1, Ordering::SeqCst) + 1;
+            async move { axum::Json(serde_json::json!({"call": n})) }
+        };
+        let app = Router::new()
+            .route("/api/v1/securities/{security_id}/posts", get(board))
+            .route_layer(InterceptLayer(Cache(cache.clone())));
+        let path = "/api/v1/securities/KOREA-A005930/posts";
+        let read = |member: Option<i64>| {
+            let mut request = Request::get(path).body(Body::empty()).expect("request");
+            if let Some(user_id) = member {
+                request.extensions_mut().insert(Member { user_id });
+            }
+            app.clone().oneshot(request)
+        };
+        let first = read(None).await.expect("infallible");
+        assert_eq!(first.headers()[header::CACHE_CONTROL], "no-cache");
+        read(None).await.expect("infallible");
+        assert_eq!(calls.load(Ordering::SeqCst), 1, "a visitor's page is kept");
+        for _ in 0..2 {
+            let mine = read(Some(7)).await.expect("infallible");
+            assert!(!mine.headers().contains_key(header::ETAG), "untouched");
+        }
+        assert_eq!(calls.load(Ordering::SeqCst), 3, "a member's never is");
+        cache.generations().invalidate("quotes.KOREA-A005930");
+        cache.generations().invalidate_board("KOREA-A000660");
+        read(None).await.expect("infallible");
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            3,
+            "ticks and other boards leave it"
+        );
+        cache.generations().invalidate_board("KOREA-A005930");
+        read(None).await.expect("infallible");
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            4,
+            "a post of its board: at once"
+        );
     }
 
     #[test]

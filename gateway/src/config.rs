@@ -69,6 +69,9 @@ pub struct CacheConfig {
     pub articles_ttl_ms: u64,
     /// Search rankings (autocomplete, keyword lists): no event changes them.
     pub ranking_ttl_ms: u64,
+    /// A board's pages for visitors: a new, deleted or hidden post invalidates them at
+    /// once, but their reaction and comment counts move without an event.
+    pub board_ttl_ms: u64,
     /// Reference data that changes with a deployment only (security firms, forex ids).
     pub static_ttl_ms: u64,
 }
@@ -128,7 +131,7 @@ pub struct Limits {
     pub shutdown_delay_ms: u64,
     /// Then in-flight requests get this long to finish before their connections are closed.
     pub drain_timeout_ms: u64,
-    /// Live quote streams open at once, in all and per client.
+    /// Live streams (quotes and boards together) open at once, in all and per client.
     pub max_streams: usize,
     pub max_streams_per_client: usize,
     /// Requests per second and burst per client (GCRA: a client may send `rate_burst` at
@@ -138,6 +141,10 @@ pub struct Limits {
     /// Clients the rate limiter tracks at once; beyond it, idle clients are forgotten first,
     /// and if that is not enough new requests are refused until some are.
     pub rate_max_clients: usize,
+    /// Posts with pictures being received at once (each may hold up to
+    /// `api::social::posts::POST_BODY_LIMIT` bytes); more are refused with 503
+    /// `image_busy`.
+    pub max_uploads: usize,
     /// Proxies in front of the gateway that append to `X-Forwarded-For`: 0 keys clients by
     /// the peer address; n takes the n-th address from the right of the header.
     pub trusted_proxy_hops: usize,

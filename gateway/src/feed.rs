@@ -1,7 +1,9 @@
 //! The gateway's one bus subscription: quote ticks feed the quote hub
 //! ([`crate::realtime`]), every subject that changes a cached answer moves the cache's
-//! generations ([`crate::cache`]), read from the subject alone, and revoked sessions leave
-//! the session cache ([`crate::auth`]).
+//! generations ([`crate::cache`]), read from the subject alone, revoked sessions leave
+//! the session cache ([`crate::auth`]), and the community's new, deleted and hidden posts
+//! go to their open boards ([`crate::boards`]) and move their board's cache generation
+//! (read from the payload, which names the board).
 //!
 //! A step of the simulator publishes all its changes at once. The feed takes every event
 //! already waiting (up to [`MAX_BATCH`]) and hands the quotes to the hub together, which
@@ -9,8 +11,8 @@
 //! in one write instead of one per security.
 //!
 //! What was published while the bus was away, or before a subscription was made again, is
-//! gone (live messages are not stored): then open streams resync and every cached answer
-//! and resolved session is dropped.
+//! gone (live messages are not stored): then open streams and boards resync and every
+//! cached answer and resolved session is dropped.
 //!
 //! The session cache is kept only while revocations can be heard: subscribed, the bus
 //! connected, and the server not refusing the revocation subject (a refusal arrives a
@@ -21,18 +23,23 @@ use std::time::Duration;
 
 use futures::{FutureExt as _, StreamExt};
 use prost::Message;
-use sise_platform::bus::acl::{self, subjects::SESSIONS_REVOKED};
+use sise_platform::bus::acl::subjects::{
+    CONTENT_HIDDEN, POST_CREATED, POST_DELETED, SESSIONS_REVOKED,
+};
+use sise_platform::bus::acl::{self};
 use sise_platform::bus::{Bus, Event, Refusal};
 use sise_proto::identity::v1::SessionsRevoked;
 use sise_proto::market::v1 as pb;
+use sise_proto::social::v1 as social;
 use tokio_util::sync::CancellationToken;
 
 use crate::auth::SessionCache;
+use crate::boards::{BoardEvent, BoardEventKind, BoardHub};
 use crate::cache::ResponseCache;
 use crate::realtime::QuoteHub;
 
 /// What the gateway follows: quote ticks, index and forex ticks, new articles, revoked
-/// sessions; exactly what its NATS user may subscribe to.
+/// sessions, the boards' post events; exactly what its NATS user may subscribe to.
 const PATTERNS: &[&str] = acl::GATEWAY.subscribes;
 /// Most events applied together (a simulator step over the whole listing is about 1,200).
 const MAX_BATCH: usize = 4_096;
@@ -43,12 +50,14 @@ const BUS_CHECK: Duration = Duration::from_millis(250);
 pub async fn run(
     bus: Bus,
     hub: QuoteHub,
+    boards: BoardHub,
     cache: ResponseCache,
     sessions: SessionCache,
     cancel: CancellationToken,
 ) {
     let missed = || {
         hub.bump_resync();
+        boards.bump_resync();
         cache.generations().invalidate_all();
         sessions.clear();
     };
@@ -97,11 +106,12 @@ pub async fn run(
                         }
                         event = events.next() => {
                             let Some(event) = event else { break };
-                            apply(&cache, &sessions, event, &mut quotes);
+                            let followers = Followers { cache: &cache, sessions: &sessions, boards: &boards };
+                            followers.apply(event, &mut quotes);
                             // What else is already waiting joins this batch.
                             while quotes.len() < MAX_BATCH {
                                 match events.next().now_or_never() {
-                                    Some(Some(event)) => apply(&cache, &sessions, event, &mut quotes),
+                                    Some(Some(event)) => followers.apply(event, &mut quotes),
                                     _ => break,
                                 }
                             }
@@ -145,28 +155,61 @@ async fn subscribe(
     Ok(futures::stream::select_all(streams))
 }
 
-/// Moves the cache's generation of the event's subject; a quote tick joins `quotes`.
-fn apply(
-    cache: &ResponseCache,
-    sessions: &SessionCache,
-    event: Event,
-    quotes: &mut Vec<pb::Quote>,
-) {
-    if event.subject == SESSIONS_REVOKED {
-        match SessionsRevoked::decode(event.payload) {
-            Ok(revoked) => sessions.revoke_member(revoked.user_id),
-            // Unreadable: forget everything rather than trust a revoked session.
-            Err(_) => sessions.clear(),
+/// What the events of the bus change (the quote hub aside: its ticks go in batches).
+struct Followers<'a> {
+    cache: &'a ResponseCache,
+    sessions: &'a SessionCache,
+    boards: &'a BoardHub,
+}
+
+impl Followers<'_> {
+    /// Moves the cache's generation of the event's subject (or, for a post event, of its
+    /// board); a quote tick joins `quotes`.
+    fn apply(&self, event: Event, quotes: &mut Vec<pb::Quote>) {
+        match event.subject.as_str() {
+            SESSIONS_REVOKED => match SessionsRevoked::decode(event.payload) {
+                Ok(revoked) => self.sessions.revoke_member(revoked.user_id),
+                // Unreadable: forget everything rather than trust a revoked session.
+                Err(_) => self.sessions.clear(),
+            },
+            POST_CREATED => match social::PostCreated::decode(event.payload) {
+                Ok(post) => self.post(&post.security_id, BoardEventKind::Created, post.post_id),
+                Err(error) => tracing::debug!(%error, "malformed post event"),
+            },
+            POST_DELETED => match social::PostDeleted::decode(event.payload) {
+                Ok(post) => self.post(&post.security_id, BoardEventKind::Deleted, post.post_id),
+                Err(error) => tracing::debug!(%error, "malformed post event"),
+            },
+            CONTENT_HIDDEN => match social::ContentHidden::decode(event.payload) {
+                // A hidden comment: no board page shows it.
+                Ok(hidden) => {
+                    if let Some(post) = hidden
+                        .target
+                        .filter(|t| t.r#type == social::ContentType::Post as i32)
+                    {
+                        self.post(&hidden.security_id, BoardEventKind::Hidden, post.id);
+                    }
+                }
+                Err(error) => tracing::debug!(%error, "malformed hiding event"),
+            },
+            subject => {
+                self.cache.generations().invalidate(subject);
+                if subject.starts_with("quotes.") {
+                    match pb::QuoteTicked::decode(event.payload) {
+                        Ok(pb::QuoteTicked { quote: Some(quote) }) => quotes.push(quote),
+                        Ok(_) => {}
+                        Err(error) => tracing::debug!(%error, "malformed quote tick"),
+                    }
+                }
+            }
         }
-        return;
     }
-    cache.generations().invalidate(&event.subject);
-    if event.subject.starts_with("quotes.") {
-        match pb::QuoteTicked::decode(event.payload) {
-            Ok(pb::QuoteTicked { quote: Some(quote) }) => quotes.push(quote),
-            Ok(_) => {}
-            Err(error) => tracing::debug!(%error, "malformed quote tick"),
-        }
+
+    /// A post of `security_id`'s board changed: its cached pages go, its open boards hear.
+    fn post(&self, security_id: &str, kind: BoardEventKind, post_id: i64) {
+        self.cache.generations().invalidate_board(security_id);
+        self.boards
+            .publish(security_id, BoardEvent { kind, post_id });
     }
 }
 
@@ -218,6 +261,7 @@ mod tests {
                 max_age_ms: 1000,
                 stream_min_gap_ms: 0,
             }),
+            crate::boards::BoardHub::default(),
             ResponseCache::for_tests(),
             sessions.clone(),
             cancel.clone(),

@@ -11,12 +11,13 @@
 //! - `auth`: bearer / access-token authentication through the identity service.
 //! - `models`: the JSON shapes of securities and quotes, shared by `api` and `realtime`.
 //! - `api`: REST routes per host, one module per resource (`securities`, `quotes`,
-//!   `charts`, `company`, `articles`, `assets`).
+//!   `charts`, `company`, `articles`, `assets`, …; the community's in `api::social`).
 //! - `realtime`: the quote hub: latest quotes from the bus, behind `GET /quotes` and the
 //!   Server-Sent Events stream.
+//! - `boards`: the live-board hub: the community's post events for open boards.
 //! - `cache`: cached answers of the read-mostly routes, invalidated from the bus, with
 //!   `ETag` / `304`.
-//! - `feed`: the one bus subscription behind `realtime` and `cache`.
+//! - `feed`: the one bus subscription behind `realtime`, `boards` and `cache`.
 //! - `upstream`: traced gRPC clients of the domain services.
 //! - `error`: the `{error, message}` JSON error body.
 //! - `openapi`: the OpenAPI document generated from the routes.
@@ -30,6 +31,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod boards;
 pub mod browser;
 pub mod cache;
 pub mod config;

@@ -227,6 +227,7 @@ mod tests {
             drain_timeout_ms: 1000,
             max_streams: 3,
             max_streams_per_client: 2,
+            max_uploads: 1,
             rate_per_second: 1,
             rate_burst: 2,
             rate_max_clients: 2,

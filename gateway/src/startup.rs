@@ -4,6 +4,7 @@
 
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::Json;
 use axum::Router;
@@ -13,12 +14,14 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use sise_platform::bus::Bus;
 use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 use utoipa::openapi::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::api;
 use crate::auth::{Authenticate, SessionCache};
+use crate::boards::BoardHub;
 use crate::browser;
 use crate::cache::{Cache, ResponseCache};
 use crate::config::{GatewayConfig, Limits};
@@ -64,8 +67,8 @@ fn api_routes(state: &AppState) -> Router {
         let cache = InterceptLayer(Cache(state.cache.clone()));
         for (_, paths, route) in routes {
             let mut route = route.layer(cache.clone()).layer(authenticate.clone());
-            if paths.paths.contains_key(api::identity::AVATAR_PATH) {
-                route = route.layer(api::identity::avatar_body_limit());
+            if let Some(limit) = paths.paths.keys().find_map(|path| api::body_limit(path)) {
+                route = route.layer(limit);
             }
             for path in paths.paths.keys() {
                 router = router.route(&format!("{}{path}", kind.prefix()), route.clone());
@@ -180,9 +183,11 @@ impl Application {
             member_key,
             clients: Clients::connect(&config.upstreams)?,
             quotes: QuoteHub::new(&config.quotes),
+            boards: BoardHub::default(),
             cache: ResponseCache::new(&config.cache),
             sessions: SessionCache::new(&config.sessions),
             streams: StreamSlots::new(&config.limits),
+            uploads: Arc::new(Semaphore::new(config.limits.max_uploads)),
             rate_limit: RateLimit::new(&config.limits),
             shutdown: CancellationToken::new(),
         });
@@ -225,6 +230,11 @@ impl Application {
         self.state.quotes.clone()
     }
 
+    /// The live-board hub (tests check that it holds no more than open streams watch).
+    pub fn board_hub(&self) -> BoardHub {
+        self.state.boards.clone()
+    }
+
     pub async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
@@ -232,6 +242,7 @@ impl Application {
         let feed = tokio::spawn(feed::run(
             self.bus.clone(),
             self.state.quotes.clone(),
+            self.state.boards.clone(),
             self.state.cache.clone(),
             self.state.sessions.clone(),
             self.state.shutdown.clone(),

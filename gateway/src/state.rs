@@ -3,9 +3,11 @@
 use std::sync::Arc;
 
 use sise_platform::member::MemberKey;
+use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 
 use crate::auth::SessionCache;
+use crate::boards::BoardHub;
 use crate::cache::ResponseCache;
 use crate::limits::{RateLimit, StreamSlots};
 use crate::realtime::QuoteHub;
@@ -39,14 +41,18 @@ impl std::ops::Deref for AppState {
 pub struct Shared {
     pub clients: Clients,
     pub quotes: QuoteHub,
+    /// The community's post events for open boards.
+    pub boards: BoardHub,
     /// Cached answers of the read-mostly routes.
     pub cache: ResponseCache,
     /// Session tokens identity has resolved.
     pub sessions: SessionCache,
     /// Signs the member of each internal call (`sise_platform::member`).
     pub member_key: MemberKey,
-    /// Open live streams, in all and per client.
+    /// Open live streams (quotes and boards), in all and per client.
     pub streams: StreamSlots,
+    /// Posts with pictures being received (`gateway.limits.max_uploads`).
+    pub uploads: Arc<Semaphore>,
     pub rate_limit: RateLimit,
     /// Cancelled when the gateway starts shutting down, so long-lived streams end and the
     /// graceful shutdown can complete.

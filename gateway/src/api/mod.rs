@@ -12,6 +12,7 @@ pub mod params;
 pub mod quotes;
 pub mod search;
 pub mod securities;
+pub mod social;
 pub mod trends;
 
 use axum::extract::FromRequestParts;
@@ -194,9 +195,36 @@ fn main_routes() -> Routes {
     ]
 }
 
-/// The social API host (posts, comments, reactions, reports come with the social issue).
+/// The social API host: the community's boards (docs/api.md, "Community").
 fn social_routes() -> Routes {
-    Vec::new()
+    use social::{comments, images, posts, reactions, reports, stream};
+    vec![
+        routes!(posts::board_posts, posts::create_post),
+        routes!(posts::all_posts),
+        routes!(posts::get_post, posts::delete_post),
+        routes!(posts::liked_users),
+        routes!(stream::stream_board),
+        routes!(images::get_post_image),
+        routes!(reactions::like),
+        routes!(reactions::dislike),
+        routes!(reactions::unlike),
+        routes!(comments::post_comments, comments::comment_on_post),
+        routes!(comments::replies, comments::reply),
+        routes!(comments::delete_comment),
+        routes!(comments::my_comments),
+        routes!(reports::report),
+        routes!(reports::object_to_post),
+        routes!(reports::object_to_comment),
+    ]
+}
+
+/// A route's body limit where it takes more than axum's default 2 MB: pictures.
+pub fn body_limit(path: &str) -> Option<axum::extract::DefaultBodyLimit> {
+    match path {
+        identity::AVATAR_PATH => Some(identity::avatar_body_limit()),
+        social::posts::BOARD_PATH => Some(social::posts::body_limit()),
+        _ => None,
+    }
 }
 
 /// The mobile-web API host: assets (stocks, indexes, forex), forex calls, market condition.

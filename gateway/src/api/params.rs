@@ -235,6 +235,17 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
         entry::<TopSectorsLimit>(),
         entry::<WicsSectorCode>(),
         entry::<PopularBy>(),
+        entry::<PostScope>(),
+        entry::<PostSort>(),
+        entry::<PostCategory>(),
+        entry::<PostCategoryOrEmpty>(),
+        entry::<PostCursor>(),
+        entry::<CommentCursor>(),
+        entry::<LikedUserCursor>(),
+        entry::<PostImageId>(),
+        entry::<PostImageSize>(),
+        entry::<ReportTarget>(),
+        entry::<ReportReason>(),
     ]
 }
 
@@ -251,10 +262,11 @@ fn or_empty(schema: RefOr<Schema>, description: &str) -> RefOr<Schema> {
         .into()
 }
 
-/// An opaque keyset cursor: URL-safe base64 without padding of a position the market
-/// service wrote (`articles::cursor`), at most 128 characters. Only a `next_cursor` of the
-/// same list decodes, so the document names each kind with a format of its own (no pattern:
-/// a string of the right alphabet is not a cursor).
+/// An opaque keyset cursor: URL-safe base64 without padding of a position the service
+/// wrote (market's `articles::cursor`, social's post and comment cursors), at most 128
+/// characters. Only a `next_cursor` of the same list decodes, so the document names each
+/// kind with a format of its own (no pattern: a string of the right alphabet is not a
+/// cursor); `scripts/schemathesis/hooks.py` draws each format's positions.
 fn cursor(format: &str, list: &str) -> RefOr<Schema> {
     let cursor = ObjectBuilder::new()
         .schema_type(SchemaType::Type(Type::String))
@@ -422,6 +434,101 @@ param_schema! {
     PopularBy => string_enum(
         &["news", "posts", "search", "trading_value"],
         "News items naming the stock, posts, searches (all in the last 24 hours) or today's trading value",
+    )
+}
+
+// ---- The community (social host) ---------------------------------------------------
+
+param_schema! {
+    /// `api::social::parse_scope`: `invalid_scope` otherwise.
+    PostScope => or_empty(
+        string_enum(&["all", "mine"], "Whose posts"),
+        "`all` (default) or `mine` (the member's own, hidden ones included; a visitor gets \
+         401 `login_required`); empty is the same as absent",
+    )
+}
+
+param_schema! {
+    /// `api::social::parse_sort`: `invalid_sort` otherwise.
+    PostSort => or_empty(
+        string_enum(&["RECENT", "RANK_DESC"], "The order"),
+        "`RECENT` (default, newest first) or `RANK_DESC` (docs/api.md, \"Ranking\"); empty is \
+         the same as absent",
+    )
+}
+
+param_schema! {
+    /// `api::social::parse_category`: a board's categories (말머리), `invalid_category`
+    /// otherwise.
+    PostCategory => string_enum(
+        &["opinion", "question", "news"],
+        "말머리: `opinion` 의견, `question` 질문, `news` 뉴스·공시",
+    )
+}
+
+param_schema! {
+    /// A board filtered by one category, or every category.
+    PostCategoryOrEmpty => or_empty(
+        RefOr::Ref(Ref::from_schema_name("PostCategory")),
+        "One category; empty or absent for every category",
+    )
+}
+
+param_schema! {
+    /// Position in a post list (its scope, sort and category).
+    PostCursor => cursor("sise-post-cursor", "the same post list (scope, sort, category)")
+}
+
+param_schema! {
+    /// Position in a comment list (a post's, a comment's replies, the member's own).
+    CommentCursor => cursor("sise-comment-cursor", "the same comment list")
+}
+
+param_schema! {
+    /// Position in a post's liked users.
+    LikedUserCursor => cursor("sise-liked-user-cursor", "the same post's liked users")
+}
+
+param_schema! {
+    /// A post picture's id: the hex SHA-256 the social service names it by (any other
+    /// text is `post_image_not_found`).
+    PostImageId => string(
+        whole("[0-9a-f]{64}"),
+        "5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef",
+        "A post picture (`images[].id` of a post)",
+    )
+}
+
+param_schema! {
+    /// `api::social::images::parse_size`: a stored edge length; empty is the same as absent
+    /// (the large one). Anything else is `invalid_query`.
+    PostImageSize => AnyOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(SchemaType::Type(Type::Integer))
+                .enum_values(Some([360, 1280])),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(SchemaType::Type(Type::String))
+                .max_length(Some(0)),
+        )
+        .description(Some("`360` (the list's thumbnail) or `1280` (default: the viewer's); empty is the same as absent"))
+        .into()
+}
+
+param_schema! {
+    /// What a report is about (`invalid_content_type` otherwise).
+    ReportTarget => string_enum(&["post", "comment"], "A post or a comment")
+}
+
+param_schema! {
+    /// Spec §5's report reasons (`invalid_report_type` otherwise).
+    ReportReason => string_enum(
+        &["commercial", "illegal", "obscene", "abuse", "privacy", "repeated", "other"],
+        "`commercial` 상업적/홍보성, `illegal` 불법정보, `obscene` 음란성/선정성, `abuse` \
+         욕설/인신공격, `privacy` 개인정보 노출, `repeated` 같은 내용 반복 게시, `other` 기타 \
+         (the only one with a text)",
     )
 }
 
