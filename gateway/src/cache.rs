@@ -160,6 +160,7 @@ pub fn policies() -> Vec<(&'static str, Policy)> {
             p(Tag::None, Live),
         ),
         ("/api/v1/popular_stocks/{by}", p(Tag::None, Live)),
+        ("/api/v1/trends/discussion_surges", p(Tag::None, Live)),
         ("/v13/security_firms", p(Tag::None, Static)),
         ("/api/v1/assets", p(Tag::AnyAsset, Live)),
         ("/api/v1/assets/{asset_id}", p(Tag::Asset, Live)),

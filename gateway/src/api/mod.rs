@@ -165,6 +165,7 @@ fn main_routes() -> Routes {
         routes!(trends::top_sectors),
         routes!(trends::sector_securities),
         routes!(trends::popular_stocks),
+        routes!(trends::discussion_surges),
         routes!(identity::create_session, identity::delete_session),
         routes!(identity::activate_session),
         routes!(identity::sign_up),

@@ -1,7 +1,8 @@
 //! Trends (spec §2 `/m/trend`, §3 Trend, §7 "Trends" and "Popular stocks"; main host):
 //! special stocks per market and their counts, ranked stock lists (the collections
-//! included), foreign indexes by region, WICS sectors, and popular stocks. Everything is
-//! computed from the live quotes and what people did (docs/architecture.md, "Trends").
+//! included), foreign indexes by region, WICS sectors, popular stocks, and discussion surges
+//! (토론 급증). Everything is computed from the live quotes and what people did
+//! (docs/architecture.md, "Trends").
 //! Ranked lists page by the opaque `cursor` of the previous page's `next_cursor` (the
 //! position of the next page; null on the last page).
 
@@ -240,6 +241,24 @@ pub struct PopularStocks {
     pub by: String,
     /// The most first; `score` is the count (the trading value for `trading_value`).
     pub stocks: Vec<TrendStock>,
+}
+
+/// 토론 급증: a stock whose board is far busier than usual (docs/architecture.md, "Trends").
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct DiscussionSurge {
+    /// The stock with its live quote; `score` is `posts_last_hour`.
+    pub stock: TrendStock,
+    /// Posts about it in the last 60 minutes.
+    pub posts_last_hour: i64,
+    /// Its posts per hour over the week before the last hour (167 hours).
+    pub usual_hourly_posts: f64,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct DiscussionSurges {
+    /// The largest surge (posts of the last hour ÷ the usual hourly rate) first; empty when
+    /// no board surges.
+    pub discussion_surges: Vec<DiscussionSurge>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -554,4 +573,42 @@ pub async fn popular_stocks(
         by,
         stocks: stocks(response.stocks),
     }))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/trends/discussion_surges",
+    tag = "main",
+    security(()),
+    params(PopularQuery),
+    responses(
+        (status = 200, description = "토론 급증: stocks with at least 5 posts in the last hour and at least 3 times their usual hourly rate (posts of the week before over 167 hours, counted as at least 0.5; the thresholds are settings, these are the defaults), the largest ratio first; only stocks that surge, so possibly fewer than asked, or none", body = DiscussionSurges),
+        (status = 400, description = "Malformed limit (`invalid_limit`)", body = ApiErrorBody),
+    )
+)]
+pub async fn discussion_surges(
+    State(state): State<AppState>,
+    ApiQuery(query): ApiQuery<PopularQuery>,
+) -> Result<Json<DiscussionSurges>, ApiError> {
+    let response = state
+        .clients
+        .trends
+        .clone()
+        .list_discussion_surges(pb::ListDiscussionSurgesRequest {
+            limit: PageLimit::from_query(query.limit.as_deref(), MAX_POPULAR)?,
+        })
+        .await?
+        .into_inner();
+    let discussion_surges = response
+        .surges
+        .into_iter()
+        .map(|surge| {
+            Ok(DiscussionSurge {
+                stock: surge.stock.map(TrendStock::from).ok_or_else(unexpected)?,
+                posts_last_hour: surge.posts_last_hour,
+                usual_hourly_posts: surge.usual_hourly_posts,
+            })
+        })
+        .collect::<Result<_, ApiError>>()?;
+    Ok(Json(DiscussionSurges { discussion_surges }))
 }

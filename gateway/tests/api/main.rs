@@ -9,8 +9,8 @@
 //! test reads. Its simulated day is the default 600 s, far longer than the binary runs.
 //!
 //! Fresh ([`helpers::spawn_app`], stopped at the end) only where a test needs a system to
-//! itself, each saying why: two-second simulated days, the simulator's first day, and the
-//! graceful shutdown with an open quote stream.
+//! itself, each saying why: two-second simulated days, the simulator's first day, the
+//! graceful shutdown with an open quote stream, and events published on the system's bus.
 
 mod access;
 mod articles;

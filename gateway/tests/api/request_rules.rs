@@ -34,6 +34,7 @@ const LIMITED: &[(&str, u32)] = &[
     ("/main/api/v1/trends/top_sectors?", 50),
     ("/main/api/v1/trends/wics_sectors/G4530/securities?", 50),
     ("/main/api/v1/popular_stocks/trading_value?", 20),
+    ("/main/api/v1/trends/discussion_surges?", 20),
     ("/mweb/api/v1/assets/INDEX-KOSPI/day_candles?", 500),
     ("/mweb/api/v1/forexes/day?asset_id=FOREX-USDKRW&", 500),
 ];

@@ -1,13 +1,18 @@
 //! Trends through the gateway: special stocks (whose membership is checked against the
 //! rules, not against particular stocks: the shared system's simulator runs continuously,
 //! so limit-up stocks may or may not exist at a given moment), ranked lists and their
-//! cursors, foreign indexes, WICS sectors, popular stocks, and bad input.
+//! cursors, foreign indexes, WICS sectors, popular stocks, discussion surges (토론 급증),
+//! and bad input.
 
 use std::collections::HashSet;
 
+use prost::Message as _;
 use serde_json::Value;
+use sise_platform::bus::{Bus, BusConfig, Headers, acl};
+use sise_platform::testing::PrivateNats;
+use sise_platform::time::now_ms;
 
-use crate::helpers::{SAMSUNG, TestApp, shared};
+use crate::helpers::{SAMSUNG, TestApp, shared, spawn_app_with_settings};
 
 const CATEGORIES: [&str; 5] = [
     "top_limit",
@@ -276,9 +281,83 @@ sise_platform::per_backend! {
         assert_eq!(status, 200);
         let searched = ok(&app, "/main/api/v1/popular_stocks/search?limit=20").await;
         assert!(ids(&searched["stocks"]).contains(&SAMSUNG.to_owned()), "{searched}");
-        // Nothing publishes posts yet: an empty list, not an error.
+        // Posts are counted from social's events (see the surge test below).
         let posts = ok(&app, "/main/api/v1/popular_stocks/posts").await;
         assert!(posts["stocks"].as_array().is_some_and(|s| s.len() <= 5));
         expect_error(&app, "/main/api/v1/popular_stocks/likes", 400, "invalid_popular_by").await;
+    }
+
+    /// Its own system, on a NATS server of its own: the test publishes social's post events
+    /// on the system's bus, which the shared system keeps in-process, out of a test's reach.
+    async fn a_board_busier_than_usual_is_a_discussion_surge(backend) {
+        let nats = PrivateNats::start().await;
+        let namespace = "surges";
+        let app = spawn_app_with_settings(
+            backend,
+            &[("bus.url", nats.url()), ("bus.namespace", namespace)],
+        )
+        .await;
+        let path = "/main/api/v1/trends/discussion_surges";
+        assert_eq!(ok(&app, path).await, serde_json::json!({"discussion_surges": []}));
+
+        let bus = Bus::connect(&BusConfig {
+            url: nats.url().to_owned(),
+            namespace: namespace.into(),
+            ..BusConfig::default()
+        })
+        .await
+        .expect("bus");
+        let post = async |post_id: i64, security_id: &str, created_at_ms: i64| {
+            let event = sise_proto::social::v1::PostCreated {
+                post_id,
+                security_id: security_id.to_owned(),
+                user_id: 1,
+                category: sise_proto::social::v1::Category::Opinion as i32,
+                created_at_ms,
+            };
+            bus.publish_durable(acl::subjects::POST_CREATED, Headers::new(), event.encode_to_vec().into())
+                .await
+                .expect("publish");
+        };
+        // 삼성전자: five posts in the last hour (one event twice), none before: a surge.
+        // SK하이닉스: four posts, none before: fewer than five, no surge.
+        let now = now_ms();
+        for id in 1..=5 {
+            post(id, SAMSUNG, now - id * 60_000).await;
+        }
+        post(5, SAMSUNG, now - 5 * 60_000).await;
+        for id in 6..=9 {
+            post(id, "KOREA-A000660", now - id * 60_000).await;
+        }
+        let mut body = Value::Null;
+        for _ in 0..500 {
+            body = ok(&app, path).await;
+            let counted = ok(&app, "/main/api/v1/popular_stocks/posts?limit=20").await;
+            if body["discussion_surges"].as_array().is_some_and(|s| !s.is_empty())
+                && ids(&counted["stocks"]).len() == 2
+            {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        let surges = body["discussion_surges"].as_array().expect("surges");
+        assert_eq!(surges.len(), 1, "{body}");
+        let surge = &surges[0];
+        let mut keys: Vec<&str> = surge.as_object().expect("object").keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["posts_last_hour", "stock", "usual_hourly_posts"]);
+        assert_eq!((surge["posts_last_hour"].as_i64(), surge["usual_hourly_posts"].as_f64()), (Some(5), Some(0.0)));
+        let stock = &surge["stock"];
+        assert_eq!((stock["security_id"].as_str(), stock["name"].as_str()), (Some(SAMSUNG), Some("삼성전자")));
+        assert_eq!(f(stock, "score"), 5.0, "duplicates count once");
+        assert!(f(stock, "price") > 0.0 && stock["market"] == "KOSPI", "with its live quote");
+        let counted = ok(&app, "/main/api/v1/popular_stocks/posts").await;
+        assert_eq!(ids(&counted["stocks"]), [SAMSUNG, "KOREA-A000660"]);
+
+        assert_eq!(ok(&app, &format!("{path}?limit=1")).await["discussion_surges"].as_array().map(Vec::len), Some(1));
+        for bad in ["0", "21", "abc"] {
+            expect_error(&app, &format!("{path}?limit={bad}"), 400, "invalid_limit").await;
+        }
+        app.stop().await;
     }
 }

@@ -12,6 +12,7 @@ pub use crate::assets::AssetSettings;
 pub use crate::charts::ChartsConfig;
 pub use crate::leader::LeaderSettings;
 pub use crate::simulator::{SimulatorMode, SimulatorSettings};
+pub use crate::trends::TrendsSettings;
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct MarketConfig {
@@ -33,6 +34,9 @@ pub struct MarketConfig {
     /// Indexes and forex (`assets`).
     #[serde(default)]
     pub assets: AssetSettings,
+    /// The 토론 급증 thresholds (`trends`).
+    #[serde(default)]
+    pub trends: TrendsSettings,
     /// Leader election among replicas (`leader`).
     #[serde(default)]
     pub leader: LeaderSettings,
@@ -64,5 +68,6 @@ mod tests {
         assert_eq!(market.simulator.mode, SimulatorMode::Continuous);
         assert_eq!(market.charts.history_days, 250);
         assert_eq!(market.assets.path_step_secs, 10);
+        assert_eq!(market.trends.surge_min_posts, 5);
     }
 }

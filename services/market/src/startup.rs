@@ -103,7 +103,7 @@ impl Service for Application {
             articles::build(&cx, &config.dart, &config.news).await?,
             assets,
             search::build(&cx)?,
-            trends::build(&cx, &charts, foreign_indexes)?,
+            trends::build(&cx, &charts, foreign_indexes, &config.trends)?,
         ];
         Ok(Self {
             listener,

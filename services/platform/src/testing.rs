@@ -104,6 +104,9 @@ pub struct TestService {
     pub operator_addr: Option<std::net::SocketAddr>,
     pub operator_channel: Option<tonic::transport::Channel>,
     pub http: reqwest::Client,
+    /// The service's bus (a handle on the same bus): a test publishes the events another
+    /// service would, or consumes what this one publishes.
+    pub bus: crate::bus::Bus,
     database: TestDatabase,
     stop: tokio_util::sync::CancellationToken,
     task: tokio::task::JoinHandle<anyhow::Result<()>>,
@@ -157,7 +160,7 @@ impl TestService {
             .await
             .expect("bus");
         let stop = tokio_util::sync::CancellationToken::new();
-        let launched = crate::service::launch::<S>(&config, bus, stop.clone())
+        let launched = crate::service::launch::<S>(&config, bus.clone(), stop.clone())
             .await
             .expect("service builds");
         let addr = launched.addr;
@@ -177,6 +180,7 @@ impl TestService {
             operator_addr,
             operator_channel: operator_addr.map(connect),
             http: reqwest::Client::new(),
+            bus,
             database,
             stop,
             task,

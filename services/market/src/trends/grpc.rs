@@ -2,17 +2,19 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use chrono::Days;
 use sise_platform::error::{DomainError, ErrorCode, internal_status};
 use sise_platform::request::PageLimit;
+use sise_platform::time::now_ms;
 use sise_proto::market::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use super::posts::PostStore;
 use super::rank::{self, Order, Row, SPECIALS, Special};
 use super::sectors::{self, Component, Sector};
+use super::surges::{self, HOUR_MS, TrendsSettings, USUAL_HOURS};
 use super::year::YearRanges;
 use crate::articles::store::ArticleStore;
 use crate::assets::ForeignIndexes;
@@ -36,7 +38,6 @@ pub const MAX_POPULAR: u32 = 20;
 pub const SECTOR_COMPONENTS: usize = 5;
 /// Popular stocks by news, searches and posts look at the last day.
 const DAY_HOURS: i64 = 24;
-const HOUR_MS: i64 = 3_600_000;
 /// Longest a call waits for the start-up computation of the 52-week ranges.
 const YEAR_WAIT: Duration = Duration::from_secs(60);
 
@@ -50,6 +51,8 @@ pub struct TrendGrpc {
     pub searches: SearchStore,
     pub articles: ArticleStore,
     pub posts: PostStore,
+    /// The 토론 급증 thresholds.
+    pub surge: TrendsSettings,
     pub foreign: ForeignIndexes,
 }
 
@@ -68,12 +71,6 @@ fn rank_page<T>(
         return Ok((Vec::new(), None));
     }
     offset_page(items, cursor, limit)
-}
-
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// The hours `from..until` of the last day, the current hour included.
@@ -385,7 +382,7 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
                     .await,
             ),
             "search" => Some(self.searches.counts(from, until).await),
-            "posts" => Some(self.posts.counts(from, until).await),
+            "posts" => Some(self.posts.counts(from * HOUR_MS, until * HOUR_MS).await),
             "trading_value" => None,
             _ => return Err(DomainError::from(ErrorCode::InvalidPopularBy).into()),
         };
@@ -402,6 +399,41 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
                 .collect(),
         };
         Ok(Response::new(pb::ListPopularStocksResponse { stocks }))
+    }
+
+    async fn list_discussion_surges(
+        &self,
+        request: Request<pb::ListDiscussionSurgesRequest>,
+    ) -> Result<Response<pb::ListDiscussionSurgesResponse>, Status> {
+        let limit = PageLimit::parse(request.get_ref().limit, DEFAULT_POPULAR, MAX_POPULAR)?.get();
+        let last_hour = now_ms() - HOUR_MS;
+        let rates = self
+            .posts
+            .rates(
+                last_hour - USUAL_HOURS * HOUR_MS,
+                last_hour,
+                self.surge.surge_min_posts,
+            )
+            .await
+            .map_err(internal_status)?;
+        let surges = surges::surges(rates, &self.surge)
+            .into_iter()
+            .filter_map(|surge| {
+                let (stock, quote) = self.board.security_with_quote(&surge.security_id)?;
+                let row = Row {
+                    stock,
+                    quote,
+                    score: surge.posts_last_hour as f64,
+                };
+                Some(pb::DiscussionSurge {
+                    stock: Some(row.to_proto()),
+                    posts_last_hour: surge.posts_last_hour,
+                    usual_hourly_posts: surge.usual_hourly_posts,
+                })
+            })
+            .take(limit)
+            .collect();
+        Ok(Response::new(pb::ListDiscussionSurgesResponse { surges }))
     }
 }
 

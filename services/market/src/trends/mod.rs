@@ -5,13 +5,15 @@
 //! - `rank`: markets, keys, special categories and orders (pure, over a board snapshot);
 //! - `year`: the 52-week highs and lows, from the day candles, kept current as days close;
 //! - `sectors`: the WICS industry groups and the market-cap-weighted sector change;
-//! - `posts`: post counts per stock (the consumer's handler, waiting for social's events);
+//! - `posts`: post counts per stock, kept by the consumer of social's post events;
+//! - `surges`: the 토론 급증 rule over them, and its thresholds (the `trends` section);
 //! - `grpc`: `TrendService`.
 
 mod grpc;
 pub mod posts;
 mod rank;
 mod sectors;
+mod surges;
 mod year;
 
 use std::collections::HashMap;
@@ -21,6 +23,7 @@ use sise_proto::market::v1::trend_service_server::TrendServiceServer;
 
 use self::grpc::TrendGrpc;
 use self::posts::PostStore;
+pub use self::surges::TrendsSettings;
 use self::year::YearRanges;
 use crate::articles::store::ArticleStore;
 use crate::assets::ForeignIndexes;
@@ -30,12 +33,15 @@ use crate::feature::{Context, Feature};
 use crate::search::store::SearchStore;
 use crate::securities::SecurityStore;
 
-/// `TrendService` on the feed's board, and the task that keeps the 52-week ranges.
+/// `TrendService` on the feed's board, the task that keeps the 52-week ranges, and the
+/// consumer of post events.
 pub(crate) fn build(
     cx: &Context<'_>,
     charts: &charts::Prepared,
     foreign: ForeignIndexes,
+    settings: &TrendsSettings,
 ) -> anyhow::Result<Feature> {
+    settings.validate()?;
     let sectors = sectors::load(cx.dataset_dir, cx.securities)?;
     // The sample investor flows scale from the dataset's market cap, as the investors call.
     let participation: HashMap<String, flows::Participation> = cx
@@ -76,9 +82,16 @@ pub(crate) fn build(
         searches: SearchStore::new(cx.db.clone()),
         articles: ArticleStore::new(cx.db.clone()),
         posts: PostStore::new(cx.db.clone()),
+        surge: settings.clone(),
         foreign,
     };
+    let posts = posts::run(
+        cx.bus.clone(),
+        PostStore::new(cx.db.clone()),
+        cx.cancel.clone(),
+    );
     Ok(Feature::default()
         .serve(TrendServiceServer::new(service))
-        .run(ranges))
+        .run(ranges)
+        .run(posts))
 }

@@ -8,6 +8,7 @@ use sise_platform::testing::{TestService, repo_root};
 use sise_proto::market::v1 as pb;
 use sise_proto::market::v1::chart_service_client::ChartServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
+use sise_proto::market::v1::trend_service_client::TrendServiceClient;
 use tonic::transport::Channel;
 
 pub const SAMSUNG: &str = "KOREA-A005930";
@@ -55,6 +56,31 @@ impl TestApp {
 
     pub fn charts(&self) -> ChartServiceClient<Channel> {
         ChartServiceClient::new(self.service.channel.clone())
+    }
+
+    pub fn trends(&self) -> TrendServiceClient<Channel> {
+        TrendServiceClient::new(self.service.channel.clone())
+    }
+
+    /// Publish `events.social.post_created` on the service's bus, as social's outbox does.
+    pub async fn post_created(&self, post_id: i64, security_id: &str, created_at_ms: i64) {
+        use prost::Message as _;
+        let event = sise_proto::social::v1::PostCreated {
+            post_id,
+            security_id: security_id.to_owned(),
+            user_id: 1,
+            category: sise_proto::social::v1::Category::Opinion as i32,
+            created_at_ms,
+        };
+        self.service
+            .bus
+            .publish_durable(
+                sise_platform::bus::acl::subjects::POST_CREATED,
+                sise_platform::bus::Headers::new(),
+                event.encode_to_vec().into(),
+            )
+            .await
+            .expect("publish post_created");
     }
 
     pub async fn stop(self) {

@@ -3,7 +3,9 @@
 //! - `ingest`: the news and OpenDART ingestors against local fake providers;
 //! - `fetch`: the ingestors' limits against hostile fakes: oversized bodies, redirects
 //!   elsewhere, private addresses, endless paging, unstorable feed entries;
-//! - `outage`: the service while NATS is down.
+//! - `outage`: the service while NATS is down;
+//! - `trends`: post events through the real consumer, read back as popular stocks and
+//!   discussion surges.
 //!
 //! The HTTP behaviour of every market call is tested through the gateway
 //! (`gateway/tests/api`); these tests hold what only the service level can show.
@@ -13,3 +15,4 @@ mod helpers;
 mod ingest;
 mod outage;
 mod securities;
+mod trends;

@@ -868,6 +868,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/trends/discussion_surges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["discussion_surges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/trends/foreign_indexes": {
         parameters: {
             query?: never;
@@ -1341,6 +1357,28 @@ export interface components {
             disclosures: components["schemas"]["Disclosure"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
+        };
+        /** @description 토론 급증: a stock whose board is far busier than usual (docs/architecture.md, "Trends"). */
+        DiscussionSurge: {
+            /**
+             * Format: int64
+             * @description Posts about it in the last 60 minutes.
+             */
+            posts_last_hour: number;
+            /** @description The stock with its live quote; `score` is `posts_last_hour`. */
+            stock: components["schemas"]["TrendStock"];
+            /**
+             * Format: double
+             * @description Its posts per hour over the week before the last hour (167 hours).
+             */
+            usual_hourly_posts: number;
+        };
+        DiscussionSurges: {
+            /**
+             * @description The largest surge (posts of the last hour ÷ the usual hourly rate) first; empty when
+             *     no board surges.
+             */
+            discussion_surges: components["schemas"]["DiscussionSurge"][];
         };
         Existence: {
             exists: boolean;
@@ -6311,6 +6349,65 @@ export interface operations {
             };
             /** @description Unknown security */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    discussion_surges: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 20 (default 5). */
+                limit?: components["schemas"]["Limit20"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 토론 급증: stocks with at least 5 posts in the last hour and at least 3 times their usual hourly rate (posts of the week before over 167 hours, counted as at least 0.5; the thresholds are settings, these are the defaults), the largest ratio first; only stocks that surge, so possibly fewer than asked, or none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscussionSurges"];
+                };
+            };
+            /** @description Malformed limit (`invalid_limit`) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
