@@ -38,7 +38,7 @@ export function CommentItem({ comment, postId }: { comment: Comment; postId: num
   const report = useReportComment();
   const [replying, setReplying] = useState(false);
   const [showReplies, setShowReplies] = useState(false);
-  const isTopLevel = comment.parent_id === null;
+  const isTopLevel = (comment.parent_id ?? null) === null;
 
   const openMenu = () =>
     openModal({
@@ -101,7 +101,7 @@ export function CommentItem({ comment, postId }: { comment: Comment; postId: num
 
 function CommentBody({ comment }: { comment: Comment }) {
   if (comment.deleted) return <p className="comment__text comment__text--muted">{DELETED_COMMENT_MESSAGE}</p>;
-  if (comment.hidden && comment.content === null) {
+  if (comment.hidden && (comment.content ?? null) === null) {
     return (
       <p className="comment__text comment__text--muted">
         {HIDDEN_POST_MESSAGE} · {comment.hidden.reason}

@@ -37,7 +37,7 @@ export function CommentSection({ post }: { post: Post }) {
       }
     },
   );
-  const open = post.hidden === null;
+  const open = !post.hidden;
   return (
     <section className="comment-section" id="comments" aria-label="댓글">
       <h2 className="comment-section__title">

@@ -20,7 +20,7 @@ type MyListProps = {
 };
 
 /** The first line of a text, for a one-row summary. */
-const firstLine = (text: string | null) => (text ?? '').split('\n', 1)[0] ?? '';
+const firstLine = (text: string | null | undefined) => (text ?? '').split('\n', 1)[0] ?? '';
 
 /** MY 내가 쓴 글: the member's posts on every board, newest first, each opening on its board. */
 export function MyPostList({ preview, stockName }: MyListProps) {

@@ -44,7 +44,9 @@ export function PostDetail({ postId, scope, hrefOf, afterDelete }: PostDetailPro
   if (query.isError) {
     return <LoadError error={query.error} fallbackMessage="글을 불러오지 못했습니다." onRetry={() => void query.refetch()} />;
   }
-  const { post, prev_post_id: prev, next_post_id: next } = query.data;
+  const { post } = query.data;
+  const prev = query.data.prev_post_id ?? null;
+  const next = query.data.next_post_id ?? null;
   return (
     <article className="post-detail" aria-label={`${post.author.name}의 글`} data-post-id={post.id}>
       <PostBody post={post} afterDelete={afterDelete} />
@@ -112,7 +114,7 @@ function PostBody({ post, afterDelete }: { post: Post; afterDelete: PostDetailPr
         </button>
       </div>
       {post.hidden ? <HiddenNotice hidden={post.hidden} mine={post.is_mine} target={{ type: 'post', id: post.id }} /> : null}
-      {post.content !== null ? <PostText text={post.content} /> : null}
+      {post.content ? <PostText text={post.content} /> : null}
       <PostImages images={post.images} />
       <div className="post-detail__reactions">
         <ReactionBar post={post} />

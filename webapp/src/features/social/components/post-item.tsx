@@ -18,7 +18,8 @@ import './social.css';
  * the post at `href`.
  */
 export function PostItem({ post, href }: { post: Post; href: string }) {
-  const withheld = post.content === null;
+  const content = post.content ?? null;
+  const withheld = content === null;
   return (
     <article className="post-item" data-post-id={post.id} aria-label={`${post.author.name}의 글`}>
       <Link className="post-item__link" to={href}>
@@ -31,7 +32,7 @@ export function PostItem({ post, href }: { post: Post; href: string }) {
         ) : (
           <>
             {post.hidden ? <p className="post-item__hidden-own">숨겨진 글 · {post.hidden.reason}</p> : null}
-            <PostText text={post.content ?? ''} className="post-text post-text--clamped" />
+            <PostText text={content ?? ''} className="post-text post-text--clamped" />
           </>
         )}
       </Link>

@@ -30,15 +30,15 @@ function setup(viewer: SocialViewer, initial = { likes_count: 2, dislikes_count:
     'POST /social/api/v1/posts/1/dislike': () => ({ status: 200, body: server.apply('dislike') }),
     'POST /social/api/v1/posts/1/unlike': () => ({ status: 200, body: server.apply('unlike') }),
   });
-  const ui = (
-    <SocialViewerContext value={viewer}>
+  const ui = (value: SocialViewer) => (
+    <SocialViewerContext value={value}>
       <Harness />
     </SocialViewerContext>
   );
   const queryClient = seeded(createPost({ ...initial }));
-  const { rerender } = renderWithProviders(ui, { route: PATH, queryClient });
+  const { rerender } = renderWithProviders(ui(viewer), { route: PATH, queryClient });
   const reactions = () => api.requests.filter((request) => request.method === 'POST').map((request) => request.path.split('/').at(-1));
-  return { server, api, reactions, queryClient, rerender: (next: SocialViewer) => rerender(<SocialViewerContext value={next}>{ui.props.children}</SocialViewerContext>) };
+  return { server, api, reactions, queryClient, rerender: (next: SocialViewer) => rerender(ui(next)) };
 }
 
 const like = () => screen.getByRole('button', { name: /좋아요/ });

@@ -22,7 +22,7 @@ export function ReactionBar({ post }: { post: Post }) {
       if (action.kind === 'react') tap(action.button);
     },
   );
-  const disabled = post.hidden !== null;
+  const disabled = Boolean(post.hidden);
   const press = (button: ReactionButton) => asMember({ kind: 'react', postId: post.id, button }, () => tap(button));
   return (
     <div className="reaction-bar" role="group" aria-label="공감">

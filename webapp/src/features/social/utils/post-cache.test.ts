@@ -36,7 +36,7 @@ function seeded() {
   queryClient.setQueryData(keys.other, page());
   queryClient.setQueryData(keys.detail, { post: old, prev_post_id: null, next_post_id: null });
   const ids = (key: readonly unknown[]) =>
-    (queryClient.getQueryData(key) as ReturnType<typeof page> | undefined)?.pages.flatMap((p) => p.posts.map((post) => post.id));
+    queryClient.getQueryData<ReturnType<typeof page>>(key)?.pages.flatMap((p) => p.posts.map((post) => post.id));
   return { queryClient, keys, ids };
 }
 
@@ -78,7 +78,7 @@ describe('post cache', () => {
     updatePost(queryClient, 1, (post) => ({ ...post, likes_count: 4 }));
     changeCommentsCount(queryClient, 1, +1);
     for (const key of [keys.recent, keys.ranked, keys.my]) {
-      const post = (queryClient.getQueryData(key) as ReturnType<typeof page>).pages[0]?.posts[0];
+      const post = queryClient.getQueryData<ReturnType<typeof page>>(key)?.pages[0]?.posts[0];
       expect([post?.likes_count, post?.comments_count]).toEqual([4, 1]);
     }
     expect(queryClient.getQueryData(keys.detail)?.post.comments_count).toBe(1);
