@@ -62,12 +62,29 @@ sise_platform::per_backend! {
             .expect("expire");
         db.pool.close().await;
 
-        // Another member's group, for the own-resource operations.
+        // Another member's group, post and comment, for the own-resource operations.
         let (owner, _, _) = member(&app, "주인").await;
         let (status, body, _) = call(&app, Method::POST, "/main/api/favorite_stock_lists", Some(&owner),
             Some(json!({"name": "남의그룹"}))).await;
         assert_eq!(status, 201, "{body}");
-        let theirs = body["favorite_stock_list"]["id"].as_i64().expect("id").to_string();
+        let their_list = body["favorite_stock_list"]["id"].as_i64().expect("id").to_string();
+        let (status, body, _) = call(&app, Method::POST, "/social/api/v1/securities/KOREA-A085670/posts",
+            Some(&owner), Some(json!({"content": "남의 글", "category": "opinion"}))).await;
+        assert_eq!(status, 201, "{body}");
+        let their_post = body["post"]["id"].as_i64().expect("id").to_string();
+        let (status, body, _) = call(&app, Method::POST, &format!("/social/api/v1/posts/{their_post}/comments"),
+            Some(&owner), Some(json!({"content": "남의 댓글"}))).await;
+        assert_eq!(status, 201, "{body}");
+        let their_comment = body["comment"]["id"].as_i64().expect("id").to_string();
+        let theirs = |path: &str| {
+            if path.starts_with("/api/v1/posts/") {
+                their_post.as_str()
+            } else if path.starts_with("/api/v1/comments/") {
+                their_comment.as_str()
+            } else {
+                their_list.as_str()
+            }
+        };
         let (stranger, _, _) = member(&app, "남").await;
 
         let (mut public, mut members, mut own) = (0, 0, 0);
@@ -87,7 +104,7 @@ sise_platform::per_backend! {
                     continue;
                 }
                 members += 1;
-                let id = if access == Access::Own { theirs.as_str() } else { "1" };
+                let id = if access == Access::Own { theirs(path) } else { "1" };
                 let concrete = parameter.replace_all(path, id);
                 let url = format!("{prefix}{concrete}");
                 let method: Method = method.to_uppercase().parse().expect("method");
@@ -99,7 +116,7 @@ sise_platform::per_backend! {
                 if access == Access::Own {
                     own += 1;
                     // A body that passes every check but ownership.
-                    let body = json!({"name": "x", "ids": [1]});
+                    let body = json!({"name": "x", "ids": [1], "text": "x"});
                     let (status, answer, _) =
                         call(&app, method.clone(), &url, Some(&stranger), Some(body)).await;
                     assert!(
@@ -109,7 +126,7 @@ sise_platform::per_backend! {
                 }
             }
         }
-        assert!(public > 40 && members >= 9 && own >= 2, "{public} public, {members} member, {own} own");
+        assert!(public > 50 && members >= 30 && own >= 6, "{public} public, {members} member, {own} own");
     }
 
     /// V3.1.1: the session token never travels in a URL: a query `access_token` is ignored.

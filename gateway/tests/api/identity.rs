@@ -67,7 +67,7 @@ pub async fn login(app: &TestApp, kakao: &str) -> (u16, Value, reqwest::header::
 }
 
 /// A PNG of `w`×`h`.
-fn png(w: u32, h: u32) -> Vec<u8> {
+pub fn png(w: u32, h: u32) -> Vec<u8> {
     let image = image::RgbImage::from_pixel(w, h, image::Rgb([10, 120, 200]));
     let mut out = Vec::new();
     image
@@ -92,7 +92,7 @@ async fn upload_photo(app: &TestApp, token: &str, picture: &[u8]) -> (u16, Value
 }
 
 /// A multipart body of `fields` (name, file name if a file, bytes).
-fn multipart(fields: &[(&str, Option<&str>, &[u8])]) -> (String, Vec<u8>) {
+pub fn multipart(fields: &[(&str, Option<&str>, &[u8])]) -> (String, Vec<u8>) {
     let boundary = "sise-test-boundary-7d1";
     let mut body = Vec::new();
     for (name, file, bytes) in fields {

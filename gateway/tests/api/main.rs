@@ -28,6 +28,7 @@ mod quotes;
 mod request_rules;
 mod search;
 mod securities;
+mod social;
 mod stream;
 mod trends;
 mod webapp;

@@ -2,7 +2,11 @@
 //! every limited route gets the same bad inputs and must answer the same code and message.
 //! A new dated or limited route is added to these tables (docs/adding-an-endpoint.md).
 
+use reqwest::Method;
+use serde_json::json;
+
 use crate::helpers::{SAMSUNG, TestApp, shared};
+use crate::identity::{call, member};
 
 /// Routes with a `to` date, each with the query it needs besides `to`.
 const DATED: &[&str] = &[
@@ -39,6 +43,54 @@ const LIMITED: &[(&str, u32)] = &[
     ("/mweb/api/v1/forexes/day?asset_id=FOREX-USDKRW&", 500),
 ];
 
+/// The community's limited routes (social host), on a post and a comment of their own
+/// (`{post}`, `{comment}` in the table).
+const LIMITED_SOCIAL: &[(&str, u32)] = &[
+    ("/social/api/v1/securities/KOREA-A144960/posts?", 50),
+    ("/social/api/v1/posts?", 50),
+    ("/social/api/v1/posts/{post}/comments?", 50),
+    ("/social/api/v1/posts/{post}/liked_users?", 50),
+    ("/social/api/v1/comments/{comment}/comments?", 50),
+];
+
+/// [`LIMITED`] and [`LIMITED_SOCIAL`] with a post and a comment made for it.
+async fn limited_routes(app: &TestApp) -> Vec<(String, u32)> {
+    let (token, _, _) = member(app, "쪽수").await;
+    let (status, body, _) = call(
+        app,
+        Method::POST,
+        "/social/api/v1/securities/KOREA-A144960/posts",
+        Some(&token),
+        Some(json!({"content": "쪽수 규칙", "category": "opinion"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let post = body["post"]["id"].as_i64().expect("post").to_string();
+    let (status, body, _) = call(
+        app,
+        Method::POST,
+        &format!("/social/api/v1/posts/{post}/comments"),
+        Some(&token),
+        Some(json!({"content": "댓글"})),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let comment = body["comment"]["id"].as_i64().expect("comment").to_string();
+    let social = LIMITED_SOCIAL.iter().map(|(route, max)| {
+        (
+            route
+                .replace("{post}", &post)
+                .replace("{comment}", &comment),
+            *max,
+        )
+    });
+    LIMITED
+        .iter()
+        .map(|(route, max)| ((*route).to_owned(), *max))
+        .chain(social)
+        .collect()
+}
+
 async fn expect_error(app: &TestApp, path: &str, code: &str, message: &str) {
     let (status, body) = app.json(path).await;
     assert_eq!(status, 400, "{path}: {body}");
@@ -65,7 +117,7 @@ sise_platform::per_backend! {
     async fn every_limited_route_reads_limit_the_same_way(backend) {
         let app = shared(backend).await;
         assert!(LIMITED.iter().any(|(route, _)| route.contains(SAMSUNG)));
-        for (route, max) in LIMITED {
+        for (route, max) in limited_routes(&app).await {
             let message = format!("조회 개수는 1부터 {max}까지 지정할 수 있습니다.");
             for bad in ["0".to_owned(), "-1".to_owned(), (max + 1).to_string(), "abc".to_owned(), "1.5".to_owned(), "99999999999999999999".to_owned()] {
                 expect_error(&app, &format!("{route}limit={bad}"), "invalid_limit", &message).await;

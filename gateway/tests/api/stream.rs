@@ -5,20 +5,20 @@ use futures::StreamExt;
 use crate::helpers::{SAMSUNG, spawn_app_with};
 
 /// Reads `event:`/`data:` pairs off an SSE response.
-struct SseReader {
+pub struct SseReader {
     body: futures::stream::BoxStream<'static, reqwest::Result<bytes::Bytes>>,
     buffer: String,
 }
 
 impl SseReader {
-    fn new(response: reqwest::Response) -> Self {
+    pub fn new(response: reqwest::Response) -> Self {
         Self {
             body: response.bytes_stream().boxed(),
             buffer: String::new(),
         }
     }
 
-    async fn next_event(&mut self) -> (String, serde_json::Value) {
+    pub async fn next_event(&mut self) -> (String, serde_json::Value) {
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let block: String = self.buffer.drain(..end + 2).collect();

@@ -447,7 +447,7 @@ pub struct NewPostForm {
     #[schema(value_type = PostCategory)]
     category: String,
     /// 0 to 4 pictures (JPEG, PNG, GIF or WebP), each at most 5 MB and 16,000,000 pixels.
-    #[schema(value_type = Vec<String>, format = Binary, max_items = 4)]
+    #[schema(value_type = Vec<String>, format = Binary, max_items = 4, required = false)]
     images: Vec<Vec<u8>>,
 }
 
