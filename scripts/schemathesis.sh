@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Schemathesis over the gateway's OpenAPI document, against the one-process server: every
-# operation of the main and mobile-web hosts (the quote stream aside: it never ends), with
-# every check (server errors, schema-valid requests refused (ST202), schema-invalid ones
-# accepted, response schemas, status codes, content types, 405s).
+# operation of the main, social and mobile-web hosts (the live streams aside: they never
+# end), with every check (server errors, schema-valid requests refused (ST202),
+# schema-invalid ones accepted, response schemas, status codes, content types, 405s).
 #
 #   scripts/schemathesis.sh                # 100 examples per operation (docs/benchmarks.md)
 #   EXAMPLES=15 scripts/schemathesis.sh    # the bounded run of scripts/test.sh
@@ -62,7 +62,7 @@ echo "server ready at $base; $EXAMPLES examples per operation"
 # ---- one run per API host -----------------------------------------------------------------
 status=0
 figures=()
-for host in main:main mweb:mobile-web; do
+for host in main:main social:social mweb:mobile-web; do
   prefix="${host%%:*}"
   tag="${host#*:}"
   report="$work/report-$prefix.json"

@@ -388,6 +388,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_comment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comments/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["replies"];
+        put?: never;
+        post: operations["reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comments/{id}/objection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["object_to_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/disclosures": {
         parameters: {
             query?: never;
@@ -532,6 +580,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/post_images/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_post_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["all_posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_post"];
+        put?: never;
+        post?: never;
+        delete: operations["delete_post"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["post_comments"];
+        put?: never;
+        post: operations["comment_on_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/dislike": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["dislike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["like"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/liked_users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["liked_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/objection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["object_to_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/posts/{id}/unlike": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["unlike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/quotes": {
         parameters: {
             query?: never;
@@ -558,6 +750,22 @@ export interface paths {
         get: operations["stream_quotes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -836,6 +1044,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/securities/{security_id}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["board_posts"];
+        put?: never;
+        post: operations["create_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/posts/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["stream_board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/securities/{security_id}/recent_trader": {
         parameters: {
             query?: never;
@@ -988,6 +1228,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["sector_securities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["my_comments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1181,6 +1437,21 @@ export interface components {
         AssetMinuteCandleList: {
             minute_candles: components["schemas"]["AssetMinuteCandle"][];
         };
+        /** @description Who wrote a post or comment. */
+        Author: {
+            /** @description The photo's path on the main host (`/api/avatars/{id}`); null without one. */
+            avatar_url?: string | null;
+            /**
+             * Format: int64
+             * @description Negative for the sample members of the embedded default's boards.
+             */
+            id: number;
+            /** @description The nickname; 탈퇴한 회원 for a member who seceded. */
+            name: string;
+            /** @description A sample member (샘플), not a person. */
+            sample: boolean;
+            seceded: boolean;
+        };
         /**
          * @description The multipart upload of spec §7: `access_token` (when the request carries no
          *     `Authorization`) and `file`.
@@ -1194,11 +1465,53 @@ export interface components {
              */
             file: string;
         };
+        /** @enum {string} */
+        Category: "opinion" | "question" | "news";
         /**
          * @description The client's operating system
          * @enum {string}
          */
         ClientOs: "web" | "android" | "ios";
+        Comment: {
+            author: components["schemas"]["Author"];
+            /** Format: int64 */
+            commentable_id: number;
+            commentable_type: components["schemas"]["CommentableType"];
+            /**
+             * @description Plain text; null when deleted (삭제된 댓글입니다) or hidden (for readers other than
+             *     its author).
+             */
+            content?: string | null;
+            /** Format: int64 */
+            created_at_ms: number;
+            /** @description Deleted by its author while it had replies: kept under them. */
+            deleted: boolean;
+            hidden?: null | components["schemas"]["Hidden"];
+            /** Format: int64 */
+            id: number;
+            is_my_comment: boolean;
+            /**
+             * Format: int64
+             * @description The comment this replies to; null for a top-level comment.
+             */
+            parent_id?: number | null;
+            post?: null | components["schemas"]["PostSummary"];
+            /** Format: int64 */
+            replies_count: number;
+            sample: boolean;
+        };
+        CommentBody: {
+            comment: components["schemas"]["Comment"];
+        };
+        /** @description Opaque: the `next_cursor` of the previous page of the same comment list (at most 128 characters); empty or absent for the first page */
+        CommentCursor: string;
+        CommentPage: {
+            comments: components["schemas"]["Comment"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor?: string | null;
+        };
+        /** @enum {string} */
+        CommentableType: "post" | "insight_article";
         /**
          * @description A listed company: the real listing's profile (strings null where the dataset lacks
          *     them) and its market cap at the current price.
@@ -1493,6 +1806,22 @@ export interface components {
         };
         /** @enum {string} */
         FoundKind: "stock" | "index" | "forex";
+        /**
+         * @description Why a post or comment is hidden: readers see the reason (신고로 숨겨진 글입니다), the
+         *     author also the content, and may object once.
+         */
+        Hidden: {
+            by: components["schemas"]["HiddenBy"];
+            /** @description Whether the caller (the author) may object now. */
+            can_object: boolean;
+            objection?: null | components["schemas"]["Objection"];
+            reason: string;
+        };
+        HiddenBody: {
+            hidden: components["schemas"]["Hidden"];
+        };
+        /** @enum {string} */
+        HiddenBy: "reports" | "operator" | "author_terminated";
         /** @description One trading day's SAMPLE net buying by investor type. */
         Investor: {
             /**
@@ -1541,6 +1870,8 @@ export interface components {
         KeywordList: {
             keywords: components["schemas"]["KeywordEntry"][];
         };
+        /** @description Opaque: the `next_cursor` of the previous page of the same post's liked users (at most 128 characters); empty or absent for the first page */
+        LikedUserCursor: string;
         /** @description How many, 1 to 100 (default 20); empty is the same as absent */
         Limit100: number | string;
         /** @description How many, 1 to 20 (default 5); empty is the same as absent */
@@ -1599,9 +1930,50 @@ export interface components {
         MinuteCandleList: {
             minute_candles: components["schemas"]["MinuteCandle"][];
         };
+        /** @description The caller's reaction (both false for a visitor). */
+        MyEmotion: {
+            disliked: boolean;
+            liked: boolean;
+        };
         NameBody: {
             /** @description 1 to 12 characters; empty is 관심그룹. */
             name?: string;
+        };
+        /** @description A comment or a reply. */
+        NewComment: {
+            /** @description Plain text, 1 to 300 characters once normalised. */
+            content?: string;
+        };
+        /** @description The author's objection to a hiding. */
+        NewObjection: {
+            /** @description 1 to 1,000 characters. */
+            text?: string;
+        };
+        /** @description A new post as JSON (no pictures). */
+        NewPost: {
+            category?: components["schemas"]["PostCategory"];
+            /** @description Plain text, 1 to 1,000 characters once normalised (line breaks kept). */
+            content?: string;
+        };
+        /** @description A new post as a form, with its pictures. */
+        NewPostForm: {
+            category: components["schemas"]["PostCategory"];
+            /** @description Plain text, 1 to 1,000 characters once normalised (line breaks kept). */
+            content: string;
+            /** @description 0 to 4 pictures (JPEG, PNG, GIF or WebP), each at most 5 MB and 16,000,000 pixels. */
+            images?: string[];
+        };
+        NewReport: {
+            /** @description Only with `other` (기타), at most 500 characters; empty otherwise. */
+            content?: string;
+            /**
+             * Format: int64
+             * @description The post's or comment's id.
+             */
+            id?: number;
+            report_type?: components["schemas"]["ReportReason"];
+            /** @description What is reported. */
+            type?: components["schemas"]["ReportTarget"];
         };
         /** @description Opaque: the `next_cursor` of the previous page of news (at most 128 characters); empty or absent for the first page */
         NewsCursor: string;
@@ -1627,6 +1999,11 @@ export interface components {
             news: components["schemas"]["NewsItem"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
+        };
+        Objection: {
+            /** Format: int64 */
+            created_at_ms: number;
+            text: string;
         };
         ObjectionBody: {
             text?: string;
@@ -1656,6 +2033,96 @@ export interface components {
             by: string;
             /** @description The most first; `score` is the count (the trading value for `trading_value`). */
             stocks: components["schemas"]["TrendStock"][];
+        };
+        Post: {
+            author: components["schemas"]["Author"];
+            category: components["schemas"]["Category"];
+            /** Format: int64 */
+            comments_count: number;
+            /**
+             * @description Plain text as written, line breaks kept (never markup); null while hidden, for
+             *     readers other than its author.
+             */
+            content?: string | null;
+            /** Format: int64 */
+            created_at_ms: number;
+            /** Format: int64 */
+            dislikes_count: number;
+            hidden?: null | components["schemas"]["Hidden"];
+            /** Format: int64 */
+            id: number;
+            /** @description Empty while hidden, for readers other than its author. */
+            images: components["schemas"]["PostImage"][];
+            is_mine: boolean;
+            /** Format: int64 */
+            likes_count: number;
+            my_emotion: components["schemas"]["MyEmotion"];
+            /** @description Seeded sample content of the embedded default (샘플). */
+            sample: boolean;
+            security_id: string;
+        };
+        PostBody: {
+            post: components["schemas"]["Post"];
+        };
+        /**
+         * @description 말머리: `opinion` 의견, `question` 질문, `news` 뉴스·공시
+         * @enum {string}
+         */
+        PostCategory: "opinion" | "question" | "news";
+        /** @description One category; empty or absent for every category */
+        PostCategoryOrEmpty: string | components["schemas"]["PostCategory"];
+        /** @description Opaque: the `next_cursor` of the previous page of the same post list (scope, sort, category) (at most 128 characters); empty or absent for the first page */
+        PostCursor: string;
+        /** @description One post with its neighbours in the list it was opened from. */
+        PostDetail: {
+            /**
+             * Format: int64
+             * @description The older post of the same list; null at its end.
+             */
+            next_post_id?: number | null;
+            post: components["schemas"]["Post"];
+            /**
+             * Format: int64
+             * @description The newer post of the same list; null at its start.
+             */
+            prev_post_id?: number | null;
+        };
+        /** @description A post picture: `GET /api/v1/post_images/{id}?size=360|1280`. */
+        PostImage: {
+            /** Format: int32 */
+            height: number;
+            id: string;
+            /**
+             * Format: int32
+             * @description Of the large (1280) rendition.
+             */
+            width: number;
+        };
+        /**
+         * @description A post picture (`images[].id` of a post)
+         * @example 5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef
+         */
+        PostImageId: string;
+        /** @description `360` (the list's thumbnail) or `1280` (default: the viewer's); empty is the same as absent */
+        PostImageSize: (360 | 1280) | string;
+        PostPage: {
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor?: string | null;
+            posts: components["schemas"]["Post"][];
+        };
+        /** @description `all` (default) or `mine` (the member's own, hidden ones included; a visitor gets 401 `login_required`); empty is the same as absent */
+        PostScope: string | ("all" | "mine");
+        /** @description `RECENT` (default, newest first) or `RANK_DESC` (docs/api.md, "Ranking"); empty is the same as absent */
+        PostSort: string | ("RECENT" | "RANK_DESC");
+        /** @description The post a comment of the member's own list belongs to. */
+        PostSummary: {
+            /** @description The post was deleted (the comment stays the member's). */
+            deleted: boolean;
+            /** @description The start of the post's text; empty while the post is hidden. */
+            excerpt: string;
+            /** Format: int64 */
+            id: number;
+            security_id: string;
         };
         /**
          * @description Price change against the previous close (spec §3).
@@ -1716,6 +2183,14 @@ export interface components {
         };
         /** @description The `next_cursor` of the previous page of the same list; empty or absent for the first page */
         RankCursor: string;
+        /** @description A post's counts after a reaction, and the caller's reaction. */
+        Reactions: {
+            /** Format: int64 */
+            dislikes_count: number;
+            /** Format: int64 */
+            likes_count: number;
+            my_emotion: components["schemas"]["MyEmotion"];
+        };
         RecentTraderDetail: {
             /** @description The latest trading day. */
             recent_trader: components["schemas"]["DayTrader"];
@@ -1734,6 +2209,36 @@ export interface components {
             /** @description The `release_token` of the dormant login's answer. */
             release_token: string;
         };
+        Report: {
+            /** @description The text of a 기타 report; empty otherwise. */
+            content: string;
+            /** Format: int64 */
+            created_at_ms: number;
+            /** Format: int64 */
+            id: number;
+            report_type: components["schemas"]["ReportType"];
+            type: components["schemas"]["ReportedType"];
+        };
+        ReportBody: {
+            report: components["schemas"]["Report"];
+        };
+        /**
+         * @description `commercial` 상업적/홍보성, `illegal` 불법정보, `obscene` 음란성/선정성, `abuse` 욕설/인신공격, `privacy` 개인정보 노출, `repeated` 같은 내용 반복 게시, `other` 기타 (the only one with a text)
+         * @enum {string}
+         */
+        ReportReason: "commercial" | "illegal" | "obscene" | "abuse" | "privacy" | "repeated" | "other";
+        /**
+         * @description A post or a comment
+         * @enum {string}
+         */
+        ReportTarget: "post" | "comment";
+        /**
+         * @description Spec §5's reasons.
+         * @enum {string}
+         */
+        ReportType: "commercial" | "illegal" | "obscene" | "abuse" | "privacy" | "repeated" | "other";
+        /** @enum {string} */
+        ReportedType: "post" | "comment";
         Sanction: {
             /** Format: int64 */
             created_at_ms: number;
@@ -2053,6 +2558,12 @@ export interface components {
         };
         UserBody: {
             user: components["schemas"]["User"];
+        };
+        /** @description The members who like a post, the latest like first. */
+        UserPage: {
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor?: string | null;
+            users: components["schemas"]["Author"][];
         };
         /** @description A WICS industry group (spec §3 `wicsSectors`, id `wics_sector_code`). */
         WicsSector: {
@@ -4405,6 +4916,325 @@ export interface operations {
             };
         };
     };
+    delete_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's own comment */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; its post's `comments_count` went down by one with it. A comment with replies stays under them as 삭제된 댓글입니다 (`deleted: true`) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `comment_not_found` (or another member's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    replies: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page of the same list; absent for the first page. */
+                cursor?: components["schemas"]["CommentCursor"];
+            };
+            header?: never;
+            path: {
+                /** @description The comment */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment's replies, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPage"];
+                };
+            };
+            /** @description `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `comment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment replied to (a reply to a reply joins its parent: one level of replies) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewComment"];
+            };
+        };
+        responses: {
+            /** @description The reply; its post's `comments_count` went up by one with it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentBody"];
+                };
+            };
+            /** @description `content_required`, `comment_too_long` (300 characters); `invalid_request_body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `comment_not_found`, `post_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `content_hidden`, `duplicate_content` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `daily_comment_limit` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    object_to_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's own hidden comment */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewObjection"];
+            };
+        };
+        responses: {
+            /** @description The objection is in the operators' queue (once per hiding) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiddenBody"];
+                };
+            };
+            /** @description `invalid_objection` (1 to 1000 characters); `invalid_request_body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `comment_not_found` (or another member's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `not_hidden`, `already_objected` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     list_disclosures: {
         parameters: {
             query: {
@@ -4976,6 +5806,851 @@ export interface operations {
             };
         };
     };
+    get_post_image: {
+        parameters: {
+            query?: {
+                size?: components["schemas"]["PostImageSize"];
+            };
+            header?: never;
+            path: {
+                id: components["schemas"]["PostImageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture, JPEG within `size` px; immutable (the id is a hash of the author and the stored bytes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description `invalid_query`: a `size` other than 360 or 1280 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_image_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    all_posts: {
+        parameters: {
+            query?: {
+                scope?: components["schemas"]["PostScope"];
+                sort?: components["schemas"]["PostSort"];
+                category?: components["schemas"]["PostCategoryOrEmpty"];
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page of the same list; absent for the first page. */
+                cursor?: components["schemas"]["PostCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of every board's posts; `scope=mine`: the member's own across boards (MY 내가 쓴 글, `no-store`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostPage"];
+                };
+            };
+            /** @description `invalid_scope`, `invalid_sort`, `invalid_category`, `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`: `scope=mine` without a token; `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_post: {
+        parameters: {
+            query?: {
+                /** @description The list the post was opened from, for its neighbours. */
+                scope?: components["schemas"]["PostScope"];
+            };
+            header?: never;
+            path: {
+                /** @description The post */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post and its neighbours in the list it was opened from (its board, newest first; `mine`: the member's own on that board) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDetail"];
+                };
+            };
+            /** @description `invalid_scope` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`: `scope=mine` without a token; `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_not_found` (deleted too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    delete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's own post */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: it leaves every list, its comments with it */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_not_found` (or another member's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    post_comments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page of the same list; absent for the first page. */
+                cursor?: components["schemas"]["CommentCursor"];
+            };
+            header?: never;
+            path: {
+                /** @description The post */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post's top-level comments, oldest first, each with its `replies_count`; a member's page says which are theirs (`no-store`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPage"];
+                };
+            };
+            /** @description `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    comment_on_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewComment"];
+            };
+        };
+        responses: {
+            /** @description The comment; the post's `comments_count` went up by one with it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentBody"];
+                };
+            };
+            /** @description `content_required`, `comment_too_long` (300 characters); `invalid_request_body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `content_hidden` (the post is hidden), `duplicate_content` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `daily_comment_limit`: 50 comments a day (KST) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    dislike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disliked (a like moves to a dislike; disliked already: unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reactions"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `content_hidden` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Liked (a dislike moves to a like; liked already: unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reactions"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `content_hidden` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    liked_users: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: components["schemas"]["LikedUserCursor"];
+            };
+            header?: never;
+            path: {
+                /** @description The post */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members who like the post, the latest like first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            /** @description `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    object_to_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's own hidden post */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewObjection"];
+            };
+        };
+        responses: {
+            /** @description The objection is in the operators' queue (once per hiding) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HiddenBody"];
+                };
+            };
+            /** @description `invalid_objection` (1 to 1000 characters); `invalid_request_body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_not_found` (or another member's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `not_hidden`, `already_objected` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    unlike: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No reaction of the member's any more (a like or a dislike is taken back) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reactions"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `content_hidden` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_quotes: {
         parameters: {
             query: {
@@ -5066,6 +6741,93 @@ export interface operations {
                 };
             };
             /** @description Too many open streams (of this client or in all), or over the request rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewReport"];
+            };
+        };
+        responses: {
+            /** @description The report (five distinct members' reports hide the content pending review) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportBody"];
+                };
+            };
+            /** @description `invalid_content_type`, `invalid_report_type`, `report_text_not_allowed` (a text with a reason other than `other`), `report_text_too_long` (500 characters), `cannot_report_own`; `invalid_request_body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `post_not_found`, `comment_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `already_reported` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6246,6 +8008,261 @@ export interface operations {
             };
         };
     };
+    board_posts: {
+        parameters: {
+            query?: {
+                scope?: components["schemas"]["PostScope"];
+                sort?: components["schemas"]["PostSort"];
+                category?: components["schemas"]["PostCategoryOrEmpty"];
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page of the same list; absent for the first page. */
+                cursor?: components["schemas"]["PostCursor"];
+            };
+            header?: never;
+            path: {
+                /** @description The board's stock */
+                security_id: components["schemas"]["SecurityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the board. A visitor's pages are the same for everyone (kept by the gateway for a moment, `no-cache` with an `ETag`); a member's say which posts and reactions are theirs, include their own hidden posts with the reason, and are `no-store` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostPage"];
+                };
+            };
+            /** @description `invalid_security_id`, `invalid_scope`, `invalid_sort`, `invalid_category`, `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`: `scope=mine` without a token; `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `security_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    create_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The board's stock */
+                security_id: components["schemas"]["SecurityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPost"];
+                "multipart/form-data": components["schemas"]["NewPostForm"];
+            };
+        };
+        responses: {
+            /** @description The post, at the top of its board */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostBody"];
+                };
+            };
+            /** @description `content_required`, `post_too_long`, `invalid_category`, `too_many_images` (more than 4), `invalid_image` (not a picture by its content), `image_too_many_pixels`, `invalid_security_id`; `invalid_request_body` (not JSON or a form, or a text field over 64 KiB) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `security_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `duplicate_content`: the same text again within 10 minutes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `image_too_large`: a picture over 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `daily_post_limit`: 30 posts a day (KST) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `image_busy`: too many pictures being received or decoded; `Retry-After` says when to retry */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    stream_board: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The board's stock */
+                security_id: components["schemas"]["SecurityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events of the open board: `post_created`, `post_deleted` and `post_hidden`, each with data `{"post_id": …}` (the board then reads the post), and `resync` (data `{}`) when events may have been missed (the reader fell behind, or the bus came back): read the board's first page again; `:` comments as heartbeats */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `invalid_security_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `security_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `too_many_streams`: too many open streams (quotes and boards, of this client or in all), or over the request rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_recent_trader: {
         parameters: {
             query?: never;
@@ -6805,6 +8822,76 @@ export interface operations {
             };
             /** @description Unknown industry group (`sector_not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    my_comments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page of the same list; absent for the first page. */
+                cursor?: components["schemas"]["CommentCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's comments across boards, newest first, each with its `post` (MY 내 댓글) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPage"];
+                };
+            };
+            /** @description `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
