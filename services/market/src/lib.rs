@@ -23,7 +23,8 @@
 //!    - `search`: assets by name, code, English name and 초성, news by keyword, issue
 //!      keywords; `SearchService`.
 //!    - `trends`: special stocks, ranked lists, foreign indexes by region, WICS sectors,
-//!      popular stocks; `TrendService` (uses `charts`, `company`, `assets`, `search`,
+//!      popular stocks, posts per stock (social's post events) and discussion surges;
+//!      `TrendService` (uses `charts`, `company`, `assets`, `search`,
 //!      `articles`, `securities`).
 //! 4. Assembly:
 //!    - `config`: the `services.market` section, gathering every feature's section.

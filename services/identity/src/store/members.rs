@@ -1,4 +1,6 @@
-//! Members: sign-up with consents, profile, setting, photo, dormancy, secession.
+//! Members: sign-up with consents, profile, setting, photo, dormancy, secession. A change
+//! of a member's public face (the name and photo `GetPublicProfiles` shows: sign-up, a new
+//! nickname, a new photo) goes out as `events.identity.profile_changed` in its transaction.
 
 use prost::Message as _;
 use secrecy::SecretString;
@@ -76,10 +78,7 @@ impl User {
 
     /// The public path of the photo, at the gateway.
     pub fn avatar_url(&self) -> String {
-        self.avatar_id
-            .as_deref()
-            .map(|id| format!("/main/api/avatars/{id}"))
-            .unwrap_or_default()
+        avatar_url(self.avatar_id.as_deref())
     }
 
     pub fn to_proto(&self) -> pb::User {
@@ -94,6 +93,13 @@ impl User {
             is_edited_user_name: self.is_edited_user_name,
         }
     }
+}
+
+/// The public path of photo `avatar_id` at the gateway, empty without one.
+fn avatar_url(avatar_id: Option<&str>) -> String {
+    avatar_id
+        .map(|id| format!("/main/api/avatars/{id}"))
+        .unwrap_or_default()
 }
 
 /// The agreements of a sign-up and the versions of the texts agreed to.
@@ -247,7 +253,8 @@ impl Store {
                 .await?;
             }
         }
-        tx.commit().await?;
+        profile_changed(&mut tx, id, &name, None, now).await?;
+        outbox::commit(&self.db, tx).await?;
         let user = self
             .user(id)
             .await?
@@ -361,17 +368,36 @@ impl Store {
         Ok(marked)
     }
 
-    /// Save a checked profile; `Ok(None)` when the nickname belongs to someone else.
+    /// Save a checked profile; `Ok(None)` when the nickname belongs to someone else. A new
+    /// nickname goes out as a profile change (the other fields are not public).
     pub async fn update_profile(
         &self,
         user_id: i64,
         change: &ProfileChange,
         now: i64,
     ) -> anyhow::Result<Option<User>> {
+        let mut tx = self.db.pool.begin().await?;
+        // Write first: the row is locked (PostgreSQL) and the write lock held (SQLite) before
+        // the name is read, so the name compared is the one replaced, and SQLite never has to
+        // upgrade a read lock (busy at once when the outbox relay writes meanwhile).
+        let member = sqlx::query(
+            "UPDATE users SET updated_at_ms = $2 WHERE id = $1 AND seceded_at_ms IS NULL",
+        )
+        .bind(user_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if member.rows_affected() == 0 {
+            tx.rollback().await?;
+            return self.user(user_id).await;
+        }
+        let before = sqlx::query("SELECT name, avatar_id FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?;
         let result = sqlx::query(
             "UPDATE users SET name = $2, nickname_key = $3, birth_year = $4, gender = $5, \
-             email = $6, is_edited_user_name = 1, updated_at_ms = $7 \
-             WHERE id = $1 AND seceded_at_ms IS NULL",
+             email = $6, is_edited_user_name = 1, updated_at_ms = $7 WHERE id = $1",
         )
         .bind(user_id)
         .bind(&change.name)
@@ -380,13 +406,19 @@ impl Store {
         .bind(i64::from(change.gender))
         .bind(change.email.as_deref())
         .bind(now)
-        .execute(&self.db.pool)
+        .execute(&mut *tx)
         .await;
         match result {
-            Ok(_) => self.user(user_id).await,
-            Err(error) if is_unique_violation(&error) => Ok(None),
-            Err(error) => Err(error.into()),
+            Ok(_) => {}
+            Err(error) if is_unique_violation(&error) => return Ok(None),
+            Err(error) => return Err(error.into()),
         }
+        if before.try_get::<String, _>("name")? != change.name {
+            let avatar_id: Option<String> = before.try_get("avatar_id")?;
+            profile_changed(&mut tx, user_id, &change.name, avatar_id.as_deref(), now).await?;
+        }
+        outbox::commit(&self.db, tx).await?;
+        self.user(user_id).await
     }
 
     pub async fn update_setting(
@@ -435,13 +467,18 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        sqlx::query("UPDATE users SET avatar_id = $2, updated_at_ms = $3 WHERE id = $1")
-            .bind(user_id)
-            .bind(&id)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
+        let name: Option<String> = sqlx::query_scalar(
+            "UPDATE users SET avatar_id = $2, updated_at_ms = $3 WHERE id = $1 RETURNING name",
+        )
+        .bind(user_id)
+        .bind(&id)
+        .bind(now)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(name) = name {
+            profile_changed(&mut tx, user_id, &name, Some(&id), now).await?;
+        }
+        outbox::commit(&self.db, tx).await?;
         self.user(user_id).await
     }
 
@@ -530,6 +567,30 @@ impl Store {
         }
         Ok(profiles)
     }
+}
+
+/// `events.identity.profile_changed` in the transaction of the change: the name and photo
+/// address as `GetPublicProfiles` shows them.
+async fn profile_changed(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    name: &str,
+    avatar_id: Option<&str>,
+    now: i64,
+) -> anyhow::Result<()> {
+    let event = pb::ProfileChanged {
+        user_id,
+        name: name.to_owned(),
+        avatar_url: avatar_url(avatar_id),
+        changed_at_ms: now,
+    };
+    outbox::enqueue(
+        conn,
+        subjects::PROFILE_CHANGED,
+        Headers::new(),
+        &event.encode_to_vec(),
+    )
+    .await
 }
 
 /// `events.identity.sessions_revoked` in the transaction that revoked them.

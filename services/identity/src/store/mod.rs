@@ -33,7 +33,9 @@ const TOKEN_BYTES: usize = 32;
 /// Durable event subjects (payloads in `identity.proto`); the list of who may use which
 /// is `sise_platform::bus::acl`.
 pub mod subjects {
-    pub use sise_platform::bus::acl::subjects::{SESSIONS_REVOKED, USER_SANCTIONED, USER_SECEDED};
+    pub use sise_platform::bus::acl::subjects::{
+        PROFILE_CHANGED, SESSIONS_REVOKED, USER_SANCTIONED, USER_SECEDED,
+    };
 }
 
 #[derive(Clone, Debug)]

@@ -6,5 +6,6 @@ mod health;
 mod helpers;
 mod kakao;
 mod photos;
+mod profiles;
 mod sanctions;
 mod trust;
