@@ -103,6 +103,9 @@ pub struct TestService {
     /// The operators' listener and a channel to it, for a service that has one.
     pub operator_addr: Option<std::net::SocketAddr>,
     pub operator_channel: Option<tonic::transport::Channel>,
+    /// The service's bus (in-process unless the configuration says otherwise): tests publish
+    /// the events it consumes and read the ones it publishes.
+    pub bus: crate::bus::Bus,
     pub http: reqwest::Client,
     /// The service's bus (a handle on the same bus): a test publishes the events another
     /// service would, or consumes what this one publishes.
@@ -179,6 +182,7 @@ impl TestService {
             member_key,
             operator_addr,
             operator_channel: operator_addr.map(connect),
+            bus,
             http: reqwest::Client::new(),
             bus,
             database,
