@@ -174,7 +174,11 @@ describe('community', () => {
         await pageA.getByLabel('내용').fill(POST_TEXT);
         await pageA.getByText(`${[...POST_TEXT].length}/1,000`).waitFor();
         await pageA.getByLabel('사진 고르기').setInputFiles(pngFile());
-        await pageA.getByRole('img', { name: '첨부 사진 1' }).waitFor();
+        // The preview, drawn (the page's CSP allows it).
+        await pageA.waitForFunction(() => {
+          const img = document.querySelector('img[alt="첨부 사진 1"]');
+          return img instanceof HTMLImageElement && img.complete && img.naturalWidth === 64;
+        });
         await pageA.getByRole('button', { name: '등록', exact: true }).click();
         await pageA.waitForURL((url) => url.pathname === BOARD);
         const top = pageA.getByRole('list', { name: '토론 글' }).locator('article').first();
@@ -235,7 +239,7 @@ describe('community', () => {
         await until(pageB, serverCounts, [0, 0, { liked: false, disliked: false }]);
 
         // B reports with 기타 and text.
-        await pageB.getByRole('button', { name: '글 메뉴' }).click();
+        await pageB.getByRole('button', { name: '글 메뉴', exact: true }).click();
         await pageB.getByRole('button', { name: '신고', exact: true }).click();
         await pageB.getByRole('button', { name: '기타' }).click();
         await pageB.getByLabel('신고 내용').fill(REPORT_TEXT);
@@ -244,7 +248,7 @@ describe('community', () => {
         await pageB.getByText('신고가 접수되었습니다.').waitFor();
         await pageB.getByRole('button', { name: '확인' }).click();
         // Once per member: a second report is refused with the server's message.
-        await pageB.getByRole('button', { name: '글 메뉴' }).click();
+        await pageB.getByRole('button', { name: '글 메뉴', exact: true }).click();
         await pageB.getByRole('button', { name: '신고', exact: true }).click();
         await pageB.getByRole('button', { name: '욕설/인신공격' }).click();
         await pageB.getByRole('button', { name: '신고하기' }).click();
@@ -252,14 +256,21 @@ describe('community', () => {
         assert.ok(refusal && refusal.length > 0, 'the refusal says why');
         await pageB.getByRole('button', { name: '취소' }).click();
 
-        // An operator hides it with the sise command, on the operators' listener.
+        // The report reached the operators' queue; an operator hides the post with the sise
+        // command, on the operators' listener.
         const operators = await operatorAccess();
-        const output = execFileSync(
-          SERVER_BIN,
-          ['moderation', 'hide', 'post', String(postId), HIDE_REASON, '--operators', operators.url],
-          { cwd: REPO_ROOT, env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token }, encoding: 'utf8' },
-        );
-        console.log(`sise moderation hide post ${postId}: ${output.trim()}`);
+        const sise = (...args) =>
+          execFileSync(SERVER_BIN, ['moderation', ...args, '--operators', operators.url], {
+            cwd: REPO_ROOT,
+            env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token },
+            encoding: 'utf8',
+          }).trim();
+        const shown = sise('show', 'post', String(postId));
+        console.log(`sise moderation show post ${postId}: ${shown}`);
+        assert.match(shown, /\bvisible reporters=1 /, 'one report, still visible');
+        const hidden = sise('hide', 'post', String(postId), HIDE_REASON);
+        console.log(`sise moderation hide post ${postId}: ${hidden}`);
+        assert.match(hidden, /hidden:operator reason="운영정책 위반: 확인되지 않은 정보"/);
 
         // B sees 신고로 숨겨진 글입니다 with the reason (the stream marks it hidden; a reload shows the same).
         await pageB.reload();
@@ -276,6 +287,10 @@ describe('community', () => {
         await pageA.getByRole('button', { name: '이의 신청하기' }).click();
         await pageA.getByText(new RegExp(`이의 신청 \\(.+\\): ${OBJECTION_TEXT}`)).waitFor();
         assert.equal(await pageA.getByRole('button', { name: '이의 신청하기' }).count(), 0, 'one objection');
+        // The objection reopens the case for the operators.
+        const objected = sise('show', 'post', String(postId));
+        console.log(`sise moderation show post ${postId}: ${objected}`);
+        assert.match(objected, /hidden:operator reason="[^"]+" objection="공시 링크를 근거로/);
         await screenshot(pageA, 'community-a-objection');
 
         // B goes back to the board (no reload): the hidden post shows its reason there.
@@ -283,7 +298,7 @@ describe('community', () => {
         await pageB.locator(`article[data-post-id="${postId}"]`).getByText('신고로 숨겨진 글입니다').waitFor();
 
         // A deletes it (after 삭제 하시겠습니까?): it leaves A's board, A's MY and B's open board.
-        await pageA.getByRole('button', { name: '글 메뉴' }).click();
+        await pageA.getByRole('button', { name: '글 메뉴', exact: true }).click();
         await pageA.getByRole('button', { name: '삭제', exact: true }).click();
         await pageA.getByText('삭제 하시겠습니까?').waitFor();
         await pageA.getByRole('dialog').getByRole('button', { name: '삭제', exact: true }).click();

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '@/testing/test-utils';
 
@@ -11,12 +11,7 @@ const SAMSUNG = 'KOREA-A005930';
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
 describe('NewPostForm', () => {
-  beforeEach(() => {
-    let next = 0;
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => `blob:preview-${next++}`, revokeObjectURL: vi.fn() }));
-  });
-
-  it('counts up to 1,000 characters and takes up to 4 pictures, each removable', () => {
+  it('counts up to 1,000 characters and takes up to 4 pictures, each removable', async () => {
     renderWithProviders(<NewPostForm securityId={SAMSUNG} onPosted={() => undefined} />);
     const text = screen.getByLabelText<HTMLTextAreaElement>('내용');
     fireEvent.change(text, { target: { value: '가나다' } });
@@ -26,9 +21,12 @@ describe('NewPostForm', () => {
 
     const input = screen.getByLabelText<HTMLInputElement>('사진 고르기');
     fireEvent.change(input, { target: { files: [png('a.png'), png('b.png'), png('c.png')] } });
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
     expect(screen.getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['첨부 사진 1', '첨부 사진 2', '첨부 사진 3']);
+    // Previews are data: URLs (the page's CSP allows data: images, not blob:).
+    expect(screen.getAllByRole('img').every((img) => img.getAttribute('src')?.startsWith('data:image/png;base64,'))).toBe(true);
     fireEvent.change(input, { target: { files: [png('d.png'), png('e.png')] } });
-    expect(screen.getAllByRole('img')).toHaveLength(4);
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(4));
     expect(screen.getByText('사진은 4장까지 올릴 수 있습니다.')).toBeDefined();
     expect(screen.getByRole('button', { name: '사진 추가 (4/4)' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '사진 2 빼기' }));
@@ -44,6 +42,7 @@ describe('NewPostForm', () => {
     fireEvent.click(screen.getByRole('button', { name: '질문' }));
     fireEvent.change(screen.getByLabelText('내용'), { target: { value: '  질문 있습니다 ' } });
     fireEvent.change(screen.getByLabelText('사진 고르기'), { target: { files: [png('a.png')] } });
+    await screen.findByRole('img', { name: '첨부 사진 1' });
     fireEvent.click(screen.getByRole('button', { name: '등록' }));
     await waitFor(() => expect(onPosted).toHaveBeenCalledWith(post));
     expect(api.requests[0]?.body).toContain('name="category"\r\n\r\nquestion');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { asApiError } from '@/lib/api/as-api-error';
@@ -15,7 +15,22 @@ const CATEGORY_OPTIONS = (Object.keys(CATEGORY_LABELS) as PostCategory[]).map((v
   label: CATEGORY_LABELS[value],
 }));
 
-type Picked = { file: File; url: string };
+/** A picked picture and its preview: a `data:` URL (the page's CSP allows `data:` images, not `blob:`). */
+type Picked = { file: File; url: string; key: number };
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === 'string') resolve(reader.result);
+      else reject(new Error('unreadable picture'));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable picture'));
+    reader.readAsDataURL(file);
+  });
+}
+
+let nextKey = 0;
 
 /**
  * The new-post form (members): a category, the text with a live count up to 1,000 characters,
@@ -31,23 +46,22 @@ export function NewPostForm({ securityId, onPosted }: { securityId: string; onPo
   const create = useCreatePost();
   const trimmed = content.trim();
 
-  // The previews' object URLs are released with the form.
-  const shown = useRef(images);
-  useEffect(() => {
-    shown.current = images;
-  });
-  useEffect(() => () => shown.current.forEach((image) => URL.revokeObjectURL(image.url)), []);
-
-  const addFiles = (files: FileList | null) => {
+  const addFiles = async (files: FileList | null) => {
     const picked = [...(files ?? [])].filter((file) => file.type.startsWith('image/'));
     const room = POST_MAX_IMAGES - images.length;
     setNotice(picked.length > room ? `사진은 ${POST_MAX_IMAGES}장까지 올릴 수 있습니다.` : null);
-    const added = picked.slice(0, Math.max(room, 0)).map((file) => ({ file, url: URL.createObjectURL(file) }));
-    setImages((current) => [...current, ...added]);
+    const taken = picked.slice(0, Math.max(room, 0));
+    try {
+      const added = await Promise.all(
+        taken.map(async (file) => ({ file, url: await readAsDataUrl(file), key: nextKey++ })),
+      );
+      setImages((current) => [...current, ...added].slice(0, POST_MAX_IMAGES));
+    } catch {
+      setNotice('사진을 읽지 못했습니다.');
+    }
   };
-  const removeImage = (url: string) => {
-    URL.revokeObjectURL(url);
-    setImages((current) => current.filter((image) => image.url !== url));
+  const removeImage = (key: number) => {
+    setImages((current) => current.filter((image) => image.key !== key));
     setNotice(null);
   };
 
@@ -81,9 +95,9 @@ export function NewPostForm({ securityId, onPosted }: { securityId: string; onPo
       </p>
       <ul className="new-post-form__images" aria-label="첨부한 사진">
         {images.map((image, index) => (
-          <li key={image.url} className="new-post-form__image">
+          <li key={image.key} className="new-post-form__image">
             <img src={image.url} alt={`첨부 사진 ${index + 1}`} />
-            <button type="button" aria-label={`사진 ${index + 1} 빼기`} onClick={() => removeImage(image.url)}>
+            <button type="button" aria-label={`사진 ${index + 1} 빼기`} onClick={() => removeImage(image.key)}>
               <span aria-hidden="true">✕</span>
             </button>
           </li>
@@ -97,7 +111,7 @@ export function NewPostForm({ securityId, onPosted }: { securityId: string; onPo
         hidden
         aria-label="사진 고르기"
         onChange={(event) => {
-          addFiles(event.target.files);
+          void addFiles(event.target.files);
           event.target.value = '';
         }}
       />
