@@ -31,9 +31,9 @@ function useReportComment() {
  * One comment: author, time, the text (삭제된 댓글입니다 once deleted under its replies; the
  * reason when hidden), its menu (commentSetting: delete own after 삭제 하시겠습니까?, a server
  * refusal alerted with its message, spec §8; report others') and, for a top-level comment, its
- * replies and 답글 달기.
+ * replies and 답글 달기 (not under a hidden post: `open` false).
  */
-export function CommentItem({ comment, postId }: { comment: Comment; postId: number }) {
+export function CommentItem({ comment, postId, open = true }: { comment: Comment; postId: number; open?: boolean }) {
   const remove = useDeleteComment();
   const report = useReportComment();
   const [replying, setReplying] = useState(false);
@@ -76,14 +76,14 @@ export function CommentItem({ comment, postId }: { comment: Comment; postId: num
               답글 {comment.replies_count}개
             </button>
           ) : null}
-          {comment.deleted || comment.hidden ? null : (
+          {!open || comment.deleted || comment.hidden ? null : (
             <button type="button" className="comment__action" onClick={() => setReplying((open) => !open)}>
               답글 달기
             </button>
           )}
         </div>
       ) : null}
-      {isTopLevel && (showReplies || replying) ? <Replies comment={comment} postId={postId} /> : null}
+      {isTopLevel && (showReplies || replying) ? <Replies comment={comment} postId={postId} open={open} /> : null}
       {isTopLevel && replying ? (
         <CommentForm
           postId={postId}
@@ -119,7 +119,7 @@ function CommentBody({ comment }: { comment: Comment }) {
 }
 
 /** A comment's replies, oldest first (one level). */
-function Replies({ comment, postId }: { comment: Comment; postId: number }) {
+function Replies({ comment, postId, open }: { comment: Comment; postId: number; open: boolean }) {
   const query = useComments({ kind: 'comment', id: comment.id }, { enabled: comment.replies_count > 0 });
   const list = toPaginatedList(
     query,
@@ -132,7 +132,7 @@ function Replies({ comment, postId }: { comment: Comment; postId: number }) {
       <ul className="comment-list" aria-label="답글">
         {list.entities.map((reply) => (
           <li key={reply.id}>
-            <CommentItem comment={reply} postId={postId} />
+            <CommentItem comment={reply} postId={postId} open={open} />
           </li>
         ))}
       </ul>

@@ -27,6 +27,7 @@ export function CommentSection({ post }: { post: Post }) {
   );
   const create = useCreateComment();
   const { signedIn } = useSocialViewer();
+  const open = !post.hidden;
   usePendingAction(
     (action) => (action.kind === 'comment' && action.postId === post.id) || (action.kind === 'report' && action.type === 'comment'),
     (action) => {
@@ -37,7 +38,6 @@ export function CommentSection({ post }: { post: Post }) {
       }
     },
   );
-  const open = !post.hidden;
   return (
     <section className="comment-section" id="comments" aria-label="댓글">
       <h2 className="comment-section__title">
@@ -46,7 +46,7 @@ export function CommentSection({ post }: { post: Post }) {
       <ul className="comment-list" aria-label="댓글 목록">
         {list.entities.map((comment) => (
           <li key={comment.id}>
-            <CommentItem comment={comment} postId={post.id} />
+            <CommentItem comment={comment} postId={post.id} open={open} />
           </li>
         ))}
       </ul>
