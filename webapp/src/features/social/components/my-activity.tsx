@@ -13,7 +13,7 @@ import { CATEGORY_LABELS, DELETED_COMMENT_MESSAGE } from '../utils/labels';
 import './social.css';
 
 type MyListProps = {
-  /** Only the newest this many, without paging (MY's sections); the whole list otherwise. */
+  /** Only the newest this many: one page, never a next one (MY's sections); the whole list otherwise. */
   preview?: number;
   /** A stock's name by its id, where known (the app provides it). */
   stockName?: (securityId: string) => string | undefined;
@@ -40,7 +40,7 @@ export function MyPostList({ preview, stockName }: MyListProps) {
         ))}
       </ul>
       <PaginatedListFooter
-        list={preview ? { ...list, reachedEnd: list.reachedEnd || list.entities.length >= preview } : list}
+        list={preview ? { ...list, reachedEnd: list.reachedEnd || list.pageCount > 0 } : list}
         emptyMessage="아직 쓴 글이 없습니다."
         endMessage={preview ? undefined : '마지막 글입니다.'}
       />
@@ -78,7 +78,7 @@ export function MyCommentList({ preview, stockName }: MyListProps) {
         ))}
       </ul>
       <PaginatedListFooter
-        list={preview ? { ...list, reachedEnd: list.reachedEnd || list.entities.length >= preview } : list}
+        list={preview ? { ...list, reachedEnd: list.reachedEnd || list.pageCount > 0 } : list}
         emptyMessage="아직 쓴 댓글이 없습니다."
         endMessage={preview ? undefined : '마지막 댓글입니다.'}
       />
