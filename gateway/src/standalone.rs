@@ -7,10 +7,11 @@
 //!
 //! Internal calls are signed as in the distributed mode: the process makes a random member
 //! key at start and gives it to the gateway and every service (`sise_platform::member`).
-//! Identity's operators' API gets its own ephemeral loopback listener; without operators
-//! configured (`services.identity.operators`), a development credential is made at start
-//! for operator [`DEV_OPERATOR`] (never with `SISE_ENV=production`), and the `sise` binary
-//! prints its token once.
+//! The operators' APIs (identity's sanctions, social's moderation) get their own ephemeral
+//! loopback listeners; where no operators are configured (`services.{identity,social}.
+//! operators`), one development credential is made at start for operator [`DEV_OPERATOR`]
+//! and accepted by both (never with `SISE_ENV=production`), and the `sise` binary prints
+//! its token once.
 //!
 //! With `dev_kakao.enabled` (the embedded default; refused with `SISE_ENV=production`),
 //! the development messenger provider starts first on its own loopback port, and identity
@@ -35,13 +36,17 @@ use tokio_util::sync::CancellationToken;
 use crate::GatewayConfig;
 use crate::realtime::QuoteHub;
 
-/// The domain services, in start order; each becomes `gateway.upstreams.{name}`.
+/// The domain services, in start order (a service after those it calls, so it is told
+/// their addresses); each becomes `gateway.upstreams.{name}`.
 pub const SERVICES: [Launcher; 4] = [
     launcher::<sise_identity::Application>(),
-    launcher::<sise_social::Application>(),
     launcher::<sise_market::Application>(),
+    launcher::<sise_social::Application>(),
     launcher::<sise_favorites::Application>(),
 ];
+
+/// The services with an operators' API, which the development credential is made for.
+const OPERATED: [&str; 2] = ["identity", "social"];
 
 /// The operator of the development credential the one-process server makes.
 pub const DEV_OPERATOR: &str = "developer";
@@ -52,7 +57,7 @@ pub struct Standalone {
     pub dev_kakao: Option<SocketAddr>,
     /// Each domain service's gRPC address (the port the gateway calls).
     pub service_addrs: Vec<(&'static str, SocketAddr)>,
-    /// Each operators' listener (identity's).
+    /// Each operators' listener (identity's, social's).
     pub operator_addrs: Vec<(&'static str, SocketAddr)>,
     /// The token of the development operator credential, when none was configured.
     pub dev_operator_token: Option<String>,
@@ -95,12 +100,17 @@ impl Standalone {
             let launched = (service.launch)(&config, bus.clone(), stop_services.clone()).await?;
             let url = format!("http://{}", launched.addr);
             config.set(&format!("gateway.upstreams.{}", service.name), url.clone())?;
-            // Favorites (started after both) checks security ids with market and asks
-            // identity whether a member's groups are public.
-            match service.name {
-                "market" => config.set("services.favorites.market_url", url)?,
-                "identity" => config.set("services.favorites.identity_url", url)?,
-                _ => {}
+            // Social and favorites (started after both) check security ids with market and
+            // ask identity for members' public profiles.
+            let key = match service.name {
+                "market" => Some("market_url"),
+                "identity" => Some("identity_url"),
+                _ => None,
+            };
+            if let Some(key) = key {
+                for client in ["social", "favorites"] {
+                    config.set(&format!("services.{client}.{key}"), url.clone())?;
+                }
             }
             addrs.push((service.name, launched.addr));
             operator_addrs.extend(launched.operator_addr.map(|addr| (service.name, addr)));
@@ -164,9 +174,10 @@ impl Standalone {
     }
 }
 
-/// Without operators configured (`services.identity.operators`), makes a development
-/// credential for [`DEV_OPERATOR`] and configures identity with its hash; its token. Never
-/// with `SISE_ENV=production`: there operators are configured, or none may call.
+/// Where no operators are configured ([`OPERATED`]: `services.{name}.operators`), makes one
+/// development credential for [`DEV_OPERATOR`] and configures each such service with its
+/// hash; its token. Never with `SISE_ENV=production`: there operators are configured, or
+/// none may call.
 fn dev_operator(config: &mut Config) -> anyhow::Result<Option<String>> {
     if std::env::var("SISE_ENV").is_ok_and(|env| env == "production") {
         return Ok(None);
@@ -176,15 +187,23 @@ fn dev_operator(config: &mut Config) -> anyhow::Result<Option<String>> {
         #[serde(default, deserialize_with = "operator::deserialize_credentials")]
         operators: Vec<OperatorCredential>,
     }
-    let configured: Operators = config.section("services.identity")?;
-    if !configured.operators.is_empty() {
+    let mut unconfigured = Vec::new();
+    for name in OPERATED {
+        let configured: Operators = config.section(&format!("services.{name}"))?;
+        if configured.operators.is_empty() {
+            unconfigured.push(name);
+        }
+    }
+    if unconfigured.is_empty() {
         return Ok(None);
     }
     let token = operator::generate_token();
-    config.set(
-        "services.identity.operators",
-        format!("{DEV_OPERATOR}:{}", operator::token_sha256(&token)),
-    )?;
+    for name in unconfigured {
+        config.set(
+            &format!("services.{name}.operators"),
+            format!("{DEV_OPERATOR}:{}", operator::token_sha256(&token)),
+        )?;
+    }
     Ok(Some(token))
 }
 

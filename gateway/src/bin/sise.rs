@@ -1,18 +1,30 @@
 //! `sise`: the whole service in one process on the embedded defaults; and the operators'
-//! commands, which call identity's operators' API on its own listener (never the public
+//! commands, which call the operators' APIs on their own listeners (never the public
 //! gateway, never the port the gateway calls), with an operator's token:
 //!
 //! - `sise sanction <member id> warning|termination <reason> [--operators URL]`
 //! - `sise sanctions <member id> [--operators URL]`
 //! - `sise objections [--operators URL]`
+//! - `sise moderation queue [--operators URL]`: social's open cases, most reporters first
+//! - `sise moderation show post|comment <id> [--operators URL]`
+//! - `sise moderation hide post|comment <id> <reason…> [--operators URL]`
+//! - `sise moderation restore post|comment <id> [<reason…>] [--operators URL]`
+//! - `sise moderation remove post|comment <id> [<reason…>] [--operators URL]`
+//! - `sise moderation sanction post|comment <id> warning|termination <reason…>
+//!   [--operators URL] [--identity-operators URL]`: the author of the post or comment
+//!   (from social's case) sanctioned through identity
 //! - `sise operator-token <name>`: a new random token and the configuration entry of its
-//!   hash (`services.identity.operators`), for an operator to be added.
+//!   hash (`services.identity.operators`, `services.social.operators`), for an operator
+//!   to be added.
 //!
-//! The token comes from the environment, `SISE_OPERATOR_TOKEN`; the sanction records the
-//! operator it belongs to. `--operators` defaults to `services.identity.operator_listen` of
-//! the configuration (an unspecified address as loopback). The one-process server prints
-//! the operators' address at start and, when no operators are configured, the token of the
-//! development credential it made for this run.
+//! The token comes from the environment, `SISE_OPERATOR_TOKEN`; sanctions and decisions
+//! record the operator it belongs to. `--operators` defaults to the `operator_listen` of the
+//! service a command calls (`services.identity` for the sanction commands,
+//! `services.social` for `moderation`), `--identity-operators` to identity's; an
+//! unspecified address counts as loopback. Each result is one printed line. The
+//! one-process server prints the operators' addresses at start and, when no operators are
+//! configured, the token of the development credential it made for this run (both
+//! listeners accept it).
 
 use std::net::SocketAddr;
 
@@ -23,6 +35,8 @@ use sise_platform::server::shutdown_signal;
 use sise_platform::telemetry::{self, TelemetryConfig};
 use sise_proto::identity::v1 as pb;
 use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
+use sise_proto::social::v1 as social;
+use sise_proto::social::v1::moderation_service_client::ModerationServiceClient;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -61,57 +75,41 @@ async fn operate(config: &Config, mut args: Vec<String>) -> anyhow::Result<()> {
         let token = operator::generate_token();
         let hash = operator::token_sha256(&token);
         println!("token (give it to {name}; it is not stored anywhere): {token}");
-        println!("services.identity.operators entry: {{name: {name}, token_sha256: {hash}}}");
-        println!("or in the environment: SISE__SERVICES__IDENTITY__OPERATORS={name}:{hash}");
+        println!(
+            "services.identity.operators / services.social.operators entry: {{name: {name}, token_sha256: {hash}}}"
+        );
+        println!(
+            "or in the environment: SISE__SERVICES__IDENTITY__OPERATORS={name}:{hash} (and SISE__SERVICES__SOCIAL__OPERATORS)"
+        );
         return Ok(());
     }
-    let mut flag = |name: &str| -> Option<String> {
-        let at = args.iter().position(|a| a == name)?;
-        let value = args.get(at + 1).cloned();
-        args.drain(at..(at + 2).min(args.len()));
-        value
-    };
-    let url = match flag("--operators") {
-        Some(url) => url,
-        None => {
-            let mut addr: SocketAddr = config.section("services.identity.operator_listen")?;
-            if addr.ip().is_unspecified() {
-                addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
-            }
-            format!("http://{addr}")
-        }
-    };
+    let operators = flag(&mut args, "--operators");
+    let identity_operators = flag(&mut args, "--identity-operators");
     let token = std::env::var("SISE_OPERATOR_TOKEN")
         .ok()
         .filter(|t| !t.trim().is_empty())
         .context("set SISE_OPERATOR_TOKEN to your operator token")?;
+    if args.first().map(String::as_str) == Some("moderation") {
+        let social = match operators {
+            Some(url) => url,
+            None => operators_url(config, "social")?,
+        };
+        let identity = match identity_operators {
+            Some(url) => url,
+            None => operators_url(config, "identity")?,
+        };
+        return moderate(&args[1..], &social, &identity, &token).await;
+    }
+    let url = match operators {
+        Some(url) => url,
+        None => operators_url(config, "identity")?,
+    };
     let mut client = OperatorServiceClient::connect(url.clone())
         .await
         .with_context(|| format!("connecting to the operators' API at {url}"))?;
     let print = |list: pb::SanctionList| {
         for s in list.sanctions {
-            println!(
-                "#{} member {} {} \"{}\"{}{}{}",
-                s.id,
-                s.user_id,
-                if s.kind == pb::SanctionKind::Termination as i32 {
-                    "termination"
-                } else {
-                    "warning"
-                },
-                s.reason,
-                if s.suspended_until_ms > 0 {
-                    format!(" suspended until {}", s.suspended_until_ms)
-                } else {
-                    String::new()
-                },
-                if s.terminated { " terminated" } else { "" },
-                if s.objection.is_empty() {
-                    String::new()
-                } else {
-                    format!(" objection: \"{}\"", s.objection)
-                },
-            );
+            println!("{}", sanction_line(&s));
         }
     };
     match args
@@ -160,12 +158,263 @@ async fn operate(config: &Config, mut args: Vec<String>) -> anyhow::Result<()> {
                 .into_inner(),
         ),
         _ => {
-            eprintln!(
-                "usage: SISE_OPERATOR_TOKEN=… sise [sanction <member> warning|termination <reason> | \
-                 sanctions <member> | objections] [--operators URL]\n       sise operator-token <name>"
-            );
-            std::process::exit(2);
+            usage();
         }
     }
     Ok(())
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: SISE_OPERATOR_TOKEN=… sise [sanction <member> warning|termination <reason> | \
+         sanctions <member> | objections] [--operators URL]\n       \
+         SISE_OPERATOR_TOKEN=… sise moderation [queue | show post|comment <id> | \
+         hide post|comment <id> <reason> | restore post|comment <id> [<reason>] | \
+         remove post|comment <id> [<reason>] | \
+         sanction post|comment <id> warning|termination <reason>] \
+         [--operators URL] [--identity-operators URL]\n       sise operator-token <name>"
+    );
+    std::process::exit(2);
+}
+
+/// The value of `--name VALUE` in `args`, taken out of them.
+fn flag(args: &mut Vec<String>, name: &str) -> Option<String> {
+    let at = args.iter().position(|a| a == name)?;
+    let value = args.get(at + 1).cloned();
+    args.drain(at..(at + 2).min(args.len()));
+    value
+}
+
+/// `services.{service}.operator_listen` as a URL (an unspecified address as loopback).
+fn operators_url(config: &Config, service: &str) -> anyhow::Result<String> {
+    let mut addr: SocketAddr = config.section(&format!("services.{service}.operator_listen"))?;
+    if addr.ip().is_unspecified() {
+        addr.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+    }
+    Ok(format!("http://{addr}"))
+}
+
+fn sanction_line(s: &pb::Sanction) -> String {
+    format!(
+        "#{} member {} {} \"{}\"{}{}{}",
+        s.id,
+        s.user_id,
+        if s.kind == pb::SanctionKind::Termination as i32 {
+            "termination"
+        } else {
+            "warning"
+        },
+        s.reason,
+        if s.suspended_until_ms > 0 {
+            format!(" suspended until {}", s.suspended_until_ms)
+        } else {
+            String::new()
+        },
+        if s.terminated { " terminated" } else { "" },
+        if s.objection.is_empty() {
+            String::new()
+        } else {
+            format!(" objection: \"{}\"", s.objection)
+        },
+    )
+}
+
+/// A `sise moderation …` command against social's operators' API at `url` (and identity's
+/// at `identity_url` for a sanction).
+async fn moderate(
+    args: &[String],
+    url: &str,
+    identity_url: &str,
+    token: &str,
+) -> anyhow::Result<()> {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let target = |kind: &str, id: &str| -> anyhow::Result<social::ContentRef> {
+        let kind = match kind {
+            "post" => social::ContentType::Post,
+            "comment" => social::ContentType::Comment,
+            other => bail!("unknown target {other}: post or comment"),
+        };
+        Ok(social::ContentRef {
+            r#type: kind as i32,
+            id: id.parse().context("post or comment id")?,
+        })
+    };
+    let connect = || async {
+        ModerationServiceClient::connect(url.to_owned())
+            .await
+            .with_context(|| format!("connecting to social's operators' API at {url}"))
+    };
+    let moderate = |target: social::ContentRef, reason: &[&str]| social::ModerateRequest {
+        target: Some(target),
+        reason: reason.join(" "),
+    };
+    match args.as_slice() {
+        ["queue"] => {
+            let mut client = connect().await?;
+            let mut cursor = String::new();
+            let mut any = false;
+            loop {
+                let page = client
+                    .list_queue(operator::request(
+                        social::ListQueueRequest {
+                            limit: Some(50),
+                            cursor,
+                        },
+                        token,
+                    )?)
+                    .await?
+                    .into_inner();
+                for case in &page.cases {
+                    any = true;
+                    println!("{}", case_line(case));
+                }
+                if page.next_cursor.is_empty() {
+                    break;
+                }
+                cursor = page.next_cursor;
+            }
+            if !any {
+                println!("no open cases");
+            }
+        }
+        ["show", kind, id] => {
+            let case = connect()
+                .await?
+                .get_case(operator::request(target(kind, id)?, token)?)
+                .await?
+                .into_inner();
+            println!("{}", case_line(&case));
+        }
+        ["hide", kind, id, reason @ ..] if !reason.is_empty() => {
+            let case = connect()
+                .await?
+                .hide(operator::request(
+                    moderate(target(kind, id)?, reason),
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", case_line(&case));
+        }
+        ["restore", kind, id, reason @ ..] => {
+            let case = connect()
+                .await?
+                .restore(operator::request(
+                    moderate(target(kind, id)?, reason),
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", case_line(&case));
+        }
+        ["remove", kind, id, reason @ ..] => {
+            let case = connect()
+                .await?
+                .remove(operator::request(
+                    moderate(target(kind, id)?, reason),
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", case_line(&case));
+        }
+        ["sanction", kind, id, sanction, reason @ ..] if !reason.is_empty() => {
+            let sanction = match *sanction {
+                "warning" => pb::SanctionKind::Warning,
+                "termination" => pb::SanctionKind::Termination,
+                other => bail!("unknown sanction {other}: warning or termination"),
+            };
+            let case = connect()
+                .await?
+                .get_case(operator::request(target(kind, id)?, token)?)
+                .await?
+                .into_inner();
+            let author = case.author.map(|a| a.id).unwrap_or_default();
+            if author <= 0 {
+                bail!("{kind} {id} has no member to sanction (a sample member's)");
+            }
+            let outcome = OperatorServiceClient::connect(identity_url.to_owned())
+                .await
+                .with_context(|| {
+                    format!("connecting to identity's operators' API at {identity_url}")
+                })?
+                .sanction(operator::request(
+                    pb::SanctionRequest {
+                        user_id: author,
+                        kind: sanction as i32,
+                        reason: reason.join(" "),
+                    },
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            match outcome.sanction {
+                Some(s) => println!(
+                    "{} (warnings since the last suspension: {})",
+                    sanction_line(&s),
+                    outcome.warnings
+                ),
+                None => println!("member {author}: no sanction recorded"),
+            }
+        }
+        _ => usage(),
+    }
+    Ok(())
+}
+
+/// One case on one line: target, board, state, reporters, author, decision and the start
+/// of the content.
+fn case_line(case: &social::Case) -> String {
+    let target = case.target.unwrap_or_default();
+    let kind = if target.r#type == social::ContentType::Comment as i32 {
+        "comment"
+    } else {
+        "post"
+    };
+    let state = if case.removed {
+        "removed".to_owned()
+    } else {
+        match &case.hidden {
+            None => "visible".to_owned(),
+            Some(hidden) => {
+                let by = match social::HiddenBy::try_from(hidden.by) {
+                    Ok(social::HiddenBy::Reports) => "reports",
+                    Ok(social::HiddenBy::Operator) => "operator",
+                    Ok(social::HiddenBy::AuthorTerminated) => "author_terminated",
+                    _ => "unknown",
+                };
+                let objection = hidden
+                    .objection
+                    .as_ref()
+                    .map(|o| format!(" objection=\"{}\"", one_line(&o.text, 80)))
+                    .unwrap_or_default();
+                format!("hidden:{by} reason=\"{}\"{objection}", hidden.reason)
+            }
+        }
+    };
+    let author = case.author.clone().unwrap_or_default();
+    let decided = if case.decided_by.is_empty() {
+        String::new()
+    } else {
+        format!(" decided_by={} at={}", case.decided_by, case.decided_at_ms)
+    };
+    format!(
+        "{kind} {} board={} {state} reporters={} author={} ({}){decided} content=\"{}\"",
+        target.id,
+        case.security_id,
+        case.reporters,
+        author.id,
+        author.name,
+        one_line(&case.content, 60)
+    )
+}
+
+/// `text` on one line, cut to `chars` characters.
+fn one_line(text: &str, chars: usize) -> String {
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.chars().count() > chars {
+        format!("{}…", line.chars().take(chars).collect::<String>())
+    } else {
+        line
+    }
 }

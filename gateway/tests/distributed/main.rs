@@ -82,12 +82,22 @@ fn spawn(name: &str, env: &[(String, String)]) -> Child {
         .stderr(Stdio::inherit())
         .kill_on_drop(true);
     // Every process of a run shares the member key (each reads its own section's); the
-    // operators' listener on a free port, as the tests run side by side.
+    // operators' listeners on free ports, as the tests run side by side.
     let member_key = member_key();
-    for section in ["GATEWAY", "SERVICES__IDENTITY", "SERVICES__FAVORITES"] {
+    for section in [
+        "GATEWAY",
+        "SERVICES__IDENTITY",
+        "SERVICES__SOCIAL",
+        "SERVICES__FAVORITES",
+    ] {
         command.env(format!("SISE__{section}__MEMBER_KEY"), member_key);
     }
-    command.env("SISE__SERVICES__IDENTITY__OPERATOR_LISTEN", "127.0.0.1:0");
+    for service in ["IDENTITY", "SOCIAL"] {
+        command.env(
+            format!("SISE__SERVICES__{service}__OPERATOR_LISTEN"),
+            "127.0.0.1:0",
+        );
+    }
     for (key, value) in env {
         command.env(key, value);
     }
@@ -105,7 +115,8 @@ async fn services_as_processes_on_postgres_and_nats() {
     let mut databases = Vec::new();
     let mut children = Vec::new();
     let mut ports = Vec::new();
-    for service in ["identity", "social", "market", "favorites"] {
+    // Social and favorites after the services they call (they are told their addresses).
+    for service in ["identity", "market", "social", "favorites"] {
         let db = TestDatabase::create(Backend::Postgres, service)
             .await
             .expect("postgres database");
@@ -284,12 +295,12 @@ fn service_env(
         format!("SISE__SERVICES__{upper}__DATABASE_URL"),
         format!("{db_url}{separator}sslmode=require"),
     ));
-    if service == "favorites" {
-        // Market and identity, started before it, as the gateway knows them.
+    if service == "favorites" || service == "social" {
+        // Market and identity, when started before it, as the gateway knows them.
         for (upstream, key) in [("MARKET", "MARKET_URL"), ("IDENTITY", "IDENTITY_URL")] {
             let name = format!("SISE__GATEWAY__UPSTREAMS__{upstream}");
             if let Some((_, url)) = common.iter().find(|(k, _)| *k == name) {
-                env.push((format!("SISE__SERVICES__FAVORITES__{key}"), url.clone()));
+                env.push((format!("SISE__SERVICES__{upper}__{key}"), url.clone()));
             }
         }
     }

@@ -1,5 +1,5 @@
-//! The image door: every picture a client sends (member photos now, post pictures next)
-//! goes through [`ImageDoor`], so none can make a process hold more than a known amount of
+//! The image door: every picture a client sends (member photos, post pictures) goes
+//! through [`ImageDoor`], so none can make a process hold more than a known amount of
 //! memory.
 //!
 //! - **Checked by content**: JPEG, PNG, GIF or WebP by their bytes, never by name or
@@ -8,10 +8,13 @@
 //!   [`ImageSettings::max_pixels`] (or a decoded buffer over 4 bytes a pixel of it, as a
 //!   16-bit picture has) is `image_too_many_pixels`. The decoder's allocation limit is that
 //!   budget plus [`DECODE_MARGIN_BYTES`], so a header that lies does not get further.
-//! - **Least work per picture**: the centred square is shrunk straight from the decoded
-//!   picture to the largest size wanted, the decoded picture is dropped, and only then are
-//!   transparent pixels laid over white and the smaller sizes made from the small square.
-//!   Re-encoding as JPEG drops every metadata block (GPS, camera, EXIF).
+//! - **Two shapes**: squares ([`ImageDoor::squares`], member photos: the centred square)
+//!   and the whole picture fitted within edges ([`ImageDoor::fit_within`], post pictures:
+//!   the aspect ratio kept, never enlarged).
+//! - **Least work per picture**: the picture (or its centred square) is shrunk straight
+//!   from the decoded picture to the largest size wanted, the decoded picture is dropped,
+//!   and only then are transparent pixels laid over white and the smaller sizes made from
+//!   the small one. Re-encoding as JPEG drops every metadata block (GPS, camera, EXIF).
 //! - **A few decodes at once**: at most [`ImageSettings::decode_permits`] pictures are
 //!   decoded at a time (on blocking threads), at most [`ImageSettings::decode_queue`] more
 //!   wait for a turn, and a request beyond that is refused at once with 503 `image_busy`
@@ -72,10 +75,13 @@ impl ImageSettings {
     }
 }
 
-/// One stored size: a square JPEG.
+/// One stored size: a JPEG whose longer edge is at most `size` (a square's edge is `size`).
 #[derive(Clone, Debug)]
 pub struct Rendition {
+    /// The size asked for: a square's edge, or the edge a picture was fitted within.
     pub size: u32,
+    pub width: u32,
+    pub height: u32,
     pub jpeg: Vec<u8>,
 }
 
@@ -139,15 +145,44 @@ impl ImageDoor {
         max_bytes: usize,
         sizes: &[u32],
     ) -> Result<Vec<Rendition>, DomainError> {
+        let sizes = sizes.to_vec();
+        self.process(bytes, max_bytes, move |bytes, max_pixels| {
+            squares(bytes, max_pixels, &sizes)
+        })
+        .await
+    }
+
+    /// `bytes` (at most `max_bytes`) fitted within each of `edges` (aspect ratio kept,
+    /// never enlarged), in that order; refused as [`ImageDoor::squares`] refuses.
+    pub async fn fit_within(
+        &self,
+        bytes: Vec<u8>,
+        max_bytes: usize,
+        edges: &[u32],
+    ) -> Result<Vec<Rendition>, DomainError> {
+        let edges = edges.to_vec();
+        self.process(bytes, max_bytes, move |bytes, max_pixels| {
+            fit_within(bytes, max_pixels, &edges)
+        })
+        .await
+    }
+
+    /// `work` on `bytes` inside the door's bounds: the length checked first, then a place
+    /// and a decode slot.
+    async fn process(
+        &self,
+        bytes: Vec<u8>,
+        max_bytes: usize,
+        work: impl FnOnce(Vec<u8>, u64) -> Result<Vec<Rendition>, DomainError> + Send + 'static,
+    ) -> Result<Vec<Rendition>, DomainError> {
         check_length(bytes.len(), max_bytes)?;
         let slot = self.admit()?.ready().await;
-        let sizes = sizes.to_vec();
         let max_pixels = self.settings.max_pixels;
         // CPU work off the async workers; the slot goes with it, so a request that gives up
         // (timeout, closed connection) does not free the slot while its decode still runs.
         tokio::task::spawn_blocking(move || {
             let _slot = slot;
-            squares(bytes, max_pixels, &sizes)
+            work(bytes, max_pixels)
         })
         .await
         .map_err(|error| {
@@ -200,21 +235,79 @@ pub fn squares(
         return Err(invalid());
     }
     let (x, y) = ((image.width() - side) / 2, (image.height() - side) / 2);
-    let small = shrink(&image, (x, y, side), largest);
+    let small = shrink(&image, (x, y, side, side), (largest, largest));
     drop(image);
     let flat = on_white(&small);
     drop(small);
     sizes
         .iter()
         .map(|&size| {
-            let jpeg = if size == largest {
-                encode(&flat)?
-            } else {
-                encode(&imageops::thumbnail(&flat, size.max(1), size.max(1)))?
-            };
-            Ok(Rendition { size, jpeg })
+            if size == largest {
+                return rendition(size, &flat);
+            }
+            rendition(size, &imageops::thumbnail(&flat, size.max(1), size.max(1)))
         })
         .collect()
+}
+
+/// The work of [`ImageDoor::fit_within`] without its bounds (the caller holds a
+/// [`DecodeSlot`]): `bytes` decoded within `max_pixels`, the whole picture fitted within
+/// each of `edges` (its longer side at most the edge, the ratio kept, never enlarged).
+pub fn fit_within(
+    bytes: Vec<u8>,
+    max_pixels: u64,
+    edges: &[u32],
+) -> Result<Vec<Rendition>, DomainError> {
+    let Some(largest) = edges.iter().copied().max().filter(|&edge| edge > 0) else {
+        return Ok(Vec::new());
+    };
+    let image = decode(&bytes, max_pixels)?;
+    drop(bytes);
+    let (width, height) = (image.width(), image.height());
+    if width == 0 || height == 0 {
+        return Err(invalid());
+    }
+    let small = shrink(
+        &image,
+        (0, 0, width, height),
+        fitted((width, height), largest),
+    );
+    drop(image);
+    let flat = on_white(&small);
+    drop(small);
+    edges
+        .iter()
+        .map(|&edge| {
+            let (w, h) = fitted((flat.width(), flat.height()), edge.max(1));
+            if (w, h) == (flat.width(), flat.height()) {
+                return rendition(edge, &flat);
+            }
+            rendition(edge, &imageops::thumbnail(&flat, w, h))
+        })
+        .collect()
+}
+
+/// `(width, height)` scaled to fit within `edge` × `edge` with its ratio kept (each side at
+/// least one pixel); unchanged when it already fits.
+pub fn fitted((width, height): (u32, u32), edge: u32) -> (u32, u32) {
+    let longer = width.max(height);
+    if longer <= edge {
+        return (width, height);
+    }
+    let scale = |side: u32| {
+        ((u64::from(side) * u64::from(edge) + u64::from(longer) / 2) / u64::from(longer)).max(1)
+            as u32
+    };
+    (scale(width), scale(height))
+}
+
+fn rendition(size: u32, image: &RgbImage) -> Result<Rendition, DomainError> {
+    Ok(Rendition {
+        size,
+        width: image.width(),
+        height: image.height(),
+        jpeg: encode(image)?,
+    })
 }
 
 /// The picture, after its header said it fits the budget.
@@ -246,19 +339,28 @@ fn decode(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, DomainError> {
     DynamicImage::from_decoder(decoder).map_err(|e| refused(e, max_pixels))
 }
 
-/// The square `(x, y, side)` of `image` shrunk (or grown) to `edge`, as RGBA. Each pixel
-/// type is shrunk as itself (an 8-bit RGB photo without a per-pixel conversion).
-fn shrink(image: &DynamicImage, (x, y, side): (u32, u32, u32), edge: u32) -> RgbaImage {
+/// The rectangle `(x, y, w, h)` of `image` shrunk (or grown) to `(width, height)`, as
+/// RGBA. Each pixel type is shrunk as itself (an 8-bit RGB photo without a per-pixel
+/// conversion).
+fn shrink(
+    image: &DynamicImage,
+    (x, y, w, h): (u32, u32, u32, u32),
+    (width, height): (u32, u32),
+) -> RgbaImage {
+    if (x, y, w, h) == (0, 0, width, height) && (w, h) == (image.width(), image.height()) {
+        // Already the size wanted: converted, not resampled.
+        return image.to_rgba8();
+    }
     macro_rules! typed {
         ($($variant:ident),*) => {
             match image {
                 $(DynamicImage::$variant(buffer) => DynamicImage::from(imageops::thumbnail(
-                    &*imageops::crop_imm(buffer, x, y, side, side),
-                    edge,
-                    edge,
+                    &*imageops::crop_imm(buffer, x, y, w, h),
+                    width,
+                    height,
                 ))
                 .into_rgba8(),)*
-                other => imageops::thumbnail(&*imageops::crop_imm(other, x, y, side, side), edge, edge),
+                other => imageops::thumbnail(&*imageops::crop_imm(other, x, y, w, h), width, height),
             }
         };
     }
@@ -370,6 +472,49 @@ mod tests {
         let tiny = squares(png(20, 10), BUDGET, &SIZES).expect("processed");
         let decoded = image::load_from_memory(&tiny[1].jpeg).expect("jpeg");
         assert_eq!((decoded.width(), decoded.height()), (240, 240));
+    }
+
+    #[test]
+    fn pictures_fit_within_their_edges_with_their_ratio() {
+        assert_eq!(fitted((4000, 3000), 1280), (1280, 960));
+        assert_eq!(fitted((3000, 4000), 360), (270, 360));
+        assert_eq!(fitted((800, 600), 1280), (800, 600));
+        assert_eq!(fitted((20_000, 3), 1280), (1280, 1));
+        let renditions = fit_within(png(400, 300), BUDGET, &[1280, 360]).expect("processed");
+        let sizes: Vec<_> = renditions
+            .iter()
+            .map(|r| (r.size, r.width, r.height))
+            .collect();
+        // Never enlarged; the smaller edge shrinks it with its ratio.
+        assert_eq!(sizes, [(1280, 400, 300), (360, 360, 270)]);
+        for rendition in &renditions {
+            let decoded = image::load_from_memory(&rendition.jpeg).expect("jpeg");
+            assert_eq!(
+                (decoded.width(), decoded.height()),
+                (rendition.width, rendition.height)
+            );
+            // Half-transparent red over white.
+            let [r, g, b] = decoded.to_rgb8().get_pixel(10, 10).0;
+            assert!(r > 200 && (120..170).contains(&g), "{r} {g} {b}");
+        }
+        // A 12 MP phone photo: both sizes, shrunk.
+        let renditions = fit_within(photo_jpeg(4000, 3000), BUDGET, &[1280, 360]).expect("12 MP");
+        assert_eq!(
+            renditions
+                .iter()
+                .map(|r| (r.width, r.height))
+                .collect::<Vec<_>>(),
+            [(1280, 960), (360, 270)]
+        );
+        // The same budget as the squares: refused from the header.
+        assert_eq!(
+            code(fit_within(png_header_only(20_000, 20_000), BUDGET, &[1280])),
+            Some("image_too_many_pixels")
+        );
+        assert_eq!(
+            code(fit_within(b"not a picture".to_vec(), BUDGET, &[1280])),
+            Some("invalid_image")
+        );
     }
 
     #[test]
@@ -508,6 +653,17 @@ mod tests {
             .await
             .expect("through");
         assert_eq!(renditions.len(), 2);
+        let fitted = door
+            .fit_within(png(10, 20), 1 << 20, &[1280, 5])
+            .await
+            .expect("through");
+        assert_eq!(
+            fitted
+                .iter()
+                .map(|r| (r.width, r.height))
+                .collect::<Vec<_>>(),
+            [(10, 20), (3, 5)]
+        );
     }
 
     #[tokio::test]

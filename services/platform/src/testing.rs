@@ -103,6 +103,9 @@ pub struct TestService {
     /// The operators' listener and a channel to it, for a service that has one.
     pub operator_addr: Option<std::net::SocketAddr>,
     pub operator_channel: Option<tonic::transport::Channel>,
+    /// The service's bus (in-process unless the configuration says otherwise): tests publish
+    /// the events it consumes and read the ones it publishes.
+    pub bus: crate::bus::Bus,
     pub http: reqwest::Client,
     database: TestDatabase,
     stop: tokio_util::sync::CancellationToken,
@@ -157,7 +160,7 @@ impl TestService {
             .await
             .expect("bus");
         let stop = tokio_util::sync::CancellationToken::new();
-        let launched = crate::service::launch::<S>(&config, bus, stop.clone())
+        let launched = crate::service::launch::<S>(&config, bus.clone(), stop.clone())
             .await
             .expect("service builds");
         let addr = launched.addr;
@@ -176,6 +179,7 @@ impl TestService {
             member_key,
             operator_addr,
             operator_channel: operator_addr.map(connect),
+            bus,
             http: reqwest::Client::new(),
             database,
             stop,

@@ -1,14 +1,30 @@
-//! The social service: the community around securities: posts, comments, likes and
-//! dislikes, reports, insight articles and notices.
+//! The social service: the community around securities: each stock's discussion board
+//! (posts with pictures, comments and replies, likes and dislikes), reports and moderation
+//! in the open. Insight articles and notices arrive with their own issues.
 //!
-//! Layout:
-//! - `store`: the social database (posts, comments, reactions, reports, notices), both
-//!   backends.
-//! - `config`, `startup`: configuration section and the `Application` that runs it. For
-//!   now it serves gRPC health and `/healthz`, `/readyz` only; the gRPC service arrives
-//!   with the features.
+//! Layout (layers point down):
+//! - `domain`: value types parsed at the edge (security ids, categories, scopes, sorts,
+//!   targets, reactions, report reasons, why content is hidden), what members write
+//!   (`domain::text`), the stored rank (`domain::rank`), page cursors (`domain::cursor`),
+//!   the community's rules.
+//! - `store`: the social database, both backends: authors, posts and pictures, comments,
+//!   reactions, reports and cases, the sample boards; locks, counters and outbox events.
+//! - `securities` (boards market lists, cached), `members` (authors from identity at
+//!   their first write), `pictures` (post pictures through the image door).
+//! - `grpc`: `SocialService` (members and visitors, through the gateway) and
+//!   `ModerationService` (operators, on their own listener).
+//! - `consumers`: identity's profile, secession and sanction events; `samples`: the
+//!   sample boards of the embedded default.
+//! - `config`, `startup`: configuration section and the `Application` that runs it.
 
 pub mod config;
+pub mod consumers;
+pub mod domain;
+pub mod grpc;
+pub mod members;
+pub mod pictures;
+pub mod samples;
+pub mod securities;
 pub mod startup;
 pub mod store;
 

@@ -1,21 +1,50 @@
-//! Building and running the social service: its database and server. The gRPC service
-//! `sise.social.v1.SocialService` (proto in place) is served, and reported by gRPC health,
-//! once it has RPCs.
+//! Building and running the social service: its database, its identity and market
+//! clients, the members' gRPC server (`SocialService`, every member verified by its
+//! signature, on the port the gateway calls), the operators' server (`ModerationService`,
+//! every call with an operator's token, on a listener of its own), identity's event
+//! consumers and, in the embedded default, the sample boards.
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
+use std::time::Duration;
 
 use sise_platform::bus::Bus;
+use sise_platform::image::ImageDoor;
+use sise_platform::member::MemberKey;
+use sise_platform::operator::Operators;
 use sise_platform::server;
 use sise_platform::service::Service;
+use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
+use sise_proto::market::v1::market_service_client::MarketServiceClient;
+use sise_proto::market::v1::trend_service_client::TrendServiceClient;
+use sise_proto::social::v1::moderation_service_server::{self, ModerationServiceServer};
+use sise_proto::social::v1::social_service_server::{self, SocialServiceServer};
+use tokio_util::sync::CancellationToken;
+use tonic::transport::{Channel, Endpoint};
 
 use crate::config::SocialConfig;
+use crate::grpc::moderation::ModerationGrpc;
+use crate::grpc::social::SocialGrpc;
+use crate::members::Members;
+use crate::securities::Securities;
 use crate::store::{MIGRATIONS, Store};
+use crate::{consumers, samples};
+
+/// Largest message social takes: a post with its pictures (4 × 5 MB) and framing.
+const MAX_MESSAGE_BYTES: usize = 24 * 1024 * 1024;
 
 pub struct Application {
     listener: server::Listener,
+    /// The operators' API: never the port the gateway calls.
+    operator_listener: server::Listener,
     store: Store,
+    member_key: MemberKey,
+    operators: Operators,
+    identity: IdentityServiceClient<Channel>,
+    market: Channel,
+    door: ImageDoor,
+    sample_posts: bool,
     bus: Bus,
 }
 
@@ -30,10 +59,39 @@ impl Service for Application {
     type Config = SocialConfig;
 
     async fn build(config: SocialConfig, data_dir: &Path, bus: Bus) -> anyhow::Result<Self> {
-        let (db, listener) = server::open(&config, data_dir, Self::NAME, &MIGRATIONS).await?;
+        let member_key = config.service.member_key(Self::NAME)?;
+        let operators = Operators::new(&config.operators)
+            .map_err(|e| e.context("invalid `services.social.operators`"))?;
+        if operators.is_empty() {
+            tracing::warn!(
+                "no operators configured (services.social.operators): every moderation call is refused"
+            );
+        }
+        let (db, listener) =
+            server::open(&config.service, data_dir, Self::NAME, &MIGRATIONS).await?;
+        let operator_listener = server::Listener::new(
+            server::bind(config.operator_listen).await?,
+            Self::NAME,
+            server::ServerSettings::from(&config.service),
+        );
+        // Connect lazily and reconnect on their own: identity and market may start after
+        // this service.
+        let connect = |url: &str| -> anyhow::Result<Channel> {
+            Ok(Endpoint::from_shared(url.to_owned())?
+                .connect_timeout(Duration::from_secs(2))
+                .timeout(Duration::from_secs(5))
+                .connect_lazy())
+        };
         Ok(Self {
             listener,
-            store: Store::new(db),
+            operator_listener,
+            store: Store::new(db, config.community.clone()),
+            member_key,
+            operators,
+            identity: IdentityServiceClient::new(connect(&config.identity_url)?),
+            market: connect(&config.market_url)?,
+            door: ImageDoor::new(config.images.clone()),
+            sample_posts: config.sample_posts,
             bus,
         })
     }
@@ -42,19 +100,74 @@ impl Service for Application {
         Ok(self.listener.local_addr()?)
     }
 
+    fn operator_addr(&self) -> anyhow::Result<Option<SocketAddr>> {
+        Ok(Some(self.operator_listener.local_addr()?))
+    }
+
     async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
-        let routes = tonic::service::Routes::default();
-        server::serve_with_database(
-            self.listener,
+        let social = SocialGrpc::new(
+            self.store.clone(),
+            Securities::new(MarketServiceClient::new(self.market.clone())),
+            Members::new(self.identity, self.store.clone()),
+            self.door,
+        );
+        let members = self.member_key.guard(
+            SocialServiceServer::new(social)
+                .max_decoding_message_size(MAX_MESSAGE_BYTES)
+                // A page of posts and a picture's large rendition fit well within it.
+                .max_encoding_message_size(MAX_MESSAGE_BYTES),
+        );
+        let operators = self
+            .operators
+            .guard(ModerationServiceServer::new(ModerationGrpc::new(
+                self.store.clone(),
+            )));
+        // Background work stops with the shutdown signal, before the pool closes.
+        let stop = CancellationToken::new();
+        let mut tasks = vec![tokio::spawn(consumers::run(
+            self.bus.clone(),
+            self.store.clone(),
+            stop.clone(),
+        ))];
+        if self.sample_posts {
+            tasks.push(tokio::spawn(samples::seed(
+                self.store.clone(),
+                TrendServiceClient::new(self.market),
+                stop.clone(),
+            )));
+        }
+        let shutdown = {
+            let stop = stop.clone();
+            async move {
+                shutdown.await;
+                stop.cancel();
+            }
+        };
+        let served = server::serve_all_with_database(
             self.store.database(),
             self.bus,
-            &[],
-            routes,
+            vec![
+                server::Server {
+                    listener: self.listener,
+                    served: vec![social_service_server::SERVICE_NAME],
+                    routes: tonic::service::Routes::new(members),
+                },
+                server::Server {
+                    listener: self.operator_listener,
+                    served: vec![moderation_service_server::SERVICE_NAME],
+                    routes: tonic::service::Routes::new(operators),
+                },
+            ],
             shutdown,
         )
-        .await
+        .await;
+        stop.cancel();
+        for task in tasks {
+            let _ = task.await;
+        }
+        served
     }
 }

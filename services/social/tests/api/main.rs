@@ -1,7 +1,14 @@
 //! API tests of the social service against the service on port 0 and a fresh database, one
-//! test per backend (`sise_platform::per_backend!`). The RPC tests arrive with the
-//! features; until then the service proves what it does serve, and that it claims nothing
-//! more.
+//! test per backend (`sise_platform::per_backend!`), with identity and market running
+//! beside it (`helpers::peers`).
 
+mod authors;
+mod comments;
+mod events;
 mod health;
 mod helpers;
+mod images;
+mod moderation;
+mod posts;
+mod reactions;
+mod samples;

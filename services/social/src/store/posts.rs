@@ -1,0 +1,523 @@
+//! Posts: a board's pages (or every board's, or a member's own) in both orders, one post
+//! with its neighbours, writing one (daily limit, duplicates, pictures, its event) and
+//! deleting one (by its author or an operator), and the stored pictures.
+
+use std::collections::HashMap;
+
+use sise_platform::bus::acl::subjects::{POST_CREATED, POST_DELETED};
+use sise_platform::error::{DomainError, ErrorCode};
+use sise_platform::outbox;
+use sise_proto::social::v1 as pb;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row as _};
+
+use super::{
+    AUTHOR_COLUMNS, AuthorRow, Change, HIDING_COLUMNS, Hiding, Sql, Store, Viewer, emotions, event,
+    lock_member, my_emotion, split_page,
+};
+use crate::domain::rank::hot_rank;
+use crate::domain::{Category, Emotion, Sort, kst_day};
+
+/// The columns of a post and its author (`t` the post, `a` its author).
+pub(crate) fn select() -> String {
+    format!(
+        "SELECT t.id, t.security_id, t.user_id, t.category, t.content, t.likes_count, \
+         t.dislikes_count, t.comments_count, t.hot_rank, t.sample, t.created_at_ms, \
+         t.deleted_at_ms, {HIDING_COLUMNS}, {AUTHOR_COLUMNS} FROM posts t LEFT JOIN authors a ON a.id = t.user_id"
+    )
+}
+
+/// A post as stored, with its author.
+#[derive(Clone, Debug)]
+pub struct PostRow {
+    pub id: i64,
+    pub security_id: String,
+    pub user_id: i64,
+    pub category: Category,
+    pub content: String,
+    pub likes: i64,
+    pub dislikes: i64,
+    pub comments: i64,
+    pub hot_rank: i64,
+    pub sample: bool,
+    pub created_at_ms: i64,
+    /// Deleted by its author or removed by an operator (only moderation reads these).
+    pub deleted: bool,
+    pub hiding: Option<Hiding>,
+    pub author: AuthorRow,
+}
+
+impl PostRow {
+    pub(crate) fn from_row(row: &AnyRow) -> anyhow::Result<Self> {
+        let user_id: i64 = row.try_get("user_id")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            security_id: row.try_get("security_id")?,
+            user_id,
+            category: Category::from_db(&row.try_get::<String, _>("category")?),
+            content: row.try_get("content")?,
+            likes: row.try_get("likes_count")?,
+            dislikes: row.try_get("dislikes_count")?,
+            comments: row.try_get("comments_count")?,
+            hot_rank: row.try_get("hot_rank")?,
+            sample: row.try_get::<i64, _>("sample")? != 0,
+            created_at_ms: row.try_get("created_at_ms")?,
+            deleted: row.try_get::<Option<i64>, _>("deleted_at_ms")?.is_some(),
+            hiding: Hiding::from_row(row)?,
+            author: AuthorRow::from_joined(row, user_id)?,
+        })
+    }
+
+    /// The position after this post in a list of `sort` (its cursor's values).
+    pub fn position(&self, sort: Sort) -> Vec<i64> {
+        match sort {
+            Sort::Recent => vec![self.id],
+            Sort::Rank => vec![self.hot_rank, self.id],
+        }
+    }
+
+    /// The post as `viewer` sees it: another member's hidden post has no content and no
+    /// pictures; the author sees it whole, with the reason and whether they may object.
+    pub fn proto(
+        &self,
+        viewer: Viewer,
+        images: Vec<pb::PostImage>,
+        emotion: Option<Emotion>,
+    ) -> pb::Post {
+        let is_mine = viewer == Some(self.user_id);
+        let withheld = self.hiding.is_some() && !is_mine;
+        pb::Post {
+            id: self.id,
+            security_id: self.security_id.clone(),
+            category: self.category.proto() as i32,
+            content: if withheld {
+                String::new()
+            } else {
+                self.content.clone()
+            },
+            content_withheld: withheld,
+            author: Some(self.author.proto()),
+            images: if withheld { Vec::new() } else { images },
+            likes_count: self.likes,
+            dislikes_count: self.dislikes,
+            comments_count: self.comments,
+            my_emotion: Some(my_emotion(emotion)),
+            is_mine,
+            hidden: self.hiding.as_ref().map(|h| h.proto(is_mine)),
+            sample: self.sample,
+            created_at_ms: self.created_at_ms,
+        }
+    }
+}
+
+/// Which posts a page holds.
+#[derive(Clone, Debug)]
+pub struct PostList {
+    /// One board, or every board.
+    pub security_id: Option<String>,
+    /// Only this member's.
+    pub author: Option<i64>,
+    pub category: Option<Category>,
+    pub sort: Sort,
+    /// After this position (a previous page's last, [`PostRow::position`]).
+    pub after: Option<Vec<i64>>,
+    pub limit: usize,
+}
+
+/// A picture of a new post: its content-addressed id and each stored size.
+#[derive(Clone, Debug)]
+pub struct NewImage {
+    pub id: String,
+    /// The large rendition's dimensions (what the post lists).
+    pub width: u32,
+    pub height: u32,
+    /// `(size, width, height, jpeg)` of each rendition.
+    pub renditions: Vec<(u32, u32, u32, Vec<u8>)>,
+}
+
+/// A post to write (already checked: text normalised, board known, pictures rendered).
+#[derive(Clone, Debug)]
+pub struct NewPost {
+    pub user_id: i64,
+    pub security_id: String,
+    pub category: Category,
+    pub content: String,
+    pub images: Vec<NewImage>,
+}
+
+/// Who deletes a post.
+#[derive(Clone, Copy, Debug)]
+pub enum Deleter<'a> {
+    /// Its author: another member's post is not found.
+    Author(i64),
+    /// An operator (by name), whoever wrote it.
+    Operator(&'a str),
+}
+
+impl Store {
+    /// A page of posts as `viewer` sees them, and the position after its last when more
+    /// follow.
+    pub async fn posts(
+        &self,
+        list: &PostList,
+        viewer: Viewer,
+    ) -> anyhow::Result<(Vec<pb::Post>, Option<Vec<i64>>)> {
+        let mut sql = Sql::new(&select());
+        sql.push(" WHERE t.deleted_at_ms IS NULL");
+        if let Some(security_id) = &list.security_id {
+            let p = sql.text(security_id);
+            sql.push(&format!(" AND t.security_id = {p}"));
+        }
+        if let Some(author) = list.author {
+            let p = sql.int(author);
+            sql.push(&format!(" AND t.user_id = {p}"));
+        }
+        if let Some(category) = list.category {
+            let p = sql.text(category.as_str());
+            sql.push(&format!(" AND t.category = {p}"));
+        }
+        match (list.sort, list.after.as_deref()) {
+            (Sort::Recent, Some([id])) => {
+                let p = sql.int(*id);
+                sql.push(&format!(" AND t.id < {p}"));
+            }
+            (Sort::Rank, Some([rank, id])) => {
+                let (r, i) = (sql.int(*rank), sql.int(*id));
+                sql.push(&format!(" AND (t.hot_rank, t.id) < ({r}, {i})"));
+            }
+            _ => {}
+        }
+        sql.push(match list.sort {
+            Sort::Recent => " ORDER BY t.id DESC",
+            Sort::Rank => " ORDER BY t.hot_rank DESC, t.id DESC",
+        });
+        let limit = sql.int(list.limit as i64 + 1);
+        sql.push(&format!(" LIMIT {limit}"));
+        let mut conn = self.db.pool.acquire().await?;
+        let rows = sql.fetch_all(&mut conn).await?;
+        let rows: Vec<PostRow> = rows
+            .iter()
+            .map(PostRow::from_row)
+            .collect::<Result<_, _>>()?;
+        let (rows, more) = split_page(rows, list.limit);
+        let next = more
+            .then(|| rows.last().map(|last| last.position(list.sort)))
+            .flatten();
+        Ok((seen_by(&mut conn, &rows, viewer).await?, next))
+    }
+
+    /// One post that was not deleted.
+    pub async fn post_row(&self, id: i64) -> anyhow::Result<Option<PostRow>> {
+        let mut conn = self.db.pool.acquire().await?;
+        post_row(&mut conn, id).await
+    }
+
+    /// One post as `viewer` sees it.
+    pub async fn post(&self, id: i64, viewer: Viewer) -> anyhow::Result<Option<pb::Post>> {
+        let mut conn = self.db.pool.acquire().await?;
+        let Some(row) = post_row(&mut conn, id).await? else {
+            return Ok(None);
+        };
+        Ok(seen_by(&mut conn, &[row], viewer).await?.pop())
+    }
+
+    /// The newer and older posts beside post `id` on board `security_id` (only
+    /// `author`'s, for a member's own list): `(newer, older)`, 0 at an end.
+    pub async fn neighbours(
+        &self,
+        security_id: &str,
+        id: i64,
+        author: Option<i64>,
+    ) -> anyhow::Result<(i64, i64)> {
+        let mut conn = self.db.pool.acquire().await?;
+        let mut ids = [0, 0];
+        for (slot, (compare, order)) in [(">", "ASC"), ("<", "DESC")].into_iter().enumerate() {
+            let mut sql = Sql::new("SELECT t.id FROM posts t WHERE t.deleted_at_ms IS NULL");
+            let board = sql.text(security_id);
+            sql.push(&format!(" AND t.security_id = {board}"));
+            if let Some(author) = author {
+                let p = sql.int(author);
+                sql.push(&format!(" AND t.user_id = {p}"));
+            }
+            let from = sql.int(id);
+            sql.push(&format!(
+                " AND t.id {compare} {from} ORDER BY t.id {order} LIMIT 1"
+            ));
+            if let Some(row) = sql.fetch_all(&mut conn).await?.first() {
+                ids[slot] = row.try_get("id")?;
+            }
+        }
+        Ok((ids[0], ids[1]))
+    }
+
+    /// Whether `user_id` may write a post now (the daily limit and duplicates), read
+    /// without a lock: pictures are rendered only for a post that will likely be taken.
+    /// [`Store::create_post`] checks again under the member's lock.
+    pub async fn may_post(&self, user_id: i64, content: &str, now: i64) -> Change<()> {
+        let mut conn = self.db.pool.acquire().await?;
+        self.post_allowed(&mut conn, user_id, content, now).await
+    }
+
+    async fn post_allowed(
+        &self,
+        conn: &mut AnyConnection,
+        user_id: i64,
+        content: &str,
+        now: i64,
+    ) -> anyhow::Result<Result<(), DomainError>> {
+        let written: Option<i64> =
+            sqlx::query_scalar("SELECT posts FROM member_days WHERE user_id = $1 AND day = $2")
+                .bind(user_id)
+                .bind(kst_day(now))
+                .fetch_optional(&mut *conn)
+                .await?;
+        if written.unwrap_or(0) >= self.rules.daily_posts {
+            return Ok(Err(DomainError::with_max(
+                ErrorCode::DailyPostLimit,
+                self.rules.daily_posts,
+            )));
+        }
+        let recent: Vec<String> = sqlx::query_scalar(
+            "SELECT content FROM posts WHERE user_id = $1 AND deleted_at_ms IS NULL \
+             AND created_at_ms >= $2 ORDER BY id DESC LIMIT 100",
+        )
+        .bind(user_id)
+        .bind(now - self.rules.duplicate_window_secs * 1000)
+        .fetch_all(&mut *conn)
+        .await?;
+        if recent.iter().any(|text| text == content) {
+            return Ok(Err(ErrorCode::DuplicateContent.into()));
+        }
+        Ok(Ok(()))
+    }
+
+    /// Write `post` (its author's row exists: `authors`), with `events.social.post_created`.
+    pub async fn create_post(&self, post: &NewPost, now: i64) -> Change<i64> {
+        let mut tx = self.db.pool.begin().await?;
+        match lock_member(&mut tx, post.user_id, now).await? {
+            None => anyhow::bail!("member {} has no authors row", post.user_id),
+            Some(true) => return Ok(Err(ErrorCode::UserTerminated.into())),
+            Some(false) => {}
+        }
+        if let Err(refused) = self
+            .post_allowed(&mut tx, post.user_id, &post.content, now)
+            .await?
+        {
+            return Ok(Err(refused));
+        }
+        count_day(&mut tx, post.user_id, now, "posts").await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO posts (security_id, user_id, category, content, hot_rank, created_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        )
+        .bind(&post.security_id)
+        .bind(post.user_id)
+        .bind(post.category.as_str())
+        .bind(&post.content)
+        .bind(hot_rank(0, 0, 0, now))
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        for (position, image) in post.images.iter().enumerate() {
+            for (size, width, height, jpeg) in &image.renditions {
+                sqlx::query(
+                    "INSERT INTO image_renditions (image_id, size, width, height, data) \
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (image_id, size) DO NOTHING",
+                )
+                .bind(&image.id)
+                .bind(i64::from(*size))
+                .bind(i64::from(*width))
+                .bind(i64::from(*height))
+                .bind(jpeg.clone())
+                .execute(&mut *tx)
+                .await?;
+            }
+            sqlx::query(
+                "INSERT INTO post_images (post_id, position, image_id, width, height) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(position as i64)
+            .bind(&image.id)
+            .bind(i64::from(image.width))
+            .bind(i64::from(image.height))
+            .execute(&mut *tx)
+            .await?;
+        }
+        let created = pb::PostCreated {
+            post_id: id,
+            security_id: post.security_id.clone(),
+            user_id: post.user_id,
+            category: post.category.proto() as i32,
+            created_at_ms: now,
+        };
+        event(&mut tx, POST_CREATED, &created).await?;
+        outbox::commit(&self.db, tx).await?;
+        Ok(Ok(id))
+    }
+
+    /// Delete post `id` (see [`Deleter`]): it leaves every list, its pictures go, its
+    /// case closes; `events.social.post_deleted`.
+    pub async fn delete_post(&self, id: i64, by: Deleter<'_>, now: i64) -> Change<()> {
+        let mut tx = self.db.pool.begin().await?;
+        let (author, deleted_by) = match by {
+            Deleter::Author(user_id) => (Some(user_id), "author"),
+            Deleter::Operator(name) => (None, name),
+        };
+        let deleted = delete_post_row(&mut tx, id, author, deleted_by, now).await?;
+        let Some((security_id, user_id)) = deleted else {
+            return Ok(Err(ErrorCode::PostNotFound.into()));
+        };
+        let message = pb::PostDeleted {
+            post_id: id,
+            security_id,
+            user_id,
+            deleted_at_ms: now,
+        };
+        event(&mut tx, POST_DELETED, &message).await?;
+        outbox::commit(&self.db, tx).await?;
+        Ok(Ok(()))
+    }
+
+    /// A stored rendition of picture `id`.
+    pub async fn image(&self, id: &str, size: u32) -> anyhow::Result<Option<Vec<u8>>> {
+        Ok(sqlx::query_scalar(
+            "SELECT data FROM image_renditions WHERE image_id = $1 AND size = $2",
+        )
+        .bind(id)
+        .bind(i64::from(size))
+        .fetch_optional(&self.db.pool)
+        .await?)
+    }
+}
+
+/// One post that was not deleted.
+pub(crate) async fn post_row(conn: &mut AnyConnection, id: i64) -> anyhow::Result<Option<PostRow>> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "{} WHERE t.id = $1 AND t.deleted_at_ms IS NULL",
+        select()
+    )))
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref().map(PostRow::from_row).transpose()
+}
+
+/// `rows` as `viewer` sees them, with their pictures and the viewer's reactions.
+pub(crate) async fn seen_by(
+    conn: &mut AnyConnection,
+    rows: &[PostRow],
+    viewer: Viewer,
+) -> anyhow::Result<Vec<pb::Post>> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let mut images = images_of(conn, &ids).await?;
+    let emotions = emotions(conn, viewer, &ids).await?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            row.proto(
+                viewer,
+                images.remove(&row.id).unwrap_or_default(),
+                emotions.get(&row.id).copied(),
+            )
+        })
+        .collect())
+}
+
+/// The pictures of each of `post_ids`, in order.
+async fn images_of(
+    conn: &mut AnyConnection,
+    post_ids: &[i64],
+) -> anyhow::Result<HashMap<i64, Vec<pb::PostImage>>> {
+    let mut found: HashMap<i64, Vec<pb::PostImage>> = HashMap::new();
+    if post_ids.is_empty() {
+        return Ok(found);
+    }
+    let mut sql =
+        Sql::new("SELECT post_id, image_id, width, height FROM post_images WHERE post_id IN ");
+    let ids = sql.ints(post_ids);
+    sql.push(&ids);
+    sql.push(" ORDER BY post_id, position");
+    for row in sql.fetch_all(conn).await? {
+        found
+            .entry(row.try_get("post_id")?)
+            .or_default()
+            .push(pb::PostImage {
+                id: row.try_get("image_id")?,
+                width: u32::try_from(row.try_get::<i64, _>("width")?).unwrap_or(0),
+                height: u32::try_from(row.try_get::<i64, _>("height")?).unwrap_or(0),
+            });
+    }
+    Ok(found)
+}
+
+/// One more write of `column` (`posts` or `comments`, never input) on the member's KST day;
+/// earlier days' rows go.
+pub(crate) async fn count_day(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    now: i64,
+    column: &'static str,
+) -> anyhow::Result<()> {
+    let day = kst_day(now);
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO member_days (user_id, day, {column}) VALUES ($1, $2, 1) \
+         ON CONFLICT (user_id, day) DO UPDATE SET {column} = member_days.{column} + 1"
+    )))
+    .bind(user_id)
+    .bind(day)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM member_days WHERE user_id = $1 AND day < $2")
+        .bind(user_id)
+        .bind(day)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Marks post `id` deleted (only `author`'s, when given), removes its pictures and closes
+/// its case: its board and author, `None` when there was no such post.
+pub(crate) async fn delete_post_row(
+    conn: &mut AnyConnection,
+    id: i64,
+    author: Option<i64>,
+    deleted_by: &str,
+    now: i64,
+) -> anyhow::Result<Option<(String, i64)>> {
+    let deleted: Option<(String, i64)> = sqlx::query_as(
+        "UPDATE posts SET deleted_at_ms = $2, deleted_by = $3 \
+         WHERE id = $1 AND deleted_at_ms IS NULL AND ($4 = 0 OR user_id = $5) \
+         RETURNING security_id, user_id",
+    )
+    .bind(id)
+    .bind(now)
+    .bind(deleted_by)
+    .bind(i64::from(author.is_some()))
+    .bind(author.unwrap_or(0))
+    .fetch_optional(&mut *conn)
+    .await?;
+    if deleted.is_none() {
+        return Ok(None);
+    }
+    let images: Vec<String> =
+        sqlx::query_scalar("DELETE FROM post_images WHERE post_id = $1 RETURNING image_id")
+            .bind(id)
+            .fetch_all(&mut *conn)
+            .await?;
+    for image in images {
+        // Content-addressed: another post of the same author may hold the same picture.
+        sqlx::query(
+            "DELETE FROM image_renditions WHERE image_id = $1 \
+             AND NOT EXISTS (SELECT 1 FROM post_images WHERE image_id = $1)",
+        )
+        .bind(image)
+        .execute(&mut *conn)
+        .await?;
+    }
+    sqlx::query("UPDATE cases SET open = 0 WHERE target_type = 'post' AND target_id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(deleted)
+}
