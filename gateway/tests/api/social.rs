@@ -178,7 +178,7 @@ sise_platform::per_backend! {
             assert_eq!(post["category"], *category);
             assert_eq!(post["content"], format!("누보 게시판 {i}번째 글\n둘째 줄 <b>굵게</b>"), "plain text as written");
             assert_eq!(post["author"]["id"].as_i64(), Some(user_id));
-            assert_eq!(post["author"]["name"], "게시판");
+            assert_eq!(post["author"]["name"], format!("회원{user_id}"));
             assert_eq!((post["is_mine"].as_bool(), post["sample"].as_bool()), (Some(true), Some(false)));
             assert_eq!(post["my_emotion"], json!({"liked": false, "disliked": false}));
             assert_eq!((post["likes_count"].as_i64(), post["comments_count"].as_i64()), (Some(0), Some(0)));
@@ -405,7 +405,7 @@ sise_platform::per_backend! {
         let liked = all_pages(&app, &format!("{path}/liked_users?limit=1"), "users", 1, None).await;
         assert_eq!(liked, vec![second_id, reader_id]);
         let (_, body, _) = call(&app, Method::GET, &format!("{path}/liked_users"), None, None).await;
-        assert_eq!(body["users"][0]["name"], "둘째독자");
+        assert_eq!(body["users"][0]["name"], format!("회원{second_id}"));
         assert!(body["users"][0]["avatar_url"].is_null() && body["next_cursor"].is_null(), "{body}");
         expect_error(&app, Method::GET, &format!("{path}/liked_users?cursor=xyz"), None, None, (400, "invalid_cursor")).await;
         expect_error(&app, Method::GET, "/social/api/v1/posts/999999999/liked_users", None, None, (404, "post_not_found")).await;
