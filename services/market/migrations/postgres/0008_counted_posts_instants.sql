@@ -9,4 +9,7 @@ CREATE TABLE counted_posts (
     -- Epoch milliseconds, as the event carries it.
     created_at_ms BIGINT NOT NULL
 );
+-- The last hour's (and day's) posts, and the prune.
 CREATE INDEX counted_posts_by_time ON counted_posts (created_at_ms);
+-- One busy stock's week, for its usual rate.
+CREATE INDEX counted_posts_by_stock ON counted_posts (security_id, created_at_ms);
