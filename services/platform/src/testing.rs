@@ -107,9 +107,6 @@ pub struct TestService {
     /// the events it consumes and read the ones it publishes.
     pub bus: crate::bus::Bus,
     pub http: reqwest::Client,
-    /// The service's bus (a handle on the same bus): a test publishes the events another
-    /// service would, or consumes what this one publishes.
-    pub bus: crate::bus::Bus,
     database: TestDatabase,
     stop: tokio_util::sync::CancellationToken,
     task: tokio::task::JoinHandle<anyhow::Result<()>>,
@@ -184,7 +181,6 @@ impl TestService {
             operator_channel: operator_addr.map(connect),
             bus,
             http: reqwest::Client::new(),
-            bus,
             database,
             stop,
             task,
