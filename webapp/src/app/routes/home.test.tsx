@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { routes } from '@/app/route-table';
 import { installIntersectionObserver } from '@/testing/intersection-observer';
+import { createTrendStock } from '@/testing/data-generators';
 import { createTestQueryClient } from '@/testing/test-utils';
 
 import { TREND_API, trendApi } from './trend/trend-test-api';
@@ -76,5 +77,41 @@ describe('home page', () => {
     const popular = await screen.findByTestId('popular-stocks');
     expect(await within(popular).findByRole('button', { name: '다시 시도' })).toBeDefined();
     expect(await screen.findByRole('list', { name: '상위 업종' })).toBeDefined();
+  });
+});
+
+describe('토론 급증', () => {
+  it('badges a surging stock in the lists and shows the section, each row opening its board', async () => {
+    const api = trendApi({
+      [TREND_API.discussionSurges]: () => ({
+        body: {
+          discussion_surges: [
+            { stock: createTrendStock(8, { name: '뉴스둘째' }), posts_last_hour: 12, usual_hourly_posts: 0.5 },
+          ],
+        },
+      }),
+    });
+    renderHome();
+    const section = await screen.findByTestId('discussion-surges');
+    const row = within(section).getByRole('link');
+    expect(row.getAttribute('href')).toBe('/m/stocks/KOREA-A100008/debates');
+    expect(row.textContent).toContain('최근 1시간 글 12개 · 평소 0.5개');
+    // After the articles, so its arrival moves nothing above it.
+    expect(section.compareDocumentPosition(screen.getByTestId('trend-links')) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    const popular = screen.getByRole('list', { name: '인기 종목' });
+    const [first, second] = within(popular).getAllByRole('listitem');
+    expect(within(second!).getByText('토론 급증')).toBeDefined();
+    expect(within(first!).queryByText('토론 급증')).toBeNull();
+    // One call feeds every badge and the section.
+    expect(api.calls(TREND_API.discussionSurges)).toHaveLength(1);
+  });
+
+  it('shows no section and no badge when no board surges', async () => {
+    trendApi({ [TREND_API.discussionSurges]: () => ({ body: { discussion_surges: [] } }) });
+    renderHome();
+    await screen.findByRole('list', { name: '인기 종목' });
+    await waitFor(() => expect(screen.getAllByText('50,000').length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('discussion-surges')).toBeNull();
+    expect(screen.queryByText('토론 급증')).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ export const TREND_API = {
   topSectors: '/main/api/v1/trends/top_sectors',
   sectorSecurities: (code: string) => `/main/api/v1/trends/wics_sectors/${code}/securities`,
   popular: (by: string) => `/main/api/v1/popular_stocks/${by}`,
+  discussionSurges: '/main/api/v1/trends/discussion_surges',
   quotes: '/main/api/v1/quotes',
   news: '/main/api/v1/news',
   disclosures: '/main/api/v1/disclosures',
