@@ -137,6 +137,31 @@ sise_platform::per_backend! {
         assert_eq!(code(&refused), "invalid_cursor");
         let refused = app.list_my_comments(None, None, "").await.expect_err("visitor");
         assert_eq!(code(&refused), "login_required");
+        let refused = app.list_my_comments(Some(user), None, "x").await.expect_err("cursor");
+        assert_eq!(code(&refused), "invalid_cursor");
+        let refused = app
+            .list_comments(None, pb::ListCommentsRequest { parent_id: 999_999, ..Default::default() })
+            .await
+            .expect_err("no such comment");
+        assert_eq!(code(&refused), "comment_not_found");
+        let refused = app
+            .list_comments(None, pb::ListCommentsRequest {
+                commentable: Some(comment_ref(1)),
+                ..Default::default()
+            })
+            .await
+            .expect_err("comments are on posts");
+        assert_eq!(code(&refused), "invalid_content_type");
+        // A visitor writes and deletes nothing.
+        let mut client =
+            pb::social_service_client::SocialServiceClient::new(app.service.channel.clone());
+        let refused = client.create_comment(on_post(post.id, "방문자")).await.expect_err("visitor");
+        assert_eq!(code(&refused), "login_required");
+        let refused = client
+            .delete_comment(pb::DeleteCommentRequest { id: 1 })
+            .await
+            .expect_err("visitor");
+        assert_eq!(code(&refused), "login_required");
         // A hidden post takes no comments; a deleted one is not found.
         app.hide(post_ref(post.id), "검토").await.expect("hidden");
         let refused = app.create_comment(user, on_post(post.id, "숨김")).await.expect_err("hidden");

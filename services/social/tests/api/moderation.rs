@@ -54,6 +54,22 @@ sise_platform::per_backend! {
         // The operators see both cases.
         let queue = app.list_queue(None, "").await.expect("queue");
         assert_eq!(queue.cases.len(), 2);
+        let refused = app.list_queue(Some(0), "").await.expect_err("limit");
+        assert_eq!(code(&refused), "invalid_limit");
+        let refused = app.list_queue(None, "x").await.expect_err("cursor");
+        assert_eq!(code(&refused), "invalid_cursor");
+        // A visitor reports nothing.
+        let mut client =
+            pb::social_service_client::SocialServiceClient::new(app.service.channel.clone());
+        let refused = client
+            .report(pb::ReportRequest {
+                target: Some(post_ref(post.id)),
+                report_type: pb::ReportType::Abuse as i32,
+                content: String::new(),
+            })
+            .await
+            .expect_err("visitor");
+        assert_eq!(code(&refused), "login_required");
         app.stop().await;
     }
 
@@ -208,6 +224,10 @@ sise_platform::per_backend! {
         assert!(case.removed);
         let refused = app.get_case(comment_ref(999_999)).await.expect_err("none");
         assert_eq!(code(&refused), "comment_not_found");
+        let refused = app.restore(comment_ref(999_999), "").await.expect_err("none");
+        assert_eq!(code(&refused), "comment_not_found");
+        let refused = app.remove(post_ref(999_999), "").await.expect_err("none");
+        assert_eq!(code(&refused), "post_not_found");
         let refused = app
             .get_case(pb::ContentRef { r#type: 3, id: 1 })
             .await

@@ -154,6 +154,13 @@ sise_platform::per_backend! {
         assert_eq!(code(&refused), "login_required");
         let refused = app.get_post(None, 999_999, pb::Scope::All).await.expect_err("none");
         assert_eq!(code(&refused), "post_not_found");
+        let mut client =
+            pb::social_service_client::SocialServiceClient::new(app.service.channel.clone());
+        let refused = client
+            .get_post(pb::GetPostRequest { id: third.id, scope: 9 })
+            .await
+            .expect_err("scope");
+        assert_eq!(code(&refused), "invalid_scope");
         app.stop().await;
     }
 

@@ -68,6 +68,8 @@ sise_platform::per_backend! {
         assert_eq!(code(&refused), "post_not_found");
         let refused = app.list_liked_users(post.id, Some(51), "").await.expect_err("limit");
         assert_eq!(code(&refused), "invalid_limit");
+        let refused = app.list_liked_users(post.id, None, "bm90LWl0").await.expect_err("cursor");
+        assert_eq!(code(&refused), "invalid_cursor");
         app.stop().await;
     }
 
@@ -90,6 +92,14 @@ sise_platform::per_backend! {
             .await
             .expect_err("comments take no reactions");
         assert_eq!(code(&refused), "invalid_content_type");
+        let mut client =
+            pb::social_service_client::SocialServiceClient::new(app.service.channel.clone());
+        let unknown = app.service.as_member(
+            pb::ReactRequest { target: Some(post_ref(post.id)), emotion: 9 },
+            user,
+        );
+        let refused = client.react(unknown).await.expect_err("no such emotion");
+        assert_eq!(code(&refused), "invalid_request_body");
         app.react(Some(user), post_ref(post.id), pb::Emotion::Like).await.expect("like");
         app.hide(post_ref(post.id), "검토").await.expect("hidden");
         let refused = app

@@ -5060,7 +5060,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `comment_not_found`, `post_not_found` */
+            /** @description `user_terminated`: the member's contract ended (racing the end of their sessions) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `comment_not_found` (also a deleted one), `post_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5069,7 +5078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `content_hidden`, `duplicate_content` */
+            /** @description `content_hidden` (the comment or its post is hidden), `duplicate_content` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5159,7 +5168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `not_hidden`, `already_objected` */
+            /** @description `not_hidden` (also for a terminated member's content: that goes through customer support), `already_objected` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6172,6 +6181,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `user_terminated`: the member's contract ended (racing the end of their sessions) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `post_not_found` */
             404: {
                 headers: {
@@ -6498,7 +6516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `not_hidden`, `already_objected` */
+            /** @description `not_hidden` (also for a terminated member's content: that goes through customer support), `already_objected` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6548,7 +6566,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No reaction of the member's any more (a like or a dislike is taken back) */
+            /** @description No reaction of the member's any more (a like or a dislike is taken back, of a hidden post too) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6568,15 +6586,6 @@ export interface operations {
             };
             /** @description `post_not_found` */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `content_hidden` */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8092,6 +8101,15 @@ export interface operations {
             };
             /** @description `login_required`, `invalid_token` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `user_terminated`: the member's contract ended (racing the end of their sessions) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
