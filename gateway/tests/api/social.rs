@@ -598,11 +598,12 @@ sise_platform::per_backend! {
 
 sise_platform::per_backend! {
     /// A system of its own: a board cache that only post events can move (a ten-minute
-    /// TTL), two streams a client, and a shutdown with streams open.
+    /// TTL), two streams a client, no room for forms, and a shutdown with streams open.
     async fn visitors_board_pages_are_cached_until_a_post_and_streams_share_the_limits(backend) {
         let app = spawn_app_with_settings(backend, &[
             ("gateway.cache.board_ttl_ms", "600000"),
             ("gateway.limits.max_streams_per_client", "2"),
+            ("gateway.limits.max_uploads", "0"),
         ]).await;
         let board = "KOREA-A270870";
         let (author, _, _) = member(&app, "캐시글").await;
@@ -640,6 +641,14 @@ sise_platform::per_backend! {
         let (_, body, _) = call(&app, Method::GET, &path, None, None).await;
         assert_eq!(ids(&body["posts"]), vec![second, first]);
         assert_eq!(body["posts"][1]["likes_count"].as_i64(), Some(1));
+
+        // No room for a form here: it is refused before its body is read (JSON is not).
+        let (status, body) = send_form(&app, &path, &author, vec![
+            ("content", None, b"form".to_vec()),
+            ("category", None, b"opinion".to_vec()),
+        ])
+        .await;
+        assert_eq!((status, body["error"].as_str()), (503, Some("image_busy")), "{body}");
 
         // Board streams count with quote streams: two a client here, one board open already.
         let quotes = app.get("/main/api/v1/quotes/stream?security_ids=KOREA-A005930").await;
