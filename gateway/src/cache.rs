@@ -19,7 +19,7 @@
 //! (stale-while-revalidate): it lags the latest tick by at most that one call, and is never
 //! older than the route's `ttl`.
 //!
-//! A board's first pages for visitors ([`Tag::Board`]) are kept for a moment only
+//! A board's pages for visitors ([`Tag::Board`]) are kept for a moment only
 //! (`gateway.cache.board_ttl_ms`: their counts move with every reaction and comment, which
 //! no event tells the gateway), and a new, deleted or hidden post of that board moves its
 //! generation at once. Answers to members are never kept: such a route is

@@ -23,10 +23,10 @@ use std::time::Duration;
 
 use futures::{FutureExt as _, StreamExt};
 use prost::Message;
+use sise_platform::bus::acl;
 use sise_platform::bus::acl::subjects::{
     CONTENT_HIDDEN, POST_CREATED, POST_DELETED, SESSIONS_REVOKED,
 };
-use sise_platform::bus::acl::{self};
 use sise_platform::bus::{Bus, Event, Refusal};
 use sise_proto::identity::v1::SessionsRevoked;
 use sise_proto::market::v1 as pb;

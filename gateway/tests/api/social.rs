@@ -598,17 +598,22 @@ sise_platform::per_backend! {
 
 sise_platform::per_backend! {
     /// A system of its own: a board cache that only post events can move (a ten-minute
-    /// TTL), two streams a client, and a shutdown with streams open.
+    /// TTL), two streams a client, no room for forms, and a shutdown with streams open.
     async fn visitors_board_pages_are_cached_until_a_post_and_streams_share_the_limits(backend) {
         let app = spawn_app_with_settings(backend, &[
             ("gateway.cache.board_ttl_ms", "600000"),
             ("gateway.limits.max_streams_per_client", "2"),
+            ("gateway.limits.max_uploads", "0"),
         ]).await;
         let board = "KOREA-A270870";
         let (author, _, _) = member(&app, "캐시글").await;
         let (reader, _, _) = member(&app, "캐시독자").await;
-        let first = id(&write(&app, &author, board, "뉴트리 캐시 시험", "opinion").await);
         let path = posts_of(board);
+        // The post's own event moves the board's generation when it arrives: wait for it (an
+        // open board hears it after its generation moved), so the page kept next stays.
+        let mut events = SseReader::new(app.get(&format!("{path}/stream")).await);
+        let first = id(&write(&app, &author, board, "뉴트리 캐시 시험", "opinion").await);
+        assert_eq!(next_event(&mut events).await, ("post_created".to_owned(), json!({"post_id": first})));
 
         let visitor = app.get(&path).await;
         assert_eq!(visitor.status(), 200);
@@ -637,11 +642,17 @@ sise_platform::per_backend! {
         assert_eq!(ids(&body["posts"]), vec![second, first]);
         assert_eq!(body["posts"][1]["likes_count"].as_i64(), Some(1));
 
-        // Board streams count with quote streams: two a client here.
+        // No room for a form here: it is refused before its body is read (JSON is not).
+        let (status, body) = send_form(&app, &path, &author, vec![
+            ("content", None, b"form".to_vec()),
+            ("category", None, b"opinion".to_vec()),
+        ])
+        .await;
+        assert_eq!((status, body["error"].as_str()), (503, Some("image_busy")), "{body}");
+
+        // Board streams count with quote streams: two a client here, one board open already.
         let quotes = app.get("/main/api/v1/quotes/stream?security_ids=KOREA-A005930").await;
         assert_eq!(quotes.status(), 200);
-        let board_stream = app.get(&format!("{path}/stream")).await;
-        assert_eq!(board_stream.status(), 200);
         let refused = app.get(&format!("{path}/stream")).await;
         assert_eq!(refused.status(), 429);
         assert!(refused.headers().contains_key("retry-after"));
@@ -649,6 +660,6 @@ sise_platform::per_backend! {
         assert_eq!(body["error"], "too_many_streams");
         // The open streams must not hold up the graceful shutdown.
         app.stop().await;
-        drop((quotes, board_stream));
+        drop((quotes, events));
     }
 }

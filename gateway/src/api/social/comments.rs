@@ -129,6 +129,7 @@ async fn create(
         (status = 201, description = "The comment; the post's `comments_count` went up by one with it", body = CommentBody),
         (status = 400, description = "`content_required`, `comment_too_long` (300 characters); `invalid_request_body`", body = ApiErrorBody),
         (status = 401, description = "`login_required`, `invalid_token`", body = ApiErrorBody),
+        (status = 403, description = "`user_terminated`: the member's contract ended (racing the end of their sessions)", body = ApiErrorBody),
         (status = 404, description = "`post_not_found`", body = ApiErrorBody),
         (status = 409, description = "`content_hidden` (the post is hidden), `duplicate_content`", body = ApiErrorBody),
         (status = 429, description = "`daily_comment_limit`: 50 comments a day (KST)", body = ApiErrorBody),
@@ -159,8 +160,9 @@ pub async fn comment_on_post(
         (status = 201, description = "The reply; its post's `comments_count` went up by one with it", body = CommentBody),
         (status = 400, description = "`content_required`, `comment_too_long` (300 characters); `invalid_request_body`", body = ApiErrorBody),
         (status = 401, description = "`login_required`, `invalid_token`", body = ApiErrorBody),
-        (status = 404, description = "`comment_not_found`, `post_not_found`", body = ApiErrorBody),
-        (status = 409, description = "`content_hidden`, `duplicate_content`", body = ApiErrorBody),
+        (status = 403, description = "`user_terminated`: the member's contract ended (racing the end of their sessions)", body = ApiErrorBody),
+        (status = 404, description = "`comment_not_found` (also a deleted one), `post_not_found`", body = ApiErrorBody),
+        (status = 409, description = "`content_hidden` (the comment or its post is hidden), `duplicate_content`", body = ApiErrorBody),
         (status = 429, description = "`daily_comment_limit`", body = ApiErrorBody),
     )
 )]

@@ -217,6 +217,7 @@ struct Draft {
         (status = 201, description = "The post, at the top of its board", body = PostBody),
         (status = 400, description = "`content_required`, `post_too_long`, `invalid_category`, `too_many_images` (more than 4), `invalid_image` (not a picture by its content), `image_too_many_pixels`, `invalid_security_id`; `invalid_request_body` (not JSON or a form, or a text field over 64 KiB)", body = ApiErrorBody),
         (status = 401, description = "`login_required`, `invalid_token`", body = ApiErrorBody),
+        (status = 403, description = "`user_terminated`: the member's contract ended (racing the end of their sessions)", body = ApiErrorBody),
         (status = 404, description = "`security_not_found`", body = ApiErrorBody),
         (status = 409, description = "`duplicate_content`: the same text again within 10 minutes", body = ApiErrorBody),
         (status = 413, description = "`image_too_large`: a picture over 5 MB", body = ApiErrorBody),

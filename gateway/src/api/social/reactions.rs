@@ -82,10 +82,9 @@ pub async fn dislike(
     security(("bearer" = [])),
     params(("id" = i64, Path, minimum = 1, description = "The post")),
     responses(
-        (status = 200, description = "No reaction of the member's any more (a like or a dislike is taken back)", body = Reactions),
+        (status = 200, description = "No reaction of the member's any more (a like or a dislike is taken back, of a hidden post too)", body = Reactions),
         (status = 401, description = "`login_required`, `invalid_token`", body = ApiErrorBody),
         (status = 404, description = "`post_not_found`", body = ApiErrorBody),
-        (status = 409, description = "`content_hidden`", body = ApiErrorBody),
     )
 )]
 pub async fn unlike(

@@ -91,7 +91,7 @@ async fn object(
         (status = 400, description = "`invalid_objection` (1 to 1000 characters); `invalid_request_body`", body = ApiErrorBody),
         (status = 401, description = "`login_required`, `invalid_token`", body = ApiErrorBody),
         (status = 404, description = "`post_not_found` (or another member's)", body = ApiErrorBody),
-        (status = 409, description = "`not_hidden`, `already_objected`", body = ApiErrorBody),
+        (status = 409, description = "`not_hidden` (also for a terminated member's content: that goes through customer support), `already_objected`", body = ApiErrorBody),
     )
 )]
 pub async fn object_to_post(
@@ -115,7 +115,7 @@ pub async fn object_to_post(
         (status = 400, description = "`invalid_objection` (1 to 1000 characters); `invalid_request_body`", body = ApiErrorBody),
         (status = 401, description = "`login_required`, `invalid_token`", body = ApiErrorBody),
         (status = 404, description = "`comment_not_found` (or another member's)", body = ApiErrorBody),
-        (status = 409, description = "`not_hidden`, `already_objected`", body = ApiErrorBody),
+        (status = 409, description = "`not_hidden` (also for a terminated member's content: that goes through customer support), `already_objected`", body = ApiErrorBody),
     )
 )]
 pub async fn object_to_comment(

@@ -5098,7 +5098,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `comment_not_found`, `post_not_found` */
+            /** @description `user_terminated`: the member's contract ended (racing the end of their sessions) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `comment_not_found` (also a deleted one), `post_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5107,7 +5116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `content_hidden`, `duplicate_content` */
+            /** @description `content_hidden` (the comment or its post is hidden), `duplicate_content` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5197,7 +5206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `not_hidden`, `already_objected` */
+            /** @description `not_hidden` (also for a terminated member's content: that goes through customer support), `already_objected` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6210,6 +6219,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description `user_terminated`: the member's contract ended (racing the end of their sessions) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `post_not_found` */
             404: {
                 headers: {
@@ -6536,7 +6554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `not_hidden`, `already_objected` */
+            /** @description `not_hidden` (also for a terminated member's content: that goes through customer support), `already_objected` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6586,7 +6604,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No reaction of the member's any more (a like or a dislike is taken back) */
+            /** @description No reaction of the member's any more (a like or a dislike is taken back, of a hidden post too) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6606,15 +6624,6 @@ export interface operations {
             };
             /** @description `post_not_found` */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-            /** @description `content_hidden` */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8130,6 +8139,15 @@ export interface operations {
             };
             /** @description `login_required`, `invalid_token` */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `user_terminated`: the member's contract ended (racing the end of their sessions) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
