@@ -7,6 +7,8 @@ import { routes } from '@/app/route-table';
 import { installIntersectionObserver } from '@/testing/intersection-observer';
 import { createTestQueryClient } from '@/testing/test-utils';
 
+import { createTrendStock } from '@/testing/data-generators';
+
 import { TREND_API, trendApi } from './trend-test-api';
 
 function renderTrend(path: string) {
@@ -122,6 +124,31 @@ describe('trend pages', () => {
     fireEvent.click(screen.getByRole('button', { name: '코스닥' }));
     await waitFor(() => expect(api.calls(TREND_API.orderedStocks).at(-1)?.searchParams.get('market')).toBe('kosdaq'));
     expect(router.state.location.search).toBe('?market=kosdaq');
+  });
+
+  it('keeps asking pages until 더보기 adds 20 rows when a live ranking moved between pages', async () => {
+    // The second page repeats the last three of the first (they crossed a neighbour).
+    const stocks = Array.from({ length: 45 }, (_, i) => createTrendStock(i + 1));
+    const pages: Record<string, [number, number, string | null]> = { '': [0, 20, '20'], '20': [17, 37, 'b'], b: [37, 45, null] };
+    const api = trendApi({
+      [TREND_API.orderedStocks]: (url) => {
+        const [from, to, next] = pages[url.searchParams.get('cursor') ?? ''] ?? [0, 0, null];
+        return { body: { key: 'collection_a', stocks: stocks.slice(from, to), next_cursor: next } };
+      },
+    });
+    renderTrend('/m/trend/collection_a');
+    const list = await screen.findByRole('list', { name: '거래대금 상위' });
+    await waitFor(() => expect(rowNames(list)).toHaveLength(20));
+    fireEvent.click(screen.getByRole('button', { name: '더보기' }));
+    await waitFor(() => expect(api.calls(TREND_API.orderedStocks)).toHaveLength(3));
+    await waitFor(() => expect(rowNames(screen.getByRole('list', { name: '거래대금 상위' }))).toHaveLength(40));
+    const names = rowNames(screen.getByRole('list', { name: '거래대금 상위' }));
+    expect(new Set(names).size).toBe(40);
+    // Five more are loaded but not asked for yet: 더보기 shows them without a call.
+    fireEvent.click(await screen.findByRole('button', { name: '더보기' }));
+    await waitFor(() => expect(rowNames(screen.getByRole('list', { name: '거래대금 상위' }))).toHaveLength(45));
+    expect(api.calls(TREND_API.orderedStocks)).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: '더보기' })).toBeNull();
   });
 
   it('shows the market page: index, rising stocks, special stocks by category (empty ones say so)', async () => {
