@@ -73,7 +73,7 @@ pub mod net {
     use bytes::Bytes;
     use http::uri::PathAndQuery;
     use http::{HeaderValue, Uri};
-    use http_body_util::Empty;
+    use http_body_util::Full;
     use hyper::client::conn::http1::SendRequest;
     use hyper_util::rt::TokioIo;
     use tokio::net::{TcpSocket, TcpStream};
@@ -149,7 +149,7 @@ pub mod net {
     }
 
     /// An HTTP/1.1 client connection; its driver runs as its own task and ends with it.
-    pub async fn handshake(stream: TcpStream) -> hyper::Result<SendRequest<Empty<Bytes>>> {
+    pub async fn handshake(stream: TcpStream) -> hyper::Result<SendRequest<Full<Bytes>>> {
         let (sender, connection) =
             hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
         tokio::spawn(async move {
@@ -160,7 +160,7 @@ pub mod net {
     }
 
     /// A GET of `target` with `extra` headers.
-    pub fn get(target: &Target, extra: &http::HeaderMap) -> http::Request<Empty<Bytes>> {
+    pub fn get(target: &Target, extra: &http::HeaderMap) -> http::Request<Full<Bytes>> {
         get_at(target, &target.path, extra)
     }
 
@@ -169,8 +169,20 @@ pub mod net {
         target: &Target,
         path: &PathAndQuery,
         extra: &http::HeaderMap,
-    ) -> http::Request<Empty<Bytes>> {
-        let mut request = http::Request::new(Empty::new());
+    ) -> http::Request<Full<Bytes>> {
+        request(target, &http::Method::GET, path, extra, Bytes::new())
+    }
+
+    /// A request of any method with a body (empty for a GET) to a path of the target.
+    pub fn request(
+        target: &Target,
+        method: &http::Method,
+        path: &PathAndQuery,
+        extra: &http::HeaderMap,
+        body: Bytes,
+    ) -> http::Request<Full<Bytes>> {
+        let mut request = http::Request::new(Full::new(body));
+        *request.method_mut() = method.clone();
         *request.uri_mut() = Uri::from(path.clone());
         let headers = request.headers_mut();
         headers.reserve(extra.len() + 1);

@@ -119,17 +119,22 @@ start_member_sise() {
 # http-load arguments of the baseline in the array BASE_LOAD, those of the request measured
 # against it in TEST_LOAD. Prints each run's throughput and p99 of both, the ratios of the
 # measured one to the baseline, the non-2xx responses and errors, then the median throughput
-# ratio. BASE and TEST name the columns.
+# ratio. BASE and TEST name the columns. Two function names may follow, to measure with
+# something else than those arrays: each prints a JSON line with http-load's rps, p99_ms,
+# non_ok and errors (pgbench, say).
+load_base() { "$tools/http-load" "${BASE_LOAD[@]}"; }
+load_test() { "$tools/http-load" "${TEST_LOAD[@]}"; }
 compare_loads() {
-  local runs="$1" base="$2" test="$3" run a b errors ratio p99_ratio ratios=()
+  local runs="$1" base="$2" test="$3" base_fn="${4:-load_base}" test_fn="${5:-load_test}"
+  local run a b errors ratio p99_ratio ratios=()
   printf '%-4s %12s %9s %12s %9s %9s %9s %7s\n' run "${base}_rps" p99_ms "${test}_rps" p99_ms rps_ratio p99_ratio errors
   for run in $(seq 1 "$runs"); do
     if [ $((run % 2)) -eq 1 ]; then
-      a="$("$tools/http-load" "${BASE_LOAD[@]}")"
-      b="$("$tools/http-load" "${TEST_LOAD[@]}")"
+      a="$("$base_fn")"
+      b="$("$test_fn")"
     else
-      b="$("$tools/http-load" "${TEST_LOAD[@]}")"
-      a="$("$tools/http-load" "${BASE_LOAD[@]}")"
+      b="$("$test_fn")"
+      a="$("$base_fn")"
     fi
     errors=$(( $(json_field non_ok "$a") + $(json_field non_ok "$b") + $(json_field errors "$a") + $(json_field errors "$b") ))
     ratio="$(awk -v b="$(json_field rps "$b")" -v a="$(json_field rps "$a")" 'BEGIN { printf "%.2f", b / a }')"

@@ -2,7 +2,14 @@
 //! server it measures.
 //!
 //! `http-load URL [--connections 64] [--duration 10] [--warmup 2] [--threads 1]
-//! [--header 'K: V']... [--paths FILE] [--json]`
+//! [--header 'K: V']... [--paths FILE] [--method POST --body TEXT]
+//! [--connection-headers FILE] [--json]`
+//!
+//! `--connection-headers FILE`: one `K: V` line per connection (connection i takes line i
+//! modulo their number), beside the `--header`s all send: 64 members' tokens, say.
+//!
+//! `--body TEXT`: each request's body, with every `{n}` replaced by a number no other request
+//! of the run has (writes that refuse repeated content, such as posts, each get new text).
 //!
 //! `--paths FILE`: request targets (path and query, one per line) taken in turn instead of
 //! the URL's own path, each connection starting at a different line: many distinct
@@ -22,9 +29,10 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use bytes::Bytes;
 use hdrhistogram::Histogram;
-use http::HeaderMap;
 use http::uri::PathAndQuery;
+use http::{HeaderMap, Method};
 use http_body_util::BodyExt;
 use sise_bench::net::{self, Target};
 use sise_bench::{args, hist};
@@ -38,6 +46,9 @@ struct Options {
     threads: usize,
     headers: HeaderMap,
     paths: Vec<PathAndQuery>,
+    method: Method,
+    body: Option<String>,
+    connection_headers: Vec<HeaderMap>,
     json: bool,
 }
 
@@ -53,6 +64,9 @@ fn options() -> anyhow::Result<Options> {
         threads: 1,
         headers: HeaderMap::new(),
         paths: Vec::new(),
+        method: Method::GET,
+        body: None,
+        connection_headers: Vec::new(),
         json: false,
     };
     while let Some(flag) = args.next() {
@@ -77,10 +91,23 @@ fn options() -> anyhow::Result<Options> {
                     .collect::<anyhow::Result<_>>()?;
                 anyhow::ensure!(!options.paths.is_empty(), "{file}: no paths");
             }
+            "--method" | "-X" => options.method = args::value(&mut args, &flag)?.parse()?,
+            "--body" => options.body = Some(args::value(&mut args, &flag)?),
+            "--connection-headers" => {
+                let file = args::value(&mut args, &flag)?;
+                let text = std::fs::read_to_string(&file).with_context(|| file.clone())?;
+                for line in text.lines().filter(|line| !line.trim().is_empty()) {
+                    let (name, value) = net::header(line)?;
+                    let mut headers = HeaderMap::new();
+                    headers.insert(name, value);
+                    options.connection_headers.push(headers);
+                }
+                anyhow::ensure!(!options.connection_headers.is_empty(), "{file}: no headers");
+            }
             "--json" => options.json = true,
             other if other.starts_with('-') => anyhow::bail!(
                 "unknown option {other}; usage: http-load URL [--connections N] \
-                 [--duration SECS] [--warmup SECS] [--threads N] [--header 'K: V']... [--paths FILE] [--json]"
+                 [--duration SECS] [--warmup SECS] [--threads N] [--header 'K: V']... [--paths FILE] [--method M --body TEXT] [--connection-headers FILE] [--json]"
             ),
             _ if url.is_none() => url = Some(flag),
             _ => anyhow::bail!("one URL only"),
@@ -130,6 +157,14 @@ async fn connection(options: &Options, id: usize, start: Instant, end: Instant) 
     let mut tally = Tally::new();
     // Spread the connections over the paths (a prime step, so they rarely line up).
     let mut turn = id.wrapping_mul(7_919);
+    let mut sequence = 0u64;
+    let mut headers = options.headers.clone();
+    if !options.connection_headers.is_empty() {
+        let own = &options.connection_headers[id % options.connection_headers.len()];
+        for (name, value) in own {
+            headers.insert(name, value.clone());
+        }
+    }
     'reconnect: while Instant::now() < end {
         let mut sender = match net::connect(options.target.addr, None).await {
             Ok(stream) => match net::handshake(stream).await {
@@ -152,13 +187,19 @@ async fn connection(options: &Options, id: usize, start: Instant, end: Instant) 
                 tally.errors += u64::from(Instant::now() >= start);
                 continue 'reconnect;
             }
-            let request = if options.paths.is_empty() {
-                net::get(&options.target, &options.headers)
+            let path = if options.paths.is_empty() {
+                &options.target.path
             } else {
                 turn = turn.wrapping_add(1);
-                let path = &options.paths[turn % options.paths.len()];
-                net::get_at(&options.target, path, &options.headers)
+                &options.paths[turn % options.paths.len()]
             };
+            sequence += 1;
+            let body = match &options.body {
+                // Unique in the run: the connection's id, then its own count.
+                Some(text) => Bytes::from(text.replace("{n}", &format!("{id}-{sequence}"))),
+                None => Bytes::new(),
+            };
+            let request = net::request(&options.target, &options.method, path, &headers, body);
             let sent = Instant::now();
             let response = match sender.send_request(request).await {
                 Ok(response) => response,

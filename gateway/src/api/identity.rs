@@ -8,7 +8,7 @@
 use axum::Extension;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -746,21 +746,10 @@ pub async fn get_avatar(
         })
         .await?
         .into_inner();
-    let mut headers = HeaderMap::new();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_str(&avatar.content_type)
-            .unwrap_or(HeaderValue::from_static("image/jpeg")),
-    );
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=31536000, immutable"),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    Ok((headers, avatar.image).into_response())
+    Ok(crate::api::immutable_image(
+        &avatar.content_type,
+        avatar.image,
+    ))
 }
 
 #[utoipa::path(

@@ -65,6 +65,30 @@ pub fn no_content() -> axum::response::Response {
     no_store(http::StatusCode::NO_CONTENT.into_response())
 }
 
+/// A stored picture at a content-addressed address (the address changes with the picture,
+/// so it is cached for a year; `nosniff`: only the type the service recorded).
+pub fn immutable_image(content_type: &str, data: Vec<u8>) -> axum::response::Response {
+    use axum::response::IntoResponse as _;
+    use http::{HeaderValue, header};
+    let content_type =
+        HeaderValue::from_str(content_type).unwrap_or(HeaderValue::from_static("image/jpeg"));
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=31536000, immutable"),
+            ),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
+        ],
+        data,
+    )
+        .into_response()
+}
+
 /// `ids=1,2,3` (comma-joined integers).
 pub fn id_list(text: Option<&str>, max: usize) -> Result<Vec<i64>, ApiError> {
     let ids = text

@@ -270,12 +270,13 @@ impl TestService {
         panic!("service not ready within 10 s");
     }
 
-    /// Graceful stop (must finish within 15 s and exit cleanly), then drop the database.
+    /// Graceful stop (must finish within 60 s, a bound on a hang: beside the build and other
+    /// test binaries on two cores a clean stop has taken over 15 s), then drop the database.
     pub async fn stop(self) {
         self.stop.cancel();
-        let result = tokio::time::timeout(std::time::Duration::from_secs(15), self.task)
+        let result = tokio::time::timeout(std::time::Duration::from_secs(60), self.task)
             .await
-            .expect("graceful shutdown within 15 s");
+            .expect("graceful shutdown within 60 s");
         result.expect("join").expect("clean exit");
         self.database.cleanup().await.expect("drop test database");
     }

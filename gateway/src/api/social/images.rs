@@ -1,8 +1,7 @@
 //! Post pictures: a stored rendition by its content address (public, immutable).
 
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::Deserialize;
 use sise_platform::error::ErrorCode;
 use sise_proto::social::v1 as pb;
@@ -63,21 +62,7 @@ pub async fn get_post_image(
         .get_post_image(pb::GetPostImageRequest { id, size })
         .await?
         .into_inner();
-    let mut headers = HeaderMap::new();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_str(&image.content_type)
-            .unwrap_or(HeaderValue::from_static("image/jpeg")),
-    );
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=31536000, immutable"),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    Ok((headers, image.data).into_response())
+    Ok(crate::api::immutable_image(&image.content_type, image.data))
 }
 
 #[cfg(test)]

@@ -4,19 +4,18 @@
 //! and a member's own comments with their posts.
 
 use sise_platform::bus::acl::subjects::COMMENT_CREATED;
-use sise_platform::error::{DomainError, ErrorCode};
+use sise_platform::error::ErrorCode;
 use sise_platform::outbox;
 use sise_proto::social::v1 as pb;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row as _};
 
-use super::posts::count_day;
 use super::{
-    AUTHOR_COLUMNS, AuthorRow, Change, HIDING_COLUMNS, Hiding, Sql, Store, Viewer, event,
-    lock_member, split_page,
+    AUTHOR_COLUMNS, AuthorRow, Change, HIDING_COLUMNS, Hiding, Sql, Store, Viewer, count_day,
+    event, lock_member, split_page,
 };
 use crate::domain::rank::hot_rank;
-use crate::domain::{Kind, kst_day, text};
+use crate::domain::{Kind, text};
 
 /// Characters of a post's start shown beside a member's own comment.
 const EXCERPT_CHARS: usize = 60;
@@ -164,40 +163,6 @@ impl Store {
         comment_row(&mut conn, id).await
     }
 
-    /// Whether `user_id` may comment now (daily limit, duplicates), read without a lock.
-    async fn comment_allowed(
-        &self,
-        conn: &mut AnyConnection,
-        user_id: i64,
-        content: &str,
-        now: i64,
-    ) -> anyhow::Result<Result<(), DomainError>> {
-        let written: Option<i64> =
-            sqlx::query_scalar("SELECT comments FROM member_days WHERE user_id = $1 AND day = $2")
-                .bind(user_id)
-                .bind(kst_day(now))
-                .fetch_optional(&mut *conn)
-                .await?;
-        if written.unwrap_or(0) >= self.rules.daily_comments {
-            return Ok(Err(DomainError::with_max(
-                ErrorCode::DailyCommentLimit,
-                self.rules.daily_comments,
-            )));
-        }
-        let recent: Vec<String> = sqlx::query_scalar(
-            "SELECT content FROM comments WHERE user_id = $1 AND deleted_at_ms IS NULL \
-             AND created_at_ms >= $2 ORDER BY id DESC LIMIT 100",
-        )
-        .bind(user_id)
-        .bind(now - self.rules.duplicate_window_secs * 1000)
-        .fetch_all(&mut *conn)
-        .await?;
-        if recent.iter().any(|text| text == content) {
-            return Ok(Err(ErrorCode::DuplicateContent.into()));
-        }
-        Ok(Ok(()))
-    }
-
     /// Write `content` (normalised) by `user_id` at `place`; the post's `comments_count`
     /// and rank move in the same transaction; `events.social.comment_created`. The new id.
     pub async fn create_comment(
@@ -223,7 +188,10 @@ impl Store {
             Some(true) => return Ok(Err(ErrorCode::UserTerminated.into())),
             Some(false) => {}
         }
-        if let Err(refused) = self.comment_allowed(&mut tx, user_id, content, now).await? {
+        if let Err(refused) = self
+            .write_allowed(&mut tx, Kind::Comment, user_id, content, now)
+            .await?
+        {
             return Ok(Err(refused));
         }
         let post: Option<(i64, i64, i64, i64, Option<String>, String)> = sqlx::query_as(
@@ -268,7 +236,7 @@ impl Store {
                 Some(top)
             }
         };
-        count_day(&mut tx, user_id, now, "comments").await?;
+        count_day(&mut tx, Kind::Comment, user_id, now).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO comments (commentable_type, commentable_id, parent_id, security_id, \
              user_id, content, created_at_ms) VALUES ('post', $1, $2, $3, $4, $5, $6) RETURNING id",

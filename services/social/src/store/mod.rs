@@ -30,13 +30,13 @@ pub mod samples;
 use prost::Message;
 use sise_platform::bus::Headers;
 use sise_platform::db::{Database, Migrations};
-use sise_platform::error::DomainError;
+use sise_platform::error::{DomainError, ErrorCode};
 use sise_platform::outbox;
 use sise_proto::social::v1 as pb;
 use sqlx::any::AnyRow;
 use sqlx::{Any, AnyConnection, AssertSqlSafe, Row as _};
 
-use crate::domain::{CommunitySettings, Emotion, HiddenBy, Kind, SECEDED_NAME};
+use crate::domain::{CommunitySettings, Emotion, HiddenBy, Kind, SECEDED_NAME, kst_day};
 
 static SQLITE: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/sqlite");
 static POSTGRES: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/postgres");
@@ -270,6 +270,74 @@ pub(crate) async fn lock_member(
     .fetch_optional(&mut *conn)
     .await?;
     Ok(terminated.map(|t| t != 0))
+}
+
+impl Store {
+    /// Whether `user_id` may write one more `kind` now: under the daily limit and not the
+    /// same text again within the duplicate window. Read without the member's lock before
+    /// the costly part of a write; checked again under it in the write's transaction.
+    pub(crate) async fn write_allowed(
+        &self,
+        conn: &mut AnyConnection,
+        kind: Kind,
+        user_id: i64,
+        content: &str,
+        now: i64,
+    ) -> anyhow::Result<Result<(), DomainError>> {
+        let (limit, code) = match kind {
+            Kind::Post => (self.rules.daily_posts, ErrorCode::DailyPostLimit),
+            Kind::Comment => (self.rules.daily_comments, ErrorCode::DailyCommentLimit),
+        };
+        let table = table(kind);
+        let written: Option<i64> = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {table} FROM member_days WHERE user_id = $1 AND day = $2"
+        )))
+        .bind(user_id)
+        .bind(kst_day(now))
+        .fetch_optional(&mut *conn)
+        .await?;
+        if written.unwrap_or(0) >= limit {
+            return Ok(Err(DomainError::with_max(code, limit)));
+        }
+        let recent: Vec<String> = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT content FROM {table} WHERE user_id = $1 AND deleted_at_ms IS NULL \
+             AND created_at_ms >= $2 ORDER BY id DESC LIMIT 100"
+        )))
+        .bind(user_id)
+        .bind(now - self.rules.duplicate_window_secs * 1000)
+        .fetch_all(&mut *conn)
+        .await?;
+        if recent.iter().any(|text| text == content) {
+            return Ok(Err(ErrorCode::DuplicateContent.into()));
+        }
+        Ok(Ok(()))
+    }
+}
+
+/// One more write of `kind` on the member's KST day (`member_days` has a column per kind,
+/// named as its table); earlier days' rows go.
+pub(crate) async fn count_day(
+    conn: &mut AnyConnection,
+    kind: Kind,
+    user_id: i64,
+    now: i64,
+) -> anyhow::Result<()> {
+    let column = table(kind);
+    let day = kst_day(now);
+    sqlx::query(AssertSqlSafe(format!(
+        "INSERT INTO member_days (user_id, day, {column}) VALUES ($1, $2, 1) \
+         ON CONFLICT (user_id, day) DO UPDATE SET {column} = member_days.{column} + 1"
+    )))
+    .bind(user_id)
+    .bind(day)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM member_days WHERE user_id = $1 AND day < $2")
+        .bind(user_id)
+        .bind(day)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
 /// The table of a kind of target (a fixed name, never input).

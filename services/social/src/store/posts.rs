@@ -5,18 +5,18 @@
 use std::collections::HashMap;
 
 use sise_platform::bus::acl::subjects::{POST_CREATED, POST_DELETED};
-use sise_platform::error::{DomainError, ErrorCode};
+use sise_platform::error::ErrorCode;
 use sise_platform::outbox;
 use sise_proto::social::v1 as pb;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row as _};
 
 use super::{
-    AUTHOR_COLUMNS, AuthorRow, Change, HIDING_COLUMNS, Hiding, Sql, Store, Viewer, emotions, event,
-    lock_member, my_emotion, split_page,
+    AUTHOR_COLUMNS, AuthorRow, Change, HIDING_COLUMNS, Hiding, Sql, Store, Viewer, count_day,
+    emotions, event, lock_member, my_emotion, split_page,
 };
 use crate::domain::rank::hot_rank;
-use crate::domain::{Category, Emotion, Sort, kst_day};
+use crate::domain::{Category, Emotion, Kind, Sort};
 
 /// The columns of a post and its author (`t` the post, `a` its author).
 pub(crate) fn select() -> String {
@@ -255,40 +255,8 @@ impl Store {
     /// [`Store::create_post`] checks again under the member's lock.
     pub async fn may_post(&self, user_id: i64, content: &str, now: i64) -> Change<()> {
         let mut conn = self.db.pool.acquire().await?;
-        self.post_allowed(&mut conn, user_id, content, now).await
-    }
-
-    async fn post_allowed(
-        &self,
-        conn: &mut AnyConnection,
-        user_id: i64,
-        content: &str,
-        now: i64,
-    ) -> anyhow::Result<Result<(), DomainError>> {
-        let written: Option<i64> =
-            sqlx::query_scalar("SELECT posts FROM member_days WHERE user_id = $1 AND day = $2")
-                .bind(user_id)
-                .bind(kst_day(now))
-                .fetch_optional(&mut *conn)
-                .await?;
-        if written.unwrap_or(0) >= self.rules.daily_posts {
-            return Ok(Err(DomainError::with_max(
-                ErrorCode::DailyPostLimit,
-                self.rules.daily_posts,
-            )));
-        }
-        let recent: Vec<String> = sqlx::query_scalar(
-            "SELECT content FROM posts WHERE user_id = $1 AND deleted_at_ms IS NULL \
-             AND created_at_ms >= $2 ORDER BY id DESC LIMIT 100",
-        )
-        .bind(user_id)
-        .bind(now - self.rules.duplicate_window_secs * 1000)
-        .fetch_all(&mut *conn)
-        .await?;
-        if recent.iter().any(|text| text == content) {
-            return Ok(Err(ErrorCode::DuplicateContent.into()));
-        }
-        Ok(Ok(()))
+        self.write_allowed(&mut conn, Kind::Post, user_id, content, now)
+            .await
     }
 
     /// Write `post` (its author's row exists: `authors`), with `events.social.post_created`.
@@ -300,12 +268,12 @@ impl Store {
             Some(false) => {}
         }
         if let Err(refused) = self
-            .post_allowed(&mut tx, post.user_id, &post.content, now)
+            .write_allowed(&mut tx, Kind::Post, post.user_id, &post.content, now)
             .await?
         {
             return Ok(Err(refused));
         }
-        count_day(&mut tx, post.user_id, now, "posts").await?;
+        count_day(&mut tx, Kind::Post, post.user_id, now).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO posts (security_id, user_id, category, content, hot_rank, created_at_ms) \
              VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
@@ -449,31 +417,6 @@ async fn images_of(
             });
     }
     Ok(found)
-}
-
-/// One more write of `column` (`posts` or `comments`, never input) on the member's KST day;
-/// earlier days' rows go.
-pub(crate) async fn count_day(
-    conn: &mut AnyConnection,
-    user_id: i64,
-    now: i64,
-    column: &'static str,
-) -> anyhow::Result<()> {
-    let day = kst_day(now);
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "INSERT INTO member_days (user_id, day, {column}) VALUES ($1, $2, 1) \
-         ON CONFLICT (user_id, day) DO UPDATE SET {column} = member_days.{column} + 1"
-    )))
-    .bind(user_id)
-    .bind(day)
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query("DELETE FROM member_days WHERE user_id = $1 AND day < $2")
-        .bind(user_id)
-        .bind(day)
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
 }
 
 /// Marks post `id` deleted (only `author`'s, when given), removes its pictures and closes
