@@ -12,26 +12,39 @@ use tonic::transport::Channel;
 use crate::store::Store;
 use crate::store::authors::Profile;
 
+/// Members known to have an `authors` row, kept in memory (rows are never deleted, so an
+/// entry never goes stale); a bound on the memory, not a correctness limit.
+const KNOWN_AUTHORS: u64 = 100_000;
+
 #[derive(Clone)]
 pub struct Members {
     identity: IdentityServiceClient<Channel>,
     store: Store,
+    known: moka::sync::Cache<i64, ()>,
 }
 
 impl Members {
     pub fn new(identity: IdentityServiceClient<Channel>, store: Store) -> Self {
-        Self { identity, store }
+        Self {
+            identity,
+            store,
+            known: moka::sync::Cache::new(KNOWN_AUTHORS),
+        }
     }
 
     /// Makes sure `user_id` has an `authors` row (from identity, the first time); the
     /// service's failure as it came when identity cannot answer.
     pub async fn ensure(&self, user_id: i64) -> Result<(), Status> {
+        if self.known.contains_key(&user_id) {
+            return Ok(());
+        }
         if self
             .store
             .has_author(user_id)
             .await
             .map_err(internal_status)?
         {
+            self.known.insert(user_id, ());
             return Ok(());
         }
         // A profile event of a change made while identity answers is newer than this.
@@ -62,6 +75,8 @@ impl Members {
         self.store
             .apply_profile(user_id, &profile)
             .await
-            .map_err(internal_status)
+            .map_err(internal_status)?;
+        self.known.insert(user_id, ());
+        Ok(())
     }
 }

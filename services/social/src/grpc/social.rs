@@ -159,8 +159,11 @@ impl pb::social_service_server::SocialService for SocialGrpc {
         let board = self.securities.board(&r.security_id).await?;
         self.members.ensure(user_id).await?;
         let now = now_ms();
-        // Refused before the pictures cost anything; checked again under the member's lock.
-        settle(self.store.may_post(user_id, &content, now).await)?;
+        // With pictures, refused before they cost anything (checked again under the member's
+        // lock); a text alone is checked there only.
+        if !r.images.is_empty() {
+            settle(self.store.may_post(user_id, &content, now).await)?;
+        }
         let mut images = Vec::with_capacity(r.images.len());
         for bytes in r.images {
             images.push(pictures::render(&self.door, user_id, bytes, rules.image_max_bytes).await?);

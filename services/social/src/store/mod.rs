@@ -299,15 +299,19 @@ impl Store {
         if written.unwrap_or(0) >= limit {
             return Ok(Err(DomainError::with_max(code, limit)));
         }
-        let recent: Vec<String> = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT content FROM {table} WHERE user_id = $1 AND deleted_at_ms IS NULL \
-             AND created_at_ms >= $2 ORDER BY id DESC LIMIT 100"
+        // The member's latest 100 in the window, compared in the database (their texts are
+        // not sent to the service).
+        let same: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT COUNT(*) FROM (SELECT content FROM {table} WHERE user_id = $1 \
+             AND deleted_at_ms IS NULL AND created_at_ms >= $2 ORDER BY id DESC LIMIT 100) recent \
+             WHERE recent.content = $3"
         )))
         .bind(user_id)
         .bind(now - self.rules.duplicate_window_secs * 1000)
-        .fetch_all(&mut *conn)
+        .bind(content)
+        .fetch_one(&mut *conn)
         .await?;
-        if recent.iter().any(|text| text == content) {
+        if same > 0 {
             return Ok(Err(ErrorCode::DuplicateContent.into()));
         }
         Ok(Ok(()))
@@ -315,7 +319,7 @@ impl Store {
 }
 
 /// One more write of `kind` on the member's KST day (`member_days` has a column per kind,
-/// named as its table); earlier days' rows go.
+/// named as its table); at the day's first write, earlier days' rows go.
 pub(crate) async fn count_day(
     conn: &mut AnyConnection,
     kind: Kind,
@@ -324,19 +328,23 @@ pub(crate) async fn count_day(
 ) -> anyhow::Result<()> {
     let column = table(kind);
     let day = kst_day(now);
-    sqlx::query(AssertSqlSafe(format!(
+    let written: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
         "INSERT INTO member_days (user_id, day, {column}) VALUES ($1, $2, 1) \
-         ON CONFLICT (user_id, day) DO UPDATE SET {column} = member_days.{column} + 1"
+         ON CONFLICT (user_id, day) DO UPDATE SET {column} = member_days.{column} + 1 \
+         RETURNING posts + comments"
     )))
     .bind(user_id)
     .bind(day)
-    .execute(&mut *conn)
+    .fetch_one(&mut *conn)
     .await?;
-    sqlx::query("DELETE FROM member_days WHERE user_id = $1 AND day < $2")
-        .bind(user_id)
-        .bind(day)
-        .execute(&mut *conn)
-        .await?;
+    // The day's first write: the row is new, and older days' rows go.
+    if written == 1 {
+        sqlx::query("DELETE FROM member_days WHERE user_id = $1 AND day < $2")
+            .bind(user_id)
+            .bind(day)
+            .execute(&mut *conn)
+            .await?;
+    }
     Ok(())
 }
 
