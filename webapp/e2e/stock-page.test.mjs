@@ -141,13 +141,18 @@ describe('stock page', { timeout: 120_000 }, () => {
     await page.evaluate(() => {
       window.__siseNoReload = true;
     });
-    await page.waitForFunction(
-      (initial) => document.querySelector('[data-testid="quote-price"]')?.textContent?.trim() !== initial,
+    // The price the page showed when it changed (read again later, a 100 ms tick may have
+    // brought it back to the first).
+    const changed = await page.waitForFunction(
+      (initial) => {
+        const shown = document.querySelector('[data-testid="quote-price"]')?.textContent?.trim();
+        return shown !== undefined && shown !== initial ? shown : false;
+      },
       firstPrice,
       { timeout: PRICE_CHANGE_TIMEOUT_MS },
     );
     assert.equal(await page.evaluate(() => window.__siseNoReload), true, 'the page must not reload');
-    const nextPrice = (await price.textContent())?.trim() ?? '';
+    const nextPrice = await changed.jsonValue();
     assert.match(nextPrice, /^[\d,.]+$/);
     assert.notEqual(nextPrice, firstPrice);
 
