@@ -10,10 +10,22 @@ each in its package's directory as `cargo test` would, and prints each binary's 
 when it ends, in the order they end. It exits non-zero if any binary failed, and closes with
 one line `N passed, N failed` over all binaries.
 
-Usage: run-rust-tests.py [--jobs N] [-- extra arguments for every test binary]
+A binary's pass is kept by content, as the webapp's checks are (scripts/test.sh): what a test
+binary does is a function of its executable, the workspace's own executables it may start
+(the distributed tests run them as processes), every file of the repository that is not Rust
+source (configuration, data, migrations, documents the tests compare), the `SISE_*`
+settings and the day (the market calendar's tests depend on it). When all of these are the
+same as for a pass of that binary before, the pass is reused instead of running it again:
+after a change to one crate, only the binaries that crate's change rebuilt run
+(`--no-cache`, or extra arguments, run everything). The passes of the last run are kept in
+`$SISE_CACHE_DIR/rust-tests-passed` (default ~/.cache/sise).
+
+Usage: run-rust-tests.py [--jobs N] [--no-cache] [-- extra arguments for every test binary]
 """
 
 import argparse
+import datetime
+import hashlib
 import json
 import os
 import re
@@ -66,6 +78,42 @@ def test_executables(cargo_args):
     return found
 
 
+def file_hash(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        for chunk in iter(lambda: file.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def shared_inputs(binaries):
+    """The hash of what every test binary may read besides its own executable."""
+    digest = hashlib.sha256()
+    # The workspace's executables (target/debug/sise, …), beside the test executables' deps/.
+    profile_dir = Path(binaries[0][2]).parent.parent if binaries else Path(".")
+    for entry in sorted(profile_dir.iterdir()):
+        if entry.is_file() and os.access(entry, os.X_OK) and not entry.suffix:
+            digest.update(f"{entry.name} {file_hash(entry)}\n".encode())
+    # Every file of the repository that is not Rust source (a deleted, unstaged file is left
+    # out: it cannot be read).
+    files = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", "-z"],
+        check=True, stdout=subprocess.PIPE,
+    ).stdout.decode().split("\0")
+    for name in sorted(f for f in files if f and not f.endswith(".rs")):
+        if os.path.isfile(name):
+            digest.update(f"{name} {file_hash(name)}\n".encode())
+    for name in sorted(k for k in os.environ if k.startswith("SISE_")):
+        digest.update(f"{name}={os.environ[name]}\n".encode())
+    digest.update(datetime.datetime.now(datetime.timezone.utc).date().isoformat().encode())
+    return digest.hexdigest()
+
+
+def verdict_key(binary, shared):
+    package, target, executable, _ = binary
+    return hashlib.sha256(f"{package} {target} {file_hash(executable)} {shared}".encode()).hexdigest()
+
+
 def order(binaries):
     def key(binary):
         package, target, executable, _ = binary
@@ -95,16 +143,34 @@ def run(binary, extra):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("SISE_TEST_JOBS", "2")))
+    parser.add_argument("--no-cache", action="store_true", help="run every binary")
     parser.add_argument("extra", nargs="*", help="arguments for every test binary")
     args = parser.parse_args()
 
     binaries = order(test_executables(["--workspace", "--locked"]))
+    cache = Path(os.environ.get("SISE_CACHE_DIR", Path.home() / ".cache/sise")) / "rust-tests-passed"
+    use_cache = not args.no_cache and not args.extra
+    keys = {}
+    kept = {}
+    if use_cache:
+        shared = shared_inputs(binaries)
+        keys = {binary: verdict_key(binary, shared) for binary in binaries}
+        for binary, key in keys.items():
+            verdict = cache / key
+            if verdict.is_file():
+                kept[binary] = int(verdict.read_text() or 0)
     passed = failed = 0
     failures = []
+    passes = {}
+    for (package, target, executable, _), count in kept.items():
+        print(f"     Reused {package} {target}: passed before for the same content ({count} tests)")
+        passed += count
+    to_run = [binary for binary in binaries if binary not in kept]
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(run, binary, args.extra) for binary in binaries]
+        futures = [pool.submit(run, binary, args.extra) for binary in to_run]
         for future in as_completed(futures):
-            (package, target, executable, _), status, output, seconds = future.result()
+            binary, status, output, seconds = future.result()
+            package, target, executable, _ = binary
             print(f"\n     Running {package} {target} ({Path(executable).name}): {seconds:.1f} s")
             print(output, end="" if output.endswith("\n") else "\n", flush=True)
             counts = RESULT.findall(output)
@@ -112,10 +178,21 @@ def main():
             failed += sum(int(f) for _, f in counts)
             if status != 0:
                 failures.append(f"{package} {target} (exit {status})")
+            else:
+                passes[binary] = sum(int(p) for p, _ in counts)
     if failures:
         print("\nfailed test binaries:\n  " + "\n  ".join(failures), file=sys.stderr)
         failed = max(failed, len(failures))
-    print(f"\nrust: {passed} passed, {failed} failed")
+    if use_cache:
+        # The passes of this run, kept or new; nothing older.
+        cache.mkdir(parents=True, exist_ok=True)
+        keep = {keys[b]: n for b, n in {**kept, **passes}.items()}
+        for entry in cache.iterdir():
+            if entry.name not in keep:
+                entry.unlink()
+        for key, count in keep.items():
+            (cache / key).write_text(str(count))
+    print(f"\nrust: {passed} passed, {failed} failed" + (f" ({len(kept)} binaries reused)" if kept else ""))
     return 1 if failures else 0
 
 

@@ -169,7 +169,8 @@ describe('stock page', { timeout: 120_000 }, () => {
 
   test('says so for an unknown security', async () => {
     await page.goto(`${baseUrl}/m/stocks/KOREA-A999999`);
-    await page.getByText('종목을 찾을 수 없습니다.').waitFor();
+    // The header says so, and the overview's sections too as their calls come back.
+    await page.getByText('종목을 찾을 수 없습니다.').first().waitFor();
   });
 
   test('shows the fallback page for an unknown path', async () => {
