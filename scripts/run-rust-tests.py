@@ -11,8 +11,8 @@ when it ends, in the order they end. It exits non-zero if any binary failed, and
 one line `N passed, N failed` over all binaries.
 
 A binary's pass is kept by content, as the webapp's checks are (scripts/test.sh): what a test
-binary does is a function of its executable, the workspace's own executables it may start
-(the distributed tests run them as processes), every file of the repository that is not Rust
+binary does is a function of its executable, the workspace's own executables when it names
+one (the distributed tests run them as processes), every file of the repository that is not Rust
 source (configuration, data, migrations, documents the tests compare), the `SISE_*`
 settings and the day (the market calendar's tests depend on it). When all of these are the
 same as for a pass of that binary before, the pass is reused instead of running it again:
@@ -86,14 +86,19 @@ def file_hash(path):
     return digest.hexdigest()
 
 
-def shared_inputs(binaries):
-    """The hash of what every test binary may read besides its own executable."""
-    digest = hashlib.sha256()
-    # The workspace's executables (target/debug/sise, …), beside the test executables' deps/.
+def workspace_executables(binaries):
+    """(path, hash) of the workspace's executables (target/debug/sise, …), beside deps/."""
     profile_dir = Path(binaries[0][2]).parent.parent if binaries else Path(".")
-    for entry in sorted(profile_dir.iterdir()):
-        if entry.is_file() and os.access(entry, os.X_OK) and not entry.suffix:
-            digest.update(f"{entry.name} {file_hash(entry)}\n".encode())
+    return [
+        (entry, file_hash(entry))
+        for entry in sorted(profile_dir.iterdir())
+        if entry.is_file() and os.access(entry, os.X_OK) and not entry.suffix
+    ]
+
+
+def shared_inputs():
+    """The hash of what every test binary may read besides the executables."""
+    digest = hashlib.sha256()
     # Every file of the repository that is not Rust source (a deleted, unstaged file is left
     # out: it cannot be read).
     files = subprocess.run(
@@ -109,9 +114,18 @@ def shared_inputs(binaries):
     return digest.hexdigest()
 
 
-def verdict_key(binary, shared):
+def verdict_key(binary, shared, executables):
+    """The key of a binary's pass. A test binary that names a workspace executable's path
+    (the distributed tests start them, found by `env!("CARGO_BIN_EXE_…")`) depends on all of
+    them too."""
     package, target, executable, _ = binary
-    return hashlib.sha256(f"{package} {target} {file_hash(executable)} {shared}".encode()).hexdigest()
+    data = Path(executable).read_bytes()
+    digest = hashlib.sha256(f"{package} {target} {shared}\n".encode())
+    digest.update(hashlib.sha256(data).digest())
+    if any(str(path).encode() in data for path, _ in executables):
+        for path, hashed in executables:
+            digest.update(f"{path.name} {hashed}\n".encode())
+    return digest.hexdigest()
 
 
 def order(binaries):
@@ -153,8 +167,9 @@ def main():
     keys = {}
     kept = {}
     if use_cache:
-        shared = shared_inputs(binaries)
-        keys = {binary: verdict_key(binary, shared) for binary in binaries}
+        shared = shared_inputs()
+        executables = workspace_executables(binaries)
+        keys = {binary: verdict_key(binary, shared, executables) for binary in binaries}
         for binary, key in keys.items():
             verdict = cache / key
             if verdict.is_file():
