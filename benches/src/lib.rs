@@ -161,16 +161,13 @@ pub mod net {
 
     /// A GET of `target` with `extra` headers.
     pub fn get(target: &Target, extra: &http::HeaderMap) -> http::Request<Full<Bytes>> {
-        get_at(target, &target.path, extra)
-    }
-
-    /// [`get`] of another path on the same target.
-    pub fn get_at(
-        target: &Target,
-        path: &PathAndQuery,
-        extra: &http::HeaderMap,
-    ) -> http::Request<Full<Bytes>> {
-        request(target, &http::Method::GET, path, extra, Bytes::new())
+        request(
+            target,
+            &http::Method::GET,
+            &target.path,
+            extra,
+            Bytes::new(),
+        )
     }
 
     /// A request of any method with a body (empty for a GET) to a path of the target.

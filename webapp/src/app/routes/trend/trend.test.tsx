@@ -4,10 +4,9 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { routes } from '@/app/route-table';
+import { createTrendStock } from '@/testing/data-generators';
 import { installIntersectionObserver } from '@/testing/intersection-observer';
 import { createTestQueryClient } from '@/testing/test-utils';
-
-import { createTrendStock } from '@/testing/data-generators';
 
 import { TREND_API, trendApi } from './trend-test-api';
 

@@ -4,11 +4,10 @@ import { LoadError } from '@/components/ui/load-error';
 import { PaginatedListFooter } from '@/components/ui/paginated-list-footer';
 import { Section } from '@/components/ui/section';
 import { ApiError } from '@/lib/api';
-import { toPaginatedList } from '@/lib/paginated-list';
 
 import { useSectorSecurities } from '../api/get-sector-securities';
+import { useRankedPages } from '../hooks/use-ranked-pages';
 import type { TrendStock } from '../types';
-import { uniqueStocks } from '../utils/unique-stocks';
 
 import { SectorSummary } from './sector-summary';
 import { TrendStockListPlaceholder } from './trend-stock-list';
@@ -26,12 +25,11 @@ type SectorDetailProps = {
 
 /**
  * One industry group: its name, change and figures, then its stocks (largest market cap first)
- * 20 at a time with 더보기. An unknown code says so.
+ * 20 at a time with 더보기 (useRankedPages). An unknown code says so.
  */
 export function SectorDetail({ wicsSectorCode, renderStocks }: SectorDetailProps) {
   const query = useSectorSecurities(wicsSectorCode);
-  const list = toPaginatedList(query, (page) => page.stocks, (page) => page.next_cursor);
-  const stocks = uniqueStocks(list.entities);
+  const { stocks, list } = useRankedPages(query, wicsSectorCode);
   const sector = query.data?.pages[0]?.wics_sector;
 
   if (!sector) {
