@@ -175,14 +175,17 @@ impl pb::social_service_server::SocialService for SocialGrpc {
             content,
             images,
         };
-        let id = settle(self.store.create_post(&post, now).await)?;
-        let post = self
-            .store
-            .post(id, Some(user_id))
-            .await
-            .map_err(internal_status)?
-            .ok_or_else(|| DomainError::from(ErrorCode::PostNotFound))?;
-        Ok(Response::new(post))
+        let images = post
+            .images
+            .iter()
+            .map(|image| pb::PostImage {
+                id: image.id.clone(),
+                width: image.width,
+                height: image.height,
+            })
+            .collect();
+        let row = settle(self.store.create_post(&post, now).await)?;
+        Ok(Response::new(row.proto(Some(user_id), images, None)))
     }
 
     #[tracing::instrument(skip_all, fields(post_id = request.get_ref().id))]

@@ -11,7 +11,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row as _};
 
 use super::{
-    AUTHOR_COLUMNS, AuthorRow, Change, HIDING_COLUMNS, Hiding, Sql, Store, Viewer, count_day,
+    AUTHOR_COLUMNS, AuthorRow, Change, HIDING_COLUMNS, Hiding, Sql, Store, Viewer, content_hash,
     event, lock_member, split_page,
 };
 use crate::domain::rank::hot_rank;
@@ -185,11 +185,13 @@ impl Store {
         let mut tx = self.db.pool.begin().await?;
         match lock_member(&mut tx, user_id, now).await? {
             None => anyhow::bail!("member {user_id} has no authors row"),
-            Some(true) => return Ok(Err(ErrorCode::UserTerminated.into())),
-            Some(false) => {}
+            Some(locked) if locked.terminated => {
+                return Ok(Err(ErrorCode::UserTerminated.into()));
+            }
+            Some(_) => {}
         }
         if let Err(refused) = self
-            .write_allowed(&mut tx, Kind::Comment, user_id, content, now)
+            .admit_write(&mut tx, Kind::Comment, user_id, content, now)
             .await?
         {
             return Ok(Err(refused));
@@ -236,16 +238,17 @@ impl Store {
                 Some(top)
             }
         };
-        count_day(&mut tx, Kind::Comment, user_id, now).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO comments (commentable_type, commentable_id, parent_id, security_id, \
-             user_id, content, created_at_ms) VALUES ('post', $1, $2, $3, $4, $5, $6) RETURNING id",
+             user_id, content, content_hash, created_at_ms) \
+             VALUES ('post', $1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(post_id)
         .bind(parent_id)
         .bind(&security_id)
         .bind(user_id)
         .bind(content)
+        .bind(content_hash(content))
         .bind(now)
         .fetch_one(&mut *tx)
         .await?;

@@ -255,27 +255,61 @@ pub(crate) async fn event(
     outbox::enqueue(conn, subject, Headers::new(), &message.encode_to_vec()).await
 }
 
+/// A member whose lock a transaction holds ([`lock_member`]).
+pub(crate) struct Locked {
+    pub terminated: bool,
+    /// As a new post or comment of theirs shows them.
+    pub author: AuthorRow,
+}
+
 /// Takes the member's lock for the rest of the transaction (the module note): whether
-/// they were terminated, `None` for a member without an `authors` row.
+/// they were terminated and how they show, `None` for a member without an `authors` row.
 pub(crate) async fn lock_member(
     conn: &mut AnyConnection,
     user_id: i64,
     now: i64,
-) -> anyhow::Result<Option<bool>> {
-    let terminated: Option<i64> = sqlx::query_scalar(
-        "UPDATE authors SET last_write_ms = $2 WHERE id = $1 RETURNING terminated",
+) -> anyhow::Result<Option<Locked>> {
+    let row = sqlx::query(
+        "UPDATE authors SET last_write_ms = $2 WHERE id = $1 RETURNING terminated, \
+         name AS author_name, avatar_url AS author_avatar, seceded AS author_seceded, \
+         sample AS author_sample",
     )
     .bind(user_id)
     .bind(now)
     .fetch_optional(&mut *conn)
     .await?;
-    Ok(terminated.map(|t| t != 0))
+    row.map(|row| {
+        Ok(Locked {
+            terminated: row.try_get::<i64, _>("terminated")? != 0,
+            author: AuthorRow::from_joined(&row, user_id)?,
+        })
+    })
+    .transpose()
+}
+
+/// What the duplicate rule compares first (`content_hash`, migration 0003): the first 8
+/// bytes of the text's SHA-256, as a signed integer. The texts themselves are compared
+/// too, so a collision refuses nothing.
+pub(crate) fn content_hash(content: &str) -> i64 {
+    use sha2::{Digest as _, Sha256};
+    let digest = Sha256::digest(content.as_bytes());
+    let mut first = [0_u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    i64::from_be_bytes(first)
 }
 
 impl Store {
+    /// The daily limit of `kind` and its error.
+    fn daily_limit(&self, kind: Kind) -> (i64, ErrorCode) {
+        match kind {
+            Kind::Post => (self.rules.daily_posts, ErrorCode::DailyPostLimit),
+            Kind::Comment => (self.rules.daily_comments, ErrorCode::DailyCommentLimit),
+        }
+    }
+
     /// Whether `user_id` may write one more `kind` now: under the daily limit and not the
     /// same text again within the duplicate window. Read without the member's lock before
-    /// the costly part of a write; checked again under it in the write's transaction.
+    /// the costly part of a write; [`Store::admit_write`] decides under it.
     pub(crate) async fn write_allowed(
         &self,
         conn: &mut AnyConnection,
@@ -284,13 +318,10 @@ impl Store {
         content: &str,
         now: i64,
     ) -> anyhow::Result<Result<(), DomainError>> {
-        let (limit, code) = match kind {
-            Kind::Post => (self.rules.daily_posts, ErrorCode::DailyPostLimit),
-            Kind::Comment => (self.rules.daily_comments, ErrorCode::DailyCommentLimit),
-        };
-        let table = table(kind);
+        let (limit, code) = self.daily_limit(kind);
         let written: Option<i64> = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT {table} FROM member_days WHERE user_id = $1 AND day = $2"
+            "SELECT {} FROM member_days WHERE user_id = $1 AND day = $2",
+            table(kind)
         )))
         .bind(user_id)
         .bind(kst_day(now))
@@ -299,14 +330,44 @@ impl Store {
         if written.unwrap_or(0) >= limit {
             return Ok(Err(DomainError::with_max(code, limit)));
         }
-        // The member's latest 100 in the window, compared in the database (their texts are
-        // not sent to the service).
+        self.not_duplicate(conn, kind, user_id, content, now).await
+    }
+
+    /// Counts one more `kind` on the member's day and checks the write's rules, in a
+    /// transaction that holds the member's lock ([`lock_member`]). A refusal leaves the
+    /// count to the transaction's rollback: the caller returns without committing.
+    pub(crate) async fn admit_write(
+        &self,
+        conn: &mut AnyConnection,
+        kind: Kind,
+        user_id: i64,
+        content: &str,
+        now: i64,
+    ) -> anyhow::Result<Result<(), DomainError>> {
+        let (limit, code) = self.daily_limit(kind);
+        if count_day(conn, kind, user_id, now).await? > limit {
+            return Ok(Err(DomainError::with_max(code, limit)));
+        }
+        self.not_duplicate(conn, kind, user_id, content, now).await
+    }
+
+    /// Refuses the same text from the same member within the duplicate window: one range
+    /// of the `{table}_same_text` index (a member has at most one such text in the window).
+    async fn not_duplicate(
+        &self,
+        conn: &mut AnyConnection,
+        kind: Kind,
+        user_id: i64,
+        content: &str,
+        now: i64,
+    ) -> anyhow::Result<Result<(), DomainError>> {
         let same: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT COUNT(*) FROM (SELECT content FROM {table} WHERE user_id = $1 \
-             AND deleted_at_ms IS NULL AND created_at_ms >= $2 ORDER BY id DESC LIMIT 100) recent \
-             WHERE recent.content = $3"
+            "SELECT COUNT(*) FROM {} WHERE user_id = $1 AND content_hash = $2 \
+             AND created_at_ms >= $3 AND deleted_at_ms IS NULL AND content = $4",
+            table(kind)
         )))
         .bind(user_id)
+        .bind(content_hash(content))
         .bind(now - self.rules.duplicate_window_secs * 1000)
         .bind(content)
         .fetch_one(&mut *conn)
@@ -319,19 +380,20 @@ impl Store {
 }
 
 /// One more write of `kind` on the member's KST day (`member_days` has a column per kind,
-/// named as its table); at the day's first write, earlier days' rows go.
+/// named as its table): the day's count of `kind` with it. At the day's first write,
+/// earlier days' rows go.
 pub(crate) async fn count_day(
     conn: &mut AnyConnection,
     kind: Kind,
     user_id: i64,
     now: i64,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<i64> {
     let column = table(kind);
     let day = kst_day(now);
-    let written: i64 = sqlx::query_scalar(AssertSqlSafe(format!(
+    let (count, written): (i64, i64) = sqlx::query_as(AssertSqlSafe(format!(
         "INSERT INTO member_days (user_id, day, {column}) VALUES ($1, $2, 1) \
          ON CONFLICT (user_id, day) DO UPDATE SET {column} = member_days.{column} + 1 \
-         RETURNING posts + comments"
+         RETURNING {column}, posts + comments"
     )))
     .bind(user_id)
     .bind(day)
@@ -345,7 +407,7 @@ pub(crate) async fn count_day(
             .execute(&mut *conn)
             .await?;
     }
-    Ok(())
+    Ok(count)
 }
 
 /// The table of a kind of target (a fixed name, never input).
@@ -403,6 +465,14 @@ pub(crate) fn my_emotion(emotion: Option<Emotion>) -> pb::MyEmotion {
 mod tests {
     use super::*;
     use sise_platform::db::testing::TestDatabase;
+
+    /// Stored hashes are compared with new ones for as long as a text stays in the
+    /// duplicate window: the function must never change (SHA-256's first 8 bytes, big-endian).
+    #[test]
+    fn content_hash_is_sha256s_first_eight_bytes() {
+        assert_eq!(content_hash("하나"), 6_155_800_499_110_629_611);
+        assert_eq!(content_hash(""), -2_039_914_840_885_289_964);
+    }
 
     sise_platform::per_backend! {
         /// Both migration folders build the same schema, checks included.

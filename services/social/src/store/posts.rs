@@ -12,7 +12,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row as _};
 
 use super::{
-    AUTHOR_COLUMNS, AuthorRow, Change, HIDING_COLUMNS, Hiding, Sql, Store, Viewer, count_day,
+    AUTHOR_COLUMNS, AuthorRow, Change, HIDING_COLUMNS, Hiding, Sql, Store, Viewer, content_hash,
     emotions, event, lock_member, my_emotion, split_page,
 };
 use crate::domain::rank::hot_rank;
@@ -259,30 +259,34 @@ impl Store {
             .await
     }
 
-    /// Write `post` (its author's row exists: `authors`), with `events.social.post_created`.
-    pub async fn create_post(&self, post: &NewPost, now: i64) -> Change<i64> {
+    /// Write `post` (its author's row exists: `authors`), with `events.social.post_created`:
+    /// the new post as stored, built from the transaction (nothing is read again).
+    pub async fn create_post(&self, post: &NewPost, now: i64) -> Change<PostRow> {
         let mut tx = self.db.pool.begin().await?;
-        match lock_member(&mut tx, post.user_id, now).await? {
+        let author = match lock_member(&mut tx, post.user_id, now).await? {
             None => anyhow::bail!("member {} has no authors row", post.user_id),
-            Some(true) => return Ok(Err(ErrorCode::UserTerminated.into())),
-            Some(false) => {}
-        }
+            Some(locked) if locked.terminated => {
+                return Ok(Err(ErrorCode::UserTerminated.into()));
+            }
+            Some(locked) => locked.author,
+        };
         if let Err(refused) = self
-            .write_allowed(&mut tx, Kind::Post, post.user_id, &post.content, now)
+            .admit_write(&mut tx, Kind::Post, post.user_id, &post.content, now)
             .await?
         {
             return Ok(Err(refused));
         }
-        count_day(&mut tx, Kind::Post, post.user_id, now).await?;
+        let rank = hot_rank(0, 0, 0, now);
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO posts (security_id, user_id, category, content, hot_rank, created_at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            "INSERT INTO posts (security_id, user_id, category, content, content_hash, hot_rank, \
+             created_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(&post.security_id)
         .bind(post.user_id)
         .bind(post.category.as_str())
         .bind(&post.content)
-        .bind(hot_rank(0, 0, 0, now))
+        .bind(content_hash(&post.content))
+        .bind(rank)
         .bind(now)
         .fetch_one(&mut *tx)
         .await?;
@@ -321,7 +325,22 @@ impl Store {
         };
         event(&mut tx, POST_CREATED, &created).await?;
         outbox::commit(&self.db, tx).await?;
-        Ok(Ok(id))
+        Ok(Ok(PostRow {
+            id,
+            security_id: post.security_id.clone(),
+            user_id: post.user_id,
+            category: post.category,
+            content: post.content.clone(),
+            likes: 0,
+            dislikes: 0,
+            comments: 0,
+            hot_rank: rank,
+            sample: false,
+            created_at_ms: now,
+            deleted: false,
+            hiding: None,
+            author,
+        }))
     }
 
     /// Delete post `id` (see [`Deleter`]): it leaves every list, its pictures go, its

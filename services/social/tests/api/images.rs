@@ -19,6 +19,8 @@ sise_platform::per_backend! {
             .await
             .expect("written");
         assert_eq!(post.images.len(), 2);
+        let read = app.get_post(Some(user), post.id, pb::Scope::All).await.expect("read");
+        assert_eq!(read.post.as_ref(), Some(&post), "the answer is the post as stored");
         let (large, small_one) = (&post.images[0], &post.images[1]);
         assert_eq!((large.width, large.height), (1280, 960));
         // Never enlarged.

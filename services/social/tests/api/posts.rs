@@ -44,6 +44,9 @@ sise_platform::per_backend! {
                 .expect("written");
             assert_eq!(post.author.as_ref().map(|x| x.id), Some(author));
             assert!(post.is_mine);
+            // The answer is built from the write's transaction: it is the post as read.
+            let read = app.get_post(Some(author), post.id, pb::Scope::All).await.expect("read");
+            assert_eq!(read.post.as_ref(), Some(&post));
             written.push(post);
         }
         app.post(a, "하이닉스가 아니라 삼성 게시판").await;
