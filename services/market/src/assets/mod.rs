@@ -79,6 +79,8 @@ pub struct CatalogEntry {
     /// Codes that find it as typed: the short code, and a pair's currency (`USD`).
     pub codes: Vec<String>,
     pub is_index: bool,
+    /// A pair's currency against the won (`USD`); `None` for an index.
+    pub currency: Option<String>,
 }
 
 /// Every index and forex pair of the catalog, in display order.
@@ -98,6 +100,7 @@ pub(crate) fn catalog_entries(dataset_dir: &std::path::Path) -> anyhow::Result<V
                 name: entry.name.clone(),
                 codes,
                 is_index: entry.is_index(),
+                currency: entry.currency().map(|currency| currency.code.clone()),
             }
         })
         .collect())

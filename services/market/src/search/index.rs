@@ -2,8 +2,9 @@
 //! in three finite-state transducers (the `fst` crate) that map a key to the assets it
 //! names. Matching is the transducers'; the tiers and the order are ours ([`Tier`]).
 //!
-//! - `whole`: a name, an English name, a code or a name's 초성, from its start (all in
-//!   [`text::jamo`] form, so a half-typed last syllable is a prefix);
+//! - `whole`: a name, an English name, a code, a name's 초성, an alias or a Latin name's
+//!   Hangul reading and its 초성, from its start (all in [`text::jamo`] form, so a half-typed
+//!   last syllable is a prefix);
 //! - `parts`: the same from each later syllable or word on (`전자` finds `삼성전자`);
 //! - `names`: folded names, for names of four or more syllables typed with one typo (a
 //!   Levenshtein automaton from `levenshtein_automata`: `fst`'s own misses multi-byte
@@ -45,6 +46,11 @@ pub struct Doc {
     pub kind: Kind,
     /// `kospi` or `kosdaq` for a stock; empty otherwise.
     pub market: String,
+    /// Other names that find it whole or from their start: nicknames, currency words
+    /// ([`super::aliases`]).
+    pub aliases: Vec<String>,
+    /// The Hangul reading of a Latin name, found like the name and by its 초성.
+    pub reading: Option<String>,
 }
 
 /// How well an asset matches a query; lower is better.
@@ -112,6 +118,13 @@ impl AssetIndex {
             }
             for code in &doc.codes {
                 add(&mut whole, text::fold(code));
+            }
+            for alias in &doc.aliases {
+                add(&mut whole, text::jamo(&text::fold(alias)));
+            }
+            if let Some(reading) = &doc.reading {
+                add(&mut whole, text::jamo(reading));
+                add(&mut whole, text::choseong(reading));
             }
         }
         let mut postings = Vec::new();
@@ -269,6 +282,8 @@ mod tests {
             codes: vec![code.into(), format!("A{code}")],
             kind: Kind::Stock,
             market: "kospi".into(),
+            aliases: Vec::new(),
+            reading: None,
         }
     }
 

@@ -3,6 +3,7 @@
 //! and the popular and issue keywords; `sise.market.v1.SearchService`.
 //!
 //! - `text`: the folded, jamo and 초성 forms queries and keys share;
+//! - `aliases`: nicknames, currency words and the Hangul readings of Latin names;
 //! - `index`: the asset index (finite-state transducers) and its ranking tiers;
 //! - `popularity`: the tie-breaker inside a tier, refreshed from the feed and page views;
 //! - `store`: the `asset_searches` counts;
@@ -13,6 +14,7 @@
 //! index is built once per process; news is searched in the database, so a new item is
 //! found as soon as it is stored.
 
+pub mod aliases;
 mod grpc;
 pub mod index;
 mod keywords;
@@ -24,6 +26,7 @@ use std::sync::Arc;
 
 use sise_proto::market::v1::search_service_server::SearchServiceServer;
 
+use self::aliases::Aliases;
 use self::grpc::SearchGrpc;
 pub(crate) use self::grpc::offset_page;
 use self::index::{AssetIndex, Doc, Kind};
@@ -36,8 +39,13 @@ use crate::domain::Market;
 use crate::feature::{Context, Feature};
 use crate::securities::SecurityStore;
 
-/// The searchable assets: every stock, then every index and forex pair of the catalog.
-pub(crate) fn docs(securities: &[ListedStock], catalog: &[assets::CatalogEntry]) -> Vec<Doc> {
+/// The searchable assets: every stock, then every index and forex pair of the catalog, with
+/// their aliases.
+pub(crate) fn docs(
+    securities: &[ListedStock],
+    catalog: &[assets::CatalogEntry],
+    aliases: &Aliases,
+) -> Vec<Doc> {
     let stocks = securities.iter().map(|stock| Doc {
         asset_id: stock.security_id.as_str().to_owned(),
         short_code: stock.security_id.short_code().to_owned(),
@@ -53,6 +61,8 @@ pub(crate) fn docs(securities: &[ListedStock], catalog: &[assets::CatalogEntry])
             Market::Kosdaq => "kosdaq",
         }
         .to_owned(),
+        aliases: aliases.of_stock(stock.security_id.code()).to_vec(),
+        reading: aliases.reading(&stock.name),
     });
     let others = catalog.iter().map(|entry| Doc {
         asset_id: entry.asset_id.clone(),
@@ -66,6 +76,12 @@ pub(crate) fn docs(securities: &[ListedStock], catalog: &[assets::CatalogEntry])
             Kind::Forex
         },
         market: String::new(),
+        aliases: entry
+            .currency
+            .as_deref()
+            .map(|currency| aliases.of_currency(currency).to_vec())
+            .unwrap_or_default(),
+        reading: None,
     });
     stocks.chain(others).collect()
 }
@@ -74,7 +90,12 @@ pub(crate) fn docs(securities: &[ListedStock], catalog: &[assets::CatalogEntry])
 /// has it, not as stored), for tests and benchmarks.
 pub fn dataset_docs(dataset_dir: &std::path::Path) -> anyhow::Result<Vec<Doc>> {
     let listing = crate::dataset::load_listing(dataset_dir)?;
-    Ok(docs(&listing, &assets::catalog_entries(dataset_dir)?))
+    let aliases = Aliases::load(dataset_dir)?;
+    Ok(docs(
+        &listing,
+        &assets::catalog_entries(dataset_dir)?,
+        &aliases,
+    ))
 }
 
 /// `SearchService` over an index of `cx.securities` and the asset catalog, and the task
@@ -82,7 +103,8 @@ pub fn dataset_docs(dataset_dir: &std::path::Path) -> anyhow::Result<Vec<Doc>> {
 pub(crate) fn build(cx: &Context<'_>) -> anyhow::Result<Feature> {
     let started = std::time::Instant::now();
     let catalog = assets::catalog_entries(cx.dataset_dir)?;
-    let index = Arc::new(AssetIndex::build(docs(cx.securities, &catalog))?);
+    let aliases = Aliases::load(cx.dataset_dir)?;
+    let index = Arc::new(AssetIndex::build(docs(cx.securities, &catalog, &aliases))?);
     tracing::info!(
         assets = index.docs().len(),
         elapsed_ms = started.elapsed().as_millis() as u64,
@@ -114,12 +136,14 @@ mod tests {
 
     use super::*;
 
-    /// The real listing and catalog, ranked as at a quiet start (market caps only).
-    fn search() -> impl Fn(&str) -> Option<String> {
+    /// The first `n` names of the real listing and catalog, ranked as at a quiet start
+    /// (market caps only).
+    fn search() -> impl Fn(&str, usize) -> Vec<String> {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
         let listing = crate::dataset::load_listing(&data).expect("listing");
         let catalog = assets::catalog_entries(&data).expect("catalog");
-        let index = AssetIndex::build(docs(&listing, &catalog)).expect("index");
+        let aliases = Aliases::load(&data).expect("aliases");
+        let index = AssetIndex::build(docs(&listing, &catalog, &aliases)).expect("index");
         let popularity = Popularity::default();
         popularity.refresh(
             &index,
@@ -127,92 +151,39 @@ mod tests {
             &HashMap::new(),
             &HashMap::new(),
         );
-        move |query| {
+        move |query, n| {
             let scores = popularity.scores();
-            let hits = index.search(query, &scores);
-            hits.first().map(|hit| index.doc(*hit).name.clone())
+            let hits = index.top(query, &scores, n);
+            hits.iter()
+                .map(|hit| index.doc(*hit).name.clone())
+                .collect()
         }
     }
 
-    /// What a person types and the first hit they expect.
-    const RELEVANCE: [(&str, &str); 56] = [
-        // Names, exact and as typed syllable by syllable (half-typed last syllables too).
-        ("삼성전자", "삼성전자"),
-        ("삼성ㅈ", "삼성전자"),
-        ("삼성전", "삼성전자"),
-        ("삼성젅", "삼성전자"),
-        ("삼성 전자", "삼성전자"),
-        ("현대차", "현대차"),
-        ("기아", "기아"),
-        ("카카오", "카카오"),
-        ("카카오뱅", "카카오뱅크"),
-        ("셀트리온", "셀트리온"),
-        ("삼성바이오", "삼성바이오로직스"),
-        ("한화에어로", "한화에어로스페이스"),
-        ("두산에너빌", "두산에너빌리티"),
-        ("에코프로", "에코프로"),
-        ("에코프로비", "에코프로비엠"),
-        ("알테오젠", "알테오젠"),
-        ("고려아연", "고려아연"),
-        ("대한항공", "대한항공"),
-        ("크래프톤", "크래프톤"),
-        ("하이브", "하이브"),
-        ("hlb", "HLB"),
-        ("s-oil", "S-Oil"),
-        ("KB금융", "KB금융"),
-        ("kb", "KB금융"),
-        // Inside a name.
-        ("하이닉스", "SK하이닉스"),
-        ("에너지솔루션", "LG에너지솔루션"),
-        // Codes.
-        ("005930", "삼성전자"),
-        ("A005930", "삼성전자"),
-        ("000660", "SK하이닉스"),
-        ("247540", "에코프로비엠"),
-        // 초성.
-        ("ㅅㅅㅈㅈ", "삼성전자"),
-        ("ㅎㄷㅊ", "현대차"),
-        ("ㅋㅋㅇㅂㅋ", "카카오뱅크"),
-        ("ㄱㄹㅇㅇ", "고려아연"),
-        ("ㅅㅎㅈㅈ", "신한지주"),
-        // One typo in a name of four or more syllables.
-        ("삼성전저", "삼성전자"),
-        ("한국전럭", "한국전력"),
-        ("삼성바이오로직수", "삼성바이오로직스"),
-        ("한화에어로스페이쓰", "한화에어로스페이스"),
-        // English names.
-        ("samsung electronics", "삼성전자"),
-        ("sk hynix", "SK하이닉스"),
-        ("celltrion", "셀트리온"),
-        ("lg energy", "LG에너지솔루션"),
-        ("naver", "NAVER"),
-        ("posco", "POSCO홀딩스"),
-        // Indexes.
-        ("코스피", "코스피"),
-        ("코스닥", "코스닥"),
-        ("kospi", "코스피"),
-        ("코스피200", "코스피 200"),
-        ("다우", "다우존스"),
-        ("나스닥", "나스닥 종합"),
-        ("니케이", "니케이 225"),
-        // Forex.
-        ("usd", "미국 USD"),
-        ("usdkrw", "미국 USD"),
-        ("미국", "미국 USD"),
-        ("eur", "유럽연합 EUR"),
-    ];
-
+    /// What a person types, the name they mean, and within how many first hits it must
+    /// be (`relevance.csv`: names, codes, 초성, typos and English names as typed; the
+    /// nicknames and currency words of `data/search_aliases.csv`; the Hangul readings of the
+    /// 60 largest Latin-named stocks and their 초성; the 초성 of the 40 largest Hangul names).
     #[test]
-    fn the_first_hit_is_the_one_meant() {
+    fn the_name_meant_comes_first() {
         let search = search();
-        let misses: Vec<String> = RELEVANCE
-            .iter()
-            .filter_map(|(query, expected)| {
-                let got = search(query);
-                (got.as_deref() != Some(*expected))
-                    .then(|| format!("{query:?}: expected {expected}, got {got:?}"))
-            })
-            .collect();
+        let mut reader = csv::Reader::from_reader(include_str!("relevance.csv").as_bytes());
+        let mut checked = 0;
+        let mut misses = Vec::new();
+        for row in reader.records() {
+            let row = row.expect("a row");
+            let (query, expected) = (&row[0], &row[1]);
+            let within: usize = row[2].parse().expect("within");
+            let got = search(query, within);
+            if !got.iter().any(|name| name == expected) {
+                misses.push(format!(
+                    "{query:?} ({}): expected {expected} in {got:?}",
+                    &row[3]
+                ));
+            }
+            checked += 1;
+        }
+        assert!(checked >= 200, "the table holds {checked} queries");
         assert!(misses.is_empty(), "{}", misses.join("\n"));
     }
 }
