@@ -11,7 +11,9 @@
 // operator hides the post with the `sise moderation` command (the one-process server prints
 // the operators' address and the development token at start); B sees 신고로 숨겨진 글입니다 with
 // the reason, A sees the reason and objects once. A deletes the post: it leaves A's board, MY
-// and B's board. One server (support.mjs); screenshots go to test-results/.
+// and B's board. Then an operator publishes a notice with `sise notices` (it cannot be
+// withdrawn before 7 days) and a visitor reads it from MY. One server (support.mjs);
+// screenshots go to test-results/.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -325,5 +327,55 @@ describe('community', () => {
       [],
       `A's journey logged problems at ${pageA.url()}`,
     );
+  });
+
+  test('an operator publishes a notice with the sise command; a visitor reads it from MY', { timeout: 120_000 }, async () => {
+    const operators = await operatorAccess();
+    const title = `시스템 점검 안내 ${Date.now()}`;
+    const body = '11월 30일 02:00–04:00 점검합니다.\n자세한 내용: https://example.com/notice';
+    const published = execFileSync(SERVER_BIN, ['notices', 'publish', '-', title, '--operators', operators.url], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token },
+      input: body,
+      encoding: 'utf8',
+    }).trim();
+    console.log(`sise notices publish: ${published}`);
+    assert.match(published, /^#\d+ "시스템 점검 안내/);
+    // Not withdrawn within its first 7 days (spec §9).
+    const id = /^#(\d+)/.exec(published)[1];
+    const refused = (() => {
+      try {
+        execFileSync(SERVER_BIN, ['notices', 'withdraw', id, '--operators', operators.url], {
+          cwd: REPO_ROOT,
+          env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token },
+          encoding: 'utf8',
+          stdio: 'pipe',
+        });
+        return '';
+      } catch (error) {
+        return String(error.stderr);
+      }
+    })();
+    assert.match(refused, /7일이 지나야 내릴 수 있습니다/);
+
+    const phone = await openPhone();
+    try {
+      const { page } = phone;
+      const { problems } = await watchConsole(page, async () => {
+        await page.goto(`${baseUrl}/m/my`);
+        await page.getByTestId('my-service').getByRole('link', { name: '공지사항' }).click();
+        await page.waitForURL((url) => url.pathname === '/m/notices');
+        await page.getByRole('list', { name: '공지사항' }).getByRole('link', { name: new RegExp(title) }).click();
+        await page.waitForURL((url) => url.pathname === `/m/notices/${id}`);
+        await page.getByRole('heading', { name: title }).waitFor();
+        await page.getByText('11월 30일 02:00–04:00 점검합니다.', { exact: false }).waitFor();
+        const link = page.getByRole('link', { name: 'https://example.com/notice' });
+        assert.equal(await link.getAttribute('href'), 'https://example.com/notice');
+        await screenshot(page, 'notice');
+      });
+      assert.deepEqual(problems, [], `the notice logged problems at ${page.url()}`);
+    } finally {
+      await phone.close();
+    }
   });
 });

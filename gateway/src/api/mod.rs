@@ -217,6 +217,8 @@ fn main_routes() -> Routes {
         routes!(favorites::reorder_stocks),
         routes!(favorites::existences),
         routes!(favorites::member_lists),
+        routes!(social::notices::list_notices),
+        routes!(social::notices::get_notice),
     ]
 }
 

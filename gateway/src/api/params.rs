@@ -240,6 +240,7 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
         entry::<PostCategory>(),
         entry::<PostCategoryOrEmpty>(),
         entry::<PostCursor>(),
+        entry::<NoticeCursor>(),
         entry::<CommentCursor>(),
         entry::<LikedUserCursor>(),
         entry::<PostImageId>(),
@@ -477,6 +478,11 @@ param_schema! {
 param_schema! {
     /// Position in a post list (its scope, sort and category).
     PostCursor => cursor("sise-post-cursor", "the same post list (scope, sort, category)")
+}
+
+param_schema! {
+    /// Position in the notices.
+    NoticeCursor => cursor("sise-notice-cursor", "the notices")
 }
 
 param_schema! {

@@ -13,6 +13,10 @@
 //! - `sise moderation sanction post|comment <id> warning|termination <reason…>
 //!   [--operators URL] [--identity-operators URL]`: the author of the post or comment
 //!   (from social's case) sanctioned through identity
+//! - `sise notices publish <file>|- <title…> [--operators URL]`: a notice (its body from the
+//!   file, or standard input)
+//! - `sise notices withdraw <id> [--operators URL]`: once it has been shown 7 days
+//! - `sise notices list [--operators URL]`: every notice, withdrawn ones too
 //! - `sise operator-token <name>`: a new random token and the configuration entry of its
 //!   hash (`services.identity.operators`, `services.social.operators`), for an operator
 //!   to be added.
@@ -36,6 +40,7 @@ use sise_platform::telemetry::{self, TelemetryConfig};
 use sise_proto::identity::v1 as pb;
 use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
 use sise_proto::social::v1 as social;
+use sise_proto::social::v1::editorial_service_client::EditorialServiceClient;
 use sise_proto::social::v1::moderation_service_client::ModerationServiceClient;
 
 #[tokio::main]
@@ -89,6 +94,13 @@ async fn operate(config: &Config, mut args: Vec<String>) -> anyhow::Result<()> {
         .ok()
         .filter(|t| !t.trim().is_empty())
         .context("set SISE_OPERATOR_TOKEN to your operator token")?;
+    if args.first().map(String::as_str) == Some("notices") {
+        let social = match operators {
+            Some(url) => url,
+            None => operators_url(config, "social")?,
+        };
+        return notices(&args[1..], &social, &token).await;
+    }
     if args.first().map(String::as_str) == Some("moderation") {
         let social = match operators {
             Some(url) => url,
@@ -172,7 +184,9 @@ fn usage() -> ! {
          hide post|comment <id> <reason> | restore post|comment <id> [<reason>] | \
          remove post|comment <id> [<reason>] | \
          sanction post|comment <id> warning|termination <reason>] \
-         [--operators URL] [--identity-operators URL]\n       sise operator-token <name>"
+         [--operators URL] [--identity-operators URL]\n       \
+         SISE_OPERATOR_TOKEN=… sise notices [publish <file>|- <title> | withdraw <id> | list] \
+         [--operators URL]\n       sise operator-token <name>"
     );
     std::process::exit(2);
 }
@@ -417,4 +431,83 @@ fn one_line(text: &str, chars: usize) -> String {
     } else {
         line
     }
+}
+
+/// A `sise notices …` command against social's operators' API at `url`.
+async fn notices(args: &[String], url: &str, token: &str) -> anyhow::Result<()> {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut client = EditorialServiceClient::connect(url.to_owned())
+        .await
+        .with_context(|| format!("connecting to social's operators' API at {url}"))?;
+    match args.as_slice() {
+        ["list"] => {
+            let mut cursor = String::new();
+            loop {
+                let page = client
+                    .list_notices(operator::request(
+                        social::ListNoticesRequest {
+                            limit: Some(50),
+                            cursor,
+                        },
+                        token,
+                    )?)
+                    .await?
+                    .into_inner();
+                for notice in &page.notices {
+                    println!("{}", notice_line(notice));
+                }
+                if page.next_cursor.is_empty() {
+                    break;
+                }
+                cursor = page.next_cursor;
+            }
+        }
+        ["publish", file, title @ ..] if !title.is_empty() => {
+            let body = if *file == "-" {
+                std::io::read_to_string(std::io::stdin()).context("reading the body from stdin")?
+            } else {
+                std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?
+            };
+            let notice = client
+                .publish_notice(operator::request(
+                    social::PublishNoticeRequest {
+                        title: title.join(" "),
+                        body,
+                    },
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", notice_line(&notice));
+        }
+        ["withdraw", id] => {
+            let notice = client
+                .withdraw_notice(operator::request(
+                    social::WithdrawNoticeRequest {
+                        id: id.parse().context("notice id")?,
+                    },
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", notice_line(&notice));
+        }
+        _ => usage(),
+    }
+    Ok(())
+}
+
+fn notice_line(n: &social::Notice) -> String {
+    format!(
+        "#{} \"{}\" published {} by {}{}",
+        n.id,
+        n.title,
+        n.published_at_ms,
+        n.published_by,
+        if n.withdrawn_at_ms > 0 {
+            format!(", withdrawn {} by {}", n.withdrawn_at_ms, n.withdrawn_by)
+        } else {
+            String::new()
+        }
+    )
 }

@@ -15,6 +15,8 @@ use serde_json::{Value, json};
 use sise_platform::db::Database;
 use sise_proto::identity::v1 as pb;
 use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
+use sise_proto::social::v1 as social;
+use sise_proto::social::v1::editorial_service_client::EditorialServiceClient;
 
 use crate::helpers::{TestApp, shared, spawn_app};
 use crate::identity::{call, login, member};
@@ -306,5 +308,22 @@ sise_platform::per_backend! {
             .list_objections(internal.as_operator(pb::ListObjectionsRequest {}))
             .await
             .expect("the development operator");
+
+        // Social's editorial desk (notices) likewise: its own listener, a known token.
+        let list = || social::ListNoticesRequest { limit: Some(1), cursor: String::new() };
+        let status = EditorialServiceClient::new(internal.channel("social"))
+            .list_notices(internal.as_operator(list()))
+            .await
+            .expect_err("not on the members' port");
+        assert_eq!(status.code(), tonic::Code::Unimplemented);
+        let mut desk = EditorialServiceClient::new(internal.social_operator_channel());
+        for (what, request) in [
+            ("no token", tonic::Request::new(list())),
+            ("wrong token", sise_platform::operator::request(list(), "wrong").expect("r")),
+        ] {
+            let status = desk.list_notices(request).await.expect_err(what);
+            assert_eq!(status.code(), tonic::Code::Unauthenticated, "{what}");
+        }
+        desk.list_notices(internal.as_operator(list())).await.expect("the development operator");
     }
 }

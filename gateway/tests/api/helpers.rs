@@ -35,13 +35,15 @@ pub struct TestApp {
     pub internal: Internal,
 }
 
-/// The system's internals: its member key, its services' ports, identity's operators'
-/// listener and the development operator's token.
+/// The system's internals: its member key, its services' ports, identity's and social's
+/// operators' listeners and the development operator's token.
 #[derive(Clone)]
 pub struct Internal {
     pub member_key: MemberKey,
     pub services: Vec<(&'static str, std::net::SocketAddr)>,
     pub operators: std::net::SocketAddr,
+    /// Social's operators' listener (moderation, notices).
+    pub social_operators: std::net::SocketAddr,
     pub operator_token: String,
 }
 
@@ -56,6 +58,12 @@ impl Internal {
                 .find(|(name, _)| *name == "identity")
                 .map(|(_, addr)| *addr)
                 .expect("identity's operators' listener"),
+            social_operators: standalone
+                .operator_addrs
+                .iter()
+                .find(|(name, _)| *name == "social")
+                .map(|(_, addr)| *addr)
+                .expect("social's operators' listener"),
             operator_token: standalone
                 .dev_operator_token
                 .clone()
@@ -79,6 +87,13 @@ impl Internal {
     /// A lazily connected channel to identity's operators' listener.
     pub fn operator_channel(&self) -> tonic::transport::Channel {
         tonic::transport::Endpoint::from_shared(format!("http://{}", self.operators))
+            .expect("endpoint")
+            .connect_lazy()
+    }
+
+    /// A lazily connected channel to social's operators' listener.
+    pub fn social_operator_channel(&self) -> tonic::transport::Channel {
+        tonic::transport::Endpoint::from_shared(format!("http://{}", self.social_operators))
             .expect("endpoint")
             .connect_lazy()
     }

@@ -24,6 +24,7 @@ mod favorites;
 mod health;
 mod helpers;
 mod identity;
+mod notices;
 mod quotes;
 mod request_rules;
 mod search;

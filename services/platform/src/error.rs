@@ -232,6 +232,13 @@ catalogue! {
     AlreadyObjected = ("already_objected", Conflict, "이미 이의를 신청했습니다. 운영자가 검토하고 있습니다."),
     /// An operator's hide without a reason.
     ReasonRequired = ("reason_required", InvalidArgument, "사유를 적어주세요."),
+    // Notices (the social service; docs/api.md, "Notices").
+    NoticeNotFound = ("notice_not_found", NotFound, "공지사항을 찾을 수 없습니다."),
+    TitleRequired = ("title_required", InvalidArgument, "제목을 입력해주세요."),
+    TitleTooLong = ("title_too_long", InvalidArgument, "제목은 {max}자까지 쓸 수 있습니다."),
+    NoticeTooLong = ("notice_too_long", InvalidArgument, "공지사항은 {max}자까지 쓸 수 있습니다."),
+    /// Withdrawing a notice before it has stayed its days (spec §9).
+    NoticeTooRecent = ("notice_too_recent", Conflict, "공지사항은 게시하고 {max}일이 지나야 내릴 수 있습니다."),
     // Bounds of the public edge (the gateway's limits).
     TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
     TooManyStreams = ("too_many_streams", TooManyRequests, "실시간 시세 연결이 너무 많습니다. 잠시 후 다시 시도해주세요."),

@@ -1,6 +1,6 @@
 //! The social service: the community around securities: each stock's discussion board
 //! (posts with pictures, comments and replies, likes and dislikes), reports and moderation
-//! in the open. Insight articles and notices arrive with their own issues.
+//! in the open; the service's notices. Insight articles arrive with their own issue.
 //!
 //! Layout (layers point down):
 //! - `domain`: value types parsed at the edge (security ids, categories, scopes, sorts,
@@ -8,11 +8,12 @@
 //!   (`domain::text`), the stored rank (`domain::rank`), page cursors (`domain::cursor`),
 //!   the community's rules.
 //! - `store`: the social database, both backends: authors, posts and pictures, comments,
-//!   reactions, reports and cases, the sample boards; locks, counters and outbox events.
+//!   reactions, reports and cases, notices, the sample boards; locks, counters and outbox
+//!   events.
 //! - `securities` (boards market lists, cached), `members` (authors from identity at
 //!   their first write), `pictures` (post pictures through the image door).
-//! - `grpc`: `SocialService` (members and visitors, through the gateway) and
-//!   `ModerationService` (operators, on their own listener).
+//! - `grpc`: `SocialService` and `NoticeService` (members and visitors, through the
+//!   gateway), `ModerationService` and `EditorialService` (operators, on their own listener).
 //! - `consumers`: identity's profile, secession and sanction events; `samples`: the
 //!   sample boards of the embedded default.
 //! - `config`, `startup`: configuration section and the `Application` that runs it.

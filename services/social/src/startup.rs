@@ -18,13 +18,16 @@ use sise_platform::service::Service;
 use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
+use sise_proto::social::v1::editorial_service_server::{self, EditorialServiceServer};
 use sise_proto::social::v1::moderation_service_server::{self, ModerationServiceServer};
+use sise_proto::social::v1::notice_service_server::{self, NoticeServiceServer};
 use sise_proto::social::v1::social_service_server::{self, SocialServiceServer};
 use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::config::SocialConfig;
 use crate::grpc::moderation::ModerationGrpc;
+use crate::grpc::notices::{EditorialGrpc, NoticeGrpc};
 use crate::grpc::social::SocialGrpc;
 use crate::members::Members;
 use crate::securities::Securities;
@@ -120,9 +123,19 @@ impl Service for Application {
                 // A page of posts and a picture's large rendition fit well within it.
                 .max_encoding_message_size(MAX_MESSAGE_BYTES),
         );
+        let notices = self
+            .member_key
+            .guard(NoticeServiceServer::new(NoticeGrpc::new(
+                self.store.clone(),
+            )));
         let operators = self
             .operators
             .guard(ModerationServiceServer::new(ModerationGrpc::new(
+                self.store.clone(),
+            )));
+        let editorial = self
+            .operators
+            .guard(EditorialServiceServer::new(EditorialGrpc::new(
                 self.store.clone(),
             )));
         // Background work stops with the shutdown signal, before the pool closes.
@@ -152,13 +165,19 @@ impl Service for Application {
             vec![
                 server::Server {
                     listener: self.listener,
-                    served: vec![social_service_server::SERVICE_NAME],
-                    routes: tonic::service::Routes::new(members),
+                    served: vec![
+                        social_service_server::SERVICE_NAME,
+                        notice_service_server::SERVICE_NAME,
+                    ],
+                    routes: tonic::service::Routes::new(members).add_service(notices),
                 },
                 server::Server {
                     listener: self.operator_listener,
-                    served: vec![moderation_service_server::SERVICE_NAME],
-                    routes: tonic::service::Routes::new(operators),
+                    served: vec![
+                        moderation_service_server::SERVICE_NAME,
+                        editorial_service_server::SERVICE_NAME,
+                    ],
+                    routes: tonic::service::Routes::new(operators).add_service(editorial),
                 },
             ],
             shutdown,

@@ -57,6 +57,8 @@ const LikedUsersRoute = lazyRoute(() => import('./routes/stocks/debates/liked-us
 const DebateRoute = lazyRoute(() => import('./routes/debates/debate'));
 const MyPostsRoute = lazyRoute(() => import('./routes/my/my-posts'));
 const MyCommentsRoute = lazyRoute(() => import('./routes/my/my-comments'));
+const NoticesRoute = lazyRoute(() => import('./routes/notices/notices'));
+const NoticeRoute = lazyRoute(() => import('./routes/notices/notice'));
 const MyRoute = lazyRoute(() => import('./routes/my/my'));
 const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
@@ -138,6 +140,8 @@ export const routes: RouteObject[] = withRootLayout([
   { path: paths.myHistoryEdit.path, element: <MyHistoryEditRoute /> },
   { path: socialPaths.myPosts.path, element: <MyPostsRoute /> },
   { path: socialPaths.myComments.path, element: <MyCommentsRoute /> },
+  { path: socialPaths.notices.path, element: <NoticesRoute /> },
+  { path: socialPaths.notice.path, element: <NoticeRoute /> },
   // /m/debates goes to the root (spec §2), which shows /m; a post by its id alone.
   { path: socialPaths.debates.path, element: <Navigate to={paths.home.getHref()} replace /> },
   { path: socialPaths.debate.path, element: <DebateRoute /> },

@@ -126,5 +126,9 @@ export const POSTS_STALE_TIME_MS = 30_000;
 /** Comments under a post (the member's own are written into the cache at once). */
 export const COMMENTS_STALE_TIME_MS = 30_000;
 
+/** Notices page by 10 (spec §9) and change a few times a month. */
+export const NOTICES_PAGE_SIZE = 10;
+export const NOTICES_STALE_TIME_MS = 5 * 60_000;
+
 /** Who liked a post. */
 export const LIKED_USERS_STALE_TIME_MS = 60_000;

@@ -31,4 +31,7 @@ export const socialPaths = {
   /** MY: every post the member wrote, every comment. */
   myPosts: { path: '/m/my/posts', getHref: () => '/m/my/posts' },
   myComments: { path: '/m/my/comments', getHref: () => '/m/my/comments' },
+  /** 공지사항: the service's notices, newest first. */
+  notices: { path: '/m/notices', getHref: () => '/m/notices' },
+  notice: { path: '/m/notices/:noticeId', getHref: (noticeId: number) => `/m/notices/${noticeId}` },
 } as const;

@@ -16,6 +16,7 @@
 pub mod comments;
 pub mod images;
 pub mod models;
+pub mod notices;
 pub mod posts;
 pub mod reactions;
 pub mod reports;

@@ -487,3 +487,36 @@ pub struct NewObjection {
     #[schema(min_length = 1, max_length = 1000)]
     pub text: String,
 }
+
+/// A notice of the service (plain text, line breaks kept).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Notice {
+    pub id: i64,
+    pub title: String,
+    pub body: String,
+    pub published_at_ms: i64,
+}
+
+impl From<pb::Notice> for Notice {
+    fn from(n: pb::Notice) -> Self {
+        Self {
+            id: n.id,
+            title: n.title,
+            body: n.body,
+            published_at_ms: n.published_at_ms,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NoticePage {
+    /// Newest first.
+    pub notices: Vec<Notice>,
+    /// Pass as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NoticeBody {
+    pub notice: Notice,
+}

@@ -1,9 +1,10 @@
-//! The gRPC services: `SocialService` for members and visitors (through the gateway; the
-//! member from the signed metadata) and `ModerationService` for operators (on the
-//! operators' listener). Input is parsed at the top of each handler; refusals are
+//! The gRPC services: `SocialService` and `NoticeService` for members and visitors (through
+//! the gateway; the member from the signed metadata), `ModerationService` and
+//! `EditorialService` for operators (on the operators' listener). Input is parsed at the top of each handler; refusals are
 //! catalogue errors; unexpected failures are logged and answered opaquely.
 
 pub mod moderation;
+pub mod notices;
 pub mod social;
 
 use sise_platform::error::{DomainError, ErrorCode, internal_status};

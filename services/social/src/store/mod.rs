@@ -18,11 +18,13 @@
 //! - `comments`: comments and replies, a member's own.
 //! - `reactions`: likes and dislikes, the liked users.
 //! - `moderation`: reports, objections, the operators' cases and decisions.
+//! - `notices`: the service's notices, published and withdrawn by operators.
 //! - `samples`: the sample boards of the embedded default.
 
 pub mod authors;
 pub mod comments;
 pub mod moderation;
+pub mod notices;
 pub mod posts;
 pub mod reactions;
 pub mod samples;

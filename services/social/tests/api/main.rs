@@ -9,6 +9,7 @@ mod health;
 mod helpers;
 mod images;
 mod moderation;
+mod notices;
 mod posts;
 mod reactions;
 mod samples;

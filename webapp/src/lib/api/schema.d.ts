@@ -564,6 +564,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_notices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_notice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/popular_stocks/{by}": {
         parameters: {
             query?: never;
@@ -1999,6 +2031,26 @@ export interface components {
             news: components["schemas"]["NewsItem"][];
             /** @description Pass as `cursor` for the next page; null at the end. */
             next_cursor?: string | null;
+        };
+        /** @description A notice of the service (plain text, line breaks kept). */
+        Notice: {
+            body: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            published_at_ms: number;
+            title: string;
+        };
+        NoticeBody: {
+            notice: components["schemas"]["Notice"];
+        };
+        /** @description Opaque: the `next_cursor` of the previous page of the notices (at most 128 characters); empty or absent for the first page */
+        NoticeCursor: string;
+        NoticePage: {
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor?: string | null;
+            /** @description Newest first. */
+            notices: components["schemas"]["Notice"][];
         };
         Objection: {
             /** Format: int64 */
@@ -5717,6 +5769,126 @@ export interface operations {
             };
             /** @description Missing (`missing_security_ids`), malformed or too many ids; malformed limit or cursor */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_notices: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 10). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: components["schemas"]["NoticeCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the notices shown, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticePage"];
+                };
+            };
+            /** @description `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_notice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notice */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One notice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeBody"];
+                };
+            };
+            /** @description `notice_not_found` (withdrawn too) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

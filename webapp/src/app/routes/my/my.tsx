@@ -52,6 +52,11 @@ export default function MyRoute() {
           관심그룹과 종목 보기
         </Link>
       </Section>
+      <Section title="서비스 안내" testId="my-service">
+        <Link className="my-page__row" to={socialPaths.notices.getHref()}>
+          공지사항
+        </Link>
+      </Section>
     </>
   );
 }

@@ -24,4 +24,7 @@ export const socialKeys = {
   postComments: (postId: number, limit: number) => [...socialKeys.comments(), 'post', postId, { limit }] as const,
   replies: (commentId: number, limit: number) => [...socialKeys.comments(), 'replies', commentId, { limit }] as const,
   myComments: (limit: number) => [...socialKeys.comments(), 'mine', { limit }] as const,
+  /** Notices: the same for everyone. */
+  notices: (limit: number) => [...socialKeys.all, 'notices', { limit }] as const,
+  notice: (noticeId: number) => [...socialKeys.all, 'notice', noticeId] as const,
 };
