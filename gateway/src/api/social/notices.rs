@@ -70,6 +70,7 @@ pub async fn list_notices(
     params(("id" = i64, Path, minimum = 1, description = "The notice")),
     responses(
         (status = 200, description = "One notice", body = NoticeBody),
+        (status = 400, description = "`invalid_path`: an id that is not a 64-bit integer", body = ApiErrorBody),
         (status = 404, description = "`notice_not_found` (withdrawn too)", body = ApiErrorBody),
     )
 )]

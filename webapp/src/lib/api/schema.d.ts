@@ -5887,6 +5887,15 @@ export interface operations {
                     "application/json": components["schemas"]["NoticeBody"];
                 };
             };
+            /** @description `invalid_path`: an id that is not a 64-bit integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description `notice_not_found` (withdrawn too) */
             404: {
                 headers: {
