@@ -4,19 +4,15 @@
 use axum::extract::State;
 use axum::response::{IntoResponse as _, Response};
 use serde::Deserialize;
-use sise_platform::request::PageLimit;
 use sise_proto::social::v1 as pb;
 use utoipa::IntoParams;
 
 use super::models::{NoticeBody, NoticePage};
-use super::next_cursor;
+use super::{next_cursor, page};
 use crate::api::params::{Limit50, NoticeCursor};
 use crate::api::{ApiPath, ApiQuery};
 use crate::error::{ApiError, ApiErrorBody};
 use crate::state::AppState;
-
-/// Most notices a page (the social service's bound).
-const MAX_LIMIT: u32 = 50;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -44,15 +40,12 @@ pub async fn list_notices(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<NoticeListQuery>,
 ) -> Result<Response, ApiError> {
-    let limit = PageLimit::from_query(query.limit.as_deref(), MAX_LIMIT)?;
+    let (limit, cursor) = page(query.limit.as_deref(), query.cursor)?;
     let page = state
         .clients
         .notices
         .clone()
-        .list_notices(pb::ListNoticesRequest {
-            limit,
-            cursor: query.cursor.unwrap_or_default(),
-        })
+        .list_notices(pb::ListNoticesRequest { limit, cursor })
         .await?
         .into_inner();
     Ok(axum::Json(NoticePage {

@@ -18,7 +18,7 @@ use crate::securities::Securities;
 use crate::store::Store;
 use crate::store::comments::Place;
 use crate::store::moderation::NewReport;
-use crate::store::posts::{Deleter, NewPost, PostList};
+use crate::store::posts::{Deleter, NewImage, NewPost, PostList};
 
 /// Characters of a report's free text (기타, spec §5).
 pub const REPORT_TEXT_MAX_CHARS: usize = 500;
@@ -175,15 +175,7 @@ impl pb::social_service_server::SocialService for SocialGrpc {
             content,
             images,
         };
-        let images = post
-            .images
-            .iter()
-            .map(|image| pb::PostImage {
-                id: image.id.clone(),
-                width: image.width,
-                height: image.height,
-            })
-            .collect();
+        let images = post.images.iter().map(NewImage::proto).collect();
         let row = settle(self.store.create_post(&post, now).await)?;
         Ok(Response::new(row.proto(Some(user_id), images, None)))
     }

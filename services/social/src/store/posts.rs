@@ -135,6 +135,17 @@ pub struct NewImage {
     pub renditions: Vec<(u32, u32, u32, Vec<u8>)>,
 }
 
+impl NewImage {
+    /// As the post lists it (its large rendition).
+    pub fn proto(&self) -> pb::PostImage {
+        pb::PostImage {
+            id: self.id.clone(),
+            width: self.width,
+            height: self.height,
+        }
+    }
+}
+
 /// A post to write (already checked: text normalised, board known, pictures rendered).
 #[derive(Clone, Debug)]
 pub struct NewPost {

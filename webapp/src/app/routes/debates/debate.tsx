@@ -5,10 +5,10 @@ import { socialPaths } from '@/config/social-paths';
 import { useSecurity } from '@/features/securities/api/get-security';
 import { usePost } from '@/features/social/api/get-post';
 import { PostDetail } from '@/features/social/components/post-detail';
+import { parseRouteId } from '@/lib/route-id';
 
 import { SocialViewerProvider } from '@/app/social/social-viewer';
 import NotFoundRoute from '../not-found';
-import { parsePostId } from '@/app/routes/stocks/debates/post';
 
 import '@/features/social/components/social.css';
 
@@ -31,7 +31,7 @@ function StockLinkOf({ securityId }: { securityId: string }) {
 /** /m/debates/:debateId: a post by its id alone, the same screen as on its board, with its stock. */
 export default function DebateRoute() {
   const { debateId } = useParams();
-  const postId = parsePostId(debateId);
+  const postId = parseRouteId(debateId);
   if (postId === null) return <NotFoundRoute />;
   return (
     <SocialViewerProvider>

@@ -1,19 +1,20 @@
 import { useParams } from 'react-router';
 
 import { NoticeDetail } from '@/features/social/components/notices';
+import { parseRouteId } from '@/lib/route-id';
 
-import '@/features/social/components/notices.css';
+import '../my/my.css';
 
 import NotFoundRoute from '../not-found';
 
 /** /m/notices/:noticeId: one notice. */
 export default function NoticeRoute() {
   const { noticeId } = useParams();
-  const id = Number(noticeId);
-  if (!Number.isSafeInteger(id) || id < 1 || String(id) !== noticeId) return <NotFoundRoute />;
+  const id = parseRouteId(noticeId);
+  if (id === null) return <NotFoundRoute />;
   return (
     <>
-      <h1 className="notices__heading">공지사항</h1>
+      <h1 className="my-page__title">공지사항</h1>
       <NoticeDetail key={id} noticeId={id} />
     </>
   );

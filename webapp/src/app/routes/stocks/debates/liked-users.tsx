@@ -1,15 +1,14 @@
 import { useParams } from 'react-router';
 
 import { LikedUsers } from '@/features/social/components/liked-users';
+import { parseRouteId } from '@/lib/route-id';
 
 import NotFoundRoute from '@/app/routes/not-found';
-
-import { parsePostId } from './post';
 
 /** /m/stocks/:securityId/debates/:debateId/liked_users: who liked the post, the latest first. */
 export default function LikedUsersRoute() {
   const { debateId } = useParams();
-  const postId = parsePostId(debateId);
+  const postId = parseRouteId(debateId);
   if (postId === null) return <NotFoundRoute />;
   return (
     <>

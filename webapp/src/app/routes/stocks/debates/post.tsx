@@ -3,16 +3,10 @@ import { useParams, useSearchParams } from 'react-router';
 import { socialPaths } from '@/config/social-paths';
 import { PostDetail } from '@/features/social/components/post-detail';
 import type { PostScope } from '@/features/social/types';
+import { parseRouteId } from '@/lib/route-id';
 
 import { SocialViewerProvider } from '@/app/social/social-viewer';
 import NotFoundRoute from '@/app/routes/not-found';
-
-/** A post id from the address: a positive integer, or null. */
-export function parsePostId(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
 
 /**
  * /m/stocks/:securityId/debates/:debateId: one post under its stock's header and tabs; opened
@@ -21,7 +15,7 @@ export function parsePostId(value: string | undefined): number | null {
 export default function BoardPostRoute() {
   const { securityId = '', debateId } = useParams();
   const [search] = useSearchParams();
-  const postId = parsePostId(debateId);
+  const postId = parseRouteId(debateId);
   if (postId === null) return <NotFoundRoute />;
   const scope: PostScope = search.get('scope') === 'mine' ? 'mine' : 'all';
   return (
