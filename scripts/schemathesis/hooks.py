@@ -44,7 +44,8 @@ schemathesis.openapi.format(
 
 # The community's cursors: drawn as anything, made a cursor of the case's list by map_case.
 _ANY = st.binary(min_size=1, max_size=24).map(lambda b: base64.urlsafe_b64encode(b).decode().rstrip("="))
-for _format in ("sise-post-cursor", "sise-comment-cursor", "sise-liked-user-cursor", "sise-notice-cursor"):
+for _format in ("sise-post-cursor", "sise-comment-cursor", "sise-liked-user-cursor", "sise-notice-cursor",
+                "sise-support-cursor"):
     schemathesis.openapi.format(_format, _ANY)
 
 _SORTS = {"": ("recent", 1), "RECENT": ("recent", 1), "RANK_DESC": ("rank", 2)}
@@ -78,6 +79,8 @@ def _list_of(case):
         return "m", 1
     if path == "/api/v1/notices":
         return "n", 1
+    if path == "/api/v1/support/messages":
+        return "s:mine", 1
     return None
 
 

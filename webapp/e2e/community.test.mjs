@@ -12,8 +12,9 @@
 // the operators' address and the development token at start); B sees 신고로 숨겨진 글입니다 with
 // the reason, A sees the reason and objects once. A deletes the post: it leaves A's board, MY
 // and B's board. Then an operator publishes a notice with `sise notices` (it cannot be
-// withdrawn before 7 days) and a visitor reads it from MY. One server (support.mjs);
-// screenshots go to test-results/.
+// withdrawn before 7 days) and a visitor reads it from MY. Last, A writes to 고객센터, an
+// operator finds the message with `sise support list --open` and answers it with `sise support
+// answer`, and A reads the answer. One server (support.mjs); screenshots go to test-results/.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -377,5 +378,46 @@ describe('community', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  test('a member writes to customer support; an operator answers with the sise command', { timeout: 120_000 }, async () => {
+    const text = `관심그룹 순서가 저장되지 않아요 ${Date.now()}`;
+    const { problems } = await watchConsole(pageA, async () => {
+      await pageA.goto(`${baseUrl}/m/my`);
+      await pageA.getByTestId('my-service').getByRole('link', { name: '고객센터' }).click();
+      await pageA.waitForURL((url) => url.pathname === '/m/customer_support');
+      await pageA.getByText('토론방에 글을 몇 개까지 쓸 수 있나요?').click();
+      await pageA.getByText('글은 하루에 30개, 댓글은 50개까지', { exact: false }).waitFor();
+      await pageA.getByLabel('문의 유형').selectOption('bug');
+      await pageA.getByLabel('문의 내용').fill(text);
+      await pageA.getByRole('button', { name: '문의하기' }).click();
+      await pageA.getByRole('status').getByText('문의가 접수되었습니다.', { exact: false }).waitFor();
+      const mine = pageA.getByRole('list', { name: '내 문의 내역' });
+      await mine.getByText(text).waitFor();
+      await mine.getByText('답변 대기').first().waitFor();
+    });
+    assert.deepEqual(problems, [], `customer support logged problems at ${pageA.url()}`);
+
+    const operators = await operatorAccess();
+    const run = (args, input) =>
+      execFileSync(SERVER_BIN, [...args, '--operators', operators.url], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token },
+        input,
+        encoding: 'utf8',
+      });
+    const open = run(['support', 'list', '--open']);
+    const heading = open.split('\n').findLast((line, i, lines) => line.startsWith('#') && lines[i + 1]?.trim() === text);
+    assert.ok(heading, `the message in the open queue:\n${open}`);
+    assert.match(heading, /^#\d+ \[bug\] member \d+ sent \d+$/);
+    const id = /^#(\d+)/.exec(heading)[1];
+    const answered = run(['support', 'answer', id, '-'], '저장 오류를 고쳤습니다.\n다시 시도해 보세요.');
+    assert.match(answered, /answered \d+ by /);
+
+    await pageA.reload();
+    const mine = pageA.getByRole('list', { name: '내 문의 내역' });
+    await mine.getByText('답변 완료').first().waitFor();
+    await mine.getByText('저장 오류를 고쳤습니다.', { exact: false }).waitFor();
+    await screenshot(pageA, 'customer-support');
   });
 });

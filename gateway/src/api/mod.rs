@@ -219,6 +219,10 @@ fn main_routes() -> Routes {
         routes!(favorites::member_lists),
         routes!(social::notices::list_notices),
         routes!(social::notices::get_notice),
+        routes!(
+            social::support::list_support_messages,
+            social::support::send_support_message
+        ),
     ]
 }
 

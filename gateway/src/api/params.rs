@@ -247,6 +247,8 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
         entry::<PostImageSize>(),
         entry::<ReportTarget>(),
         entry::<ReportReason>(),
+        entry::<SupportCategoryName>(),
+        entry::<SupportCursor>(),
     ]
 }
 
@@ -486,6 +488,11 @@ param_schema! {
 }
 
 param_schema! {
+    /// Position in the member's support messages.
+    SupportCursor => cursor("sise-support-cursor", "the member's support messages")
+}
+
+param_schema! {
     /// Position in a comment list (a post's, a comment's replies, the member's own).
     CommentCursor => cursor("sise-comment-cursor", "the same comment list")
 }
@@ -535,6 +542,15 @@ param_schema! {
         "`commercial` 상업적/홍보성, `illegal` 불법정보, `obscene` 음란성/선정성, `abuse` \
          욕설/인신공격, `privacy` 개인정보 노출, `repeated` 같은 내용 반복 게시, `other` 기타 \
          (the only one with a text)",
+    )
+}
+
+param_schema! {
+    /// What a support message is about (`invalid_support_category` otherwise).
+    SupportCategoryName => string_enum(
+        &["service", "account", "market", "community", "bug", "other"],
+        "`service` 서비스 이용, `account` 계정·회원, `market` 시세·데이터, `community` \
+         커뮤니티·신고, `bug` 오류 신고, `other` 기타",
     )
 }
 

@@ -17,6 +17,10 @@
 //!   file, or standard input)
 //! - `sise notices withdraw <id> [--operators URL]`: once it has been shown 7 days
 //! - `sise notices list [--operators URL]`: every notice, withdrawn ones too
+//! - `sise support list [--open] [--operators URL]`: members' messages to the operators,
+//!   newest first (with `--open`, the unanswered ones oldest first), each in full
+//! - `sise support answer <id> <file>|- [--operators URL]`: answers one (the member sees
+//!   it on /m/customer_support); answering again replaces the answer
 //! - `sise operator-token <name>`: a new random token and the configuration entry of its
 //!   hash (`services.identity.operators`, `services.social.operators`), for an operator
 //!   to be added.
@@ -42,6 +46,7 @@ use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
 use sise_proto::social::v1 as social;
 use sise_proto::social::v1::editorial_service_client::EditorialServiceClient;
 use sise_proto::social::v1::moderation_service_client::ModerationServiceClient;
+use sise_proto::social::v1::support_desk_service_client::SupportDeskServiceClient;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -100,6 +105,13 @@ async fn operate(config: &Config, mut args: Vec<String>) -> anyhow::Result<()> {
             None => operators_url(config, "social")?,
         };
         return notices(&args[1..], &social, &token).await;
+    }
+    if args.first().map(String::as_str) == Some("support") {
+        let social = match operators {
+            Some(url) => url,
+            None => operators_url(config, "social")?,
+        };
+        return support(&args[1..], &social, &token).await;
     }
     if args.first().map(String::as_str) == Some("moderation") {
         let social = match operators {
@@ -186,6 +198,8 @@ fn usage() -> ! {
          sanction post|comment <id> warning|termination <reason>] \
          [--operators URL] [--identity-operators URL]\n       \
          SISE_OPERATOR_TOKEN=… sise notices [publish <file>|- <title> | withdraw <id> | list] \
+         [--operators URL]\n       \
+         SISE_OPERATOR_TOKEN=… sise support [list [--open] | answer <id> <file>|-] \
          [--operators URL]\n       sise operator-token <name>"
     );
     std::process::exit(2);
@@ -495,6 +509,95 @@ async fn notices(args: &[String], url: &str, token: &str) -> anyhow::Result<()> 
         _ => usage(),
     }
     Ok(())
+}
+
+/// A `sise support …` command against social's operators' API at `url`.
+async fn support(args: &[String], url: &str, token: &str) -> anyhow::Result<()> {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut client = SupportDeskServiceClient::connect(url.to_owned())
+        .await
+        .with_context(|| format!("connecting to social's operators' API at {url}"))?;
+    match args.as_slice() {
+        ["list"] | ["list", "--open"] => {
+            let unanswered = args.len() == 2;
+            let mut cursor = String::new();
+            loop {
+                let page = client
+                    .list_support_messages(operator::request(
+                        social::ListSupportMessagesRequest {
+                            limit: Some(50),
+                            cursor,
+                            unanswered,
+                        },
+                        token,
+                    )?)
+                    .await?
+                    .into_inner();
+                for message in &page.messages {
+                    println!("{}", support_text(message));
+                }
+                if page.next_cursor.is_empty() {
+                    break;
+                }
+                cursor = page.next_cursor;
+            }
+        }
+        ["answer", id, file] => {
+            let answer = if *file == "-" {
+                std::io::read_to_string(std::io::stdin())
+                    .context("reading the answer from stdin")?
+            } else {
+                std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?
+            };
+            let message = client
+                .answer_support_message(operator::request(
+                    social::AnswerSupportMessageRequest {
+                        id: id.parse().context("message id")?,
+                        answer,
+                    },
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", support_text(&message));
+        }
+        _ => usage(),
+    }
+    Ok(())
+}
+
+/// A support message in full: a heading line, then its text and answer indented.
+fn support_text(m: &social::SupportMessage) -> String {
+    let indent = |text: &str| {
+        text.lines()
+            .map(|l| format!("    {l}\n"))
+            .collect::<String>()
+    };
+    let category = social::SupportCategory::try_from(m.category)
+        .map(|c| {
+            c.as_str_name()
+                .trim_start_matches("SUPPORT_CATEGORY_")
+                .to_lowercase()
+        })
+        .unwrap_or_default();
+    let mut text = format!(
+        "#{} [{category}] member {} sent {}\n{}",
+        m.id,
+        m.user_id,
+        m.sent_at_ms,
+        indent(&m.body)
+    );
+    if m.answered_at_ms > 0 {
+        text.push_str(&format!(
+            "  answered {} by {}:\n{}",
+            m.answered_at_ms,
+            m.answered_by,
+            indent(&m.answer)
+        ));
+    } else {
+        text.push_str("  (unanswered)\n");
+    }
+    text
 }
 
 fn notice_line(n: &social::Notice) -> String {

@@ -17,6 +17,7 @@ use sise_proto::identity::v1 as pb;
 use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
 use sise_proto::social::v1 as social;
 use sise_proto::social::v1::editorial_service_client::EditorialServiceClient;
+use sise_proto::social::v1::support_desk_service_client::SupportDeskServiceClient;
 
 use crate::helpers::{TestApp, shared, spawn_app};
 use crate::identity::{call, login, member};
@@ -325,5 +326,22 @@ sise_platform::per_backend! {
             assert_eq!(status.code(), tonic::Code::Unauthenticated, "{what}");
         }
         desk.list_notices(internal.as_operator(list())).await.expect("the development operator");
+
+        // And its support desk.
+        let list = || social::ListSupportMessagesRequest { limit: Some(1), ..Default::default() };
+        let status = SupportDeskServiceClient::new(internal.channel("social"))
+            .list_support_messages(internal.as_operator(list()))
+            .await
+            .expect_err("not on the members' port");
+        assert_eq!(status.code(), tonic::Code::Unimplemented);
+        let mut desk = SupportDeskServiceClient::new(internal.social_operator_channel());
+        for (what, request) in [
+            ("no token", tonic::Request::new(list())),
+            ("wrong token", sise_platform::operator::request(list(), "wrong").expect("r")),
+        ] {
+            let status = desk.list_support_messages(request).await.expect_err(what);
+            assert_eq!(status.code(), tonic::Code::Unauthenticated, "{what}");
+        }
+        desk.list_support_messages(internal.as_operator(list())).await.expect("the development operator");
     }
 }

@@ -239,6 +239,14 @@ catalogue! {
     NoticeTooLong = ("notice_too_long", InvalidArgument, "공지사항은 {max}자까지 쓸 수 있습니다."),
     /// Withdrawing a notice before it has stayed its days (spec §9).
     NoticeTooRecent = ("notice_too_recent", Conflict, "공지사항은 게시하고 {max}일이 지나야 내릴 수 있습니다."),
+    // Customer support (the social service; docs/api.md, "Customer support").
+    SupportMessageNotFound = ("support_message_not_found", NotFound, "문의를 찾을 수 없습니다."),
+    InvalidSupportCategory = ("invalid_support_category", InvalidArgument, "문의 유형을 선택해주세요."),
+    SupportMessageTooLong = ("support_message_too_long", InvalidArgument, "문의 내용은 {max}자까지 쓸 수 있습니다."),
+    AnswerRequired = ("answer_required", InvalidArgument, "답변을 입력해주세요."),
+    AnswerTooLong = ("answer_too_long", InvalidArgument, "답변은 {max}자까지 쓸 수 있습니다."),
+    /// Over the member's support messages of the day (KST): 429 until midnight.
+    DailySupportLimit = ("daily_support_limit", TooManyRequests, "문의는 하루에 {max}개까지 남길 수 있습니다. 내일 다시 시도해주세요."),
     // Bounds of the public edge (the gateway's limits).
     TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
     TooManyStreams = ("too_many_streams", TooManyRequests, "실시간 시세 연결이 너무 많습니다. 잠시 후 다시 시도해주세요."),

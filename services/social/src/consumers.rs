@@ -1,5 +1,6 @@
 //! Identity's events, consumed durably (`sise_platform::bus::acl`): `social-profiles`
-//! (a member's name and photo), `social-secession` (content stays under 탈퇴한 회원) and
+//! (a member's name and photo), `social-secession` (content stays under 탈퇴한 회원, their
+//! support messages go) and
 //! `social-sanctions` (a terminated member's content is hidden). Supervised by
 //! `bus::consume_messages` (restarted with backoff, a failing event redelivered and
 //! finally dead-lettered); each is idempotent (`store::authors`), so a redelivered event
@@ -52,6 +53,7 @@ pub async fn run(bus: Bus, store: Store, cancel: CancellationToken) {
                         return Ok(());
                     }
                     store.secede(event.user_id).await?;
+                    store.forget_support(event.user_id).await?;
                     tracing::info!(user_id = event.user_id, "author seceded");
                     Ok(())
                 }

@@ -1,8 +1,9 @@
 //! Building and running the social service: its database, its identity and market
 //! clients, the members' gRPC server (`SocialService`, every member verified by its
-//! signature, on the port the gateway calls), the operators' server (`ModerationService`,
-//! every call with an operator's token, on a listener of its own), identity's event
-//! consumers and, in the embedded default, the sample boards.
+//! signature, on the port the gateway calls; notices and customer support too), the
+//! operators' server (moderation, notices, the support desk: every call with an operator's
+//! token, on a listener of its own), identity's event consumers and, in the embedded
+//! default, the sample boards.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -22,6 +23,8 @@ use sise_proto::social::v1::editorial_service_server::{self, EditorialServiceSer
 use sise_proto::social::v1::moderation_service_server::{self, ModerationServiceServer};
 use sise_proto::social::v1::notice_service_server::{self, NoticeServiceServer};
 use sise_proto::social::v1::social_service_server::{self, SocialServiceServer};
+use sise_proto::social::v1::support_desk_service_server::{self, SupportDeskServiceServer};
+use sise_proto::social::v1::support_service_server::{self, SupportServiceServer};
 use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
@@ -29,6 +32,7 @@ use crate::config::SocialConfig;
 use crate::grpc::moderation::ModerationGrpc;
 use crate::grpc::notices::{EditorialGrpc, NoticeGrpc};
 use crate::grpc::social::SocialGrpc;
+use crate::grpc::support::{SupportDeskGrpc, SupportGrpc};
 use crate::members::Members;
 use crate::securities::Securities;
 use crate::store::{MIGRATIONS, Store};
@@ -128,6 +132,11 @@ impl Service for Application {
             .guard(NoticeServiceServer::new(NoticeGrpc::new(
                 self.store.clone(),
             )));
+        let support = self
+            .member_key
+            .guard(SupportServiceServer::new(SupportGrpc::new(
+                self.store.clone(),
+            )));
         let operators = self
             .operators
             .guard(ModerationServiceServer::new(ModerationGrpc::new(
@@ -136,6 +145,11 @@ impl Service for Application {
         let editorial = self
             .operators
             .guard(EditorialServiceServer::new(EditorialGrpc::new(
+                self.store.clone(),
+            )));
+        let desk = self
+            .operators
+            .guard(SupportDeskServiceServer::new(SupportDeskGrpc::new(
                 self.store.clone(),
             )));
         // Background work stops with the shutdown signal, before the pool closes.
@@ -168,16 +182,22 @@ impl Service for Application {
                     served: vec![
                         social_service_server::SERVICE_NAME,
                         notice_service_server::SERVICE_NAME,
+                        support_service_server::SERVICE_NAME,
                     ],
-                    routes: tonic::service::Routes::new(members).add_service(notices),
+                    routes: tonic::service::Routes::new(members)
+                        .add_service(notices)
+                        .add_service(support),
                 },
                 server::Server {
                     listener: self.operator_listener,
                     served: vec![
                         moderation_service_server::SERVICE_NAME,
                         editorial_service_server::SERVICE_NAME,
+                        support_desk_service_server::SERVICE_NAME,
                     ],
-                    routes: tonic::service::Routes::new(operators).add_service(editorial),
+                    routes: tonic::service::Routes::new(operators)
+                        .add_service(editorial)
+                        .add_service(desk),
                 },
             ],
             shutdown,

@@ -129,6 +129,8 @@ export const COMMENTS_STALE_TIME_MS = 30_000;
 /** Notices page by 10 (spec §9) and change a few times a month. */
 export const NOTICES_PAGE_SIZE = 10;
 export const NOTICES_STALE_TIME_MS = 5 * 60_000;
+/** Customer support: the member's messages a page. */
+export const SUPPORT_PAGE_SIZE = 10;
 
 /** Who liked a post. */
 export const LIKED_USERS_STALE_TIME_MS = 60_000;

@@ -34,4 +34,6 @@ export const socialPaths = {
   /** 공지사항: the service's notices, newest first. */
   notices: { path: '/m/notices', getHref: () => '/m/notices' },
   notice: { path: '/m/notices/:noticeId', getHref: (noticeId: number) => `/m/notices/${noticeId}` },
+  /** 고객센터: frequently asked questions and the member's messages to the operators. */
+  customerSupport: { path: '/m/customer_support', getHref: () => '/m/customer_support' },
 } as const;

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use sise_proto::social::v1 as pb;
 use utoipa::ToSchema;
 
-use crate::api::params::{PostCategory, ReportReason, ReportTarget};
+use crate::api::params::{PostCategory, ReportReason, ReportTarget, SupportCategoryName};
 
 /// Who wrote a post or comment.
 #[derive(Debug, Serialize, ToSchema)]
@@ -519,4 +519,99 @@ pub struct NoticePage {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NoticeBody {
     pub notice: Notice,
+}
+
+/// What a support message is about (문의 유형).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SupportCategory {
+    /// 서비스 이용
+    Service,
+    /// 계정·회원
+    Account,
+    /// 시세·데이터
+    Market,
+    /// 커뮤니티·신고
+    Community,
+    /// 오류 신고
+    Bug,
+    /// 기타
+    Other,
+}
+
+impl SupportCategory {
+    /// The category a client names (`invalid_support_category` otherwise).
+    pub fn parse(text: &str) -> Option<pb::SupportCategory> {
+        Some(match text {
+            "service" => pb::SupportCategory::Service,
+            "account" => pb::SupportCategory::Account,
+            "market" => pb::SupportCategory::Market,
+            "community" => pb::SupportCategory::Community,
+            "bug" => pb::SupportCategory::Bug,
+            "other" => pb::SupportCategory::Other,
+            _ => return None,
+        })
+    }
+
+    fn from_proto(category: pb::SupportCategory) -> Self {
+        match category {
+            pb::SupportCategory::Service => Self::Service,
+            pb::SupportCategory::Account => Self::Account,
+            pb::SupportCategory::Market => Self::Market,
+            pb::SupportCategory::Community => Self::Community,
+            pb::SupportCategory::Bug => Self::Bug,
+            pb::SupportCategory::Other | pb::SupportCategory::Unspecified => Self::Other,
+        }
+    }
+}
+
+/// A member's message to the operators and its answer (plain text, line breaks kept).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SupportMessage {
+    pub id: i64,
+    pub category: SupportCategory,
+    pub body: String,
+    pub sent_at_ms: i64,
+    /// Null until answered.
+    pub answer: Option<String>,
+    pub answered_at_ms: Option<i64>,
+}
+
+impl From<pb::SupportMessage> for SupportMessage {
+    fn from(m: pb::SupportMessage) -> Self {
+        let answered = m.answered_at_ms > 0;
+        Self {
+            id: m.id,
+            category: SupportCategory::from_proto(m.category()),
+            body: m.body,
+            sent_at_ms: m.sent_at_ms,
+            answer: answered.then_some(m.answer),
+            answered_at_ms: answered.then_some(m.answered_at_ms),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SupportMessagePage {
+    /// Newest first.
+    pub messages: Vec<SupportMessage>,
+    /// Pass as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SupportMessageBody {
+    pub message: SupportMessage,
+}
+
+/// A new message to the operators.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewSupportMessage {
+    #[serde(default)]
+    #[schema(value_type = SupportCategoryName)]
+    pub category: String,
+    /// 1 to 2,000 characters of plain text.
+    #[serde(default)]
+    #[schema(min_length = 1, max_length = 2000)]
+    pub body: String,
 }

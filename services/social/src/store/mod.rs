@@ -19,6 +19,7 @@
 //! - `reactions`: likes and dislikes, the liked users.
 //! - `moderation`: reports, objections, the operators' cases and decisions.
 //! - `notices`: the service's notices, published and withdrawn by operators.
+//! - `support`: members' messages to the operators (customer support) and the answers.
 //! - `samples`: the sample boards of the embedded default.
 
 pub mod authors;
@@ -28,6 +29,7 @@ pub mod notices;
 pub mod posts;
 pub mod reactions;
 pub mod samples;
+pub mod support;
 
 use prost::Message;
 use sise_platform::bus::Headers;

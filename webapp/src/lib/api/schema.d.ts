@@ -1140,6 +1140,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_support_messages"];
+        put?: never;
+        post: operations["send_support_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/trends/discussion_surges": {
         parameters: {
             query?: never;
@@ -2007,6 +2023,12 @@ export interface components {
             /** @description What is reported. */
             type?: components["schemas"]["ReportTarget"];
         };
+        /** @description A new message to the operators. */
+        NewSupportMessage: {
+            /** @description 1 to 2,000 characters of plain text. */
+            body?: string;
+            category?: components["schemas"]["SupportCategoryName"];
+        };
         /** @description Opaque: the `next_cursor` of the previous page of news (at most 128 characters); empty or absent for the first page */
         NewsCursor: string;
         /** @description A news item naming one or more stocks. */
@@ -2509,6 +2531,40 @@ export interface components {
         Suggestions: {
             /** @description At most ten, best first. */
             assets: components["schemas"]["FoundAsset"][];
+        };
+        /**
+         * @description What a support message is about (문의 유형).
+         * @enum {string}
+         */
+        SupportCategory: "service" | "account" | "market" | "community" | "bug" | "other";
+        /**
+         * @description `service` 서비스 이용, `account` 계정·회원, `market` 시세·데이터, `community` 커뮤니티·신고, `bug` 오류 신고, `other` 기타
+         * @enum {string}
+         */
+        SupportCategoryName: "service" | "account" | "market" | "community" | "bug" | "other";
+        /** @description Opaque: the `next_cursor` of the previous page of the member's support messages (at most 128 characters); empty or absent for the first page */
+        SupportCursor: string;
+        /** @description A member's message to the operators and its answer (plain text, line breaks kept). */
+        SupportMessage: {
+            /** @description Null until answered. */
+            answer?: string | null;
+            /** Format: int64 */
+            answered_at_ms?: number | null;
+            body: string;
+            category: components["schemas"]["SupportCategory"];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            sent_at_ms: number;
+        };
+        SupportMessageBody: {
+            message: components["schemas"]["SupportMessage"];
+        };
+        SupportMessagePage: {
+            /** @description Newest first. */
+            messages: components["schemas"]["SupportMessage"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor?: string | null;
         };
         /** @description The current base rate of a forex pair. */
         TickForex: {
@@ -8573,6 +8629,145 @@ export interface operations {
                 };
             };
             /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_support_messages: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 10). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page; absent for the first page. */
+                cursor?: components["schemas"]["SupportCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the member's own messages with their answers, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportMessagePage"];
+                };
+            };
+            /** @description `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    send_support_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSupportMessage"];
+            };
+        };
+        responses: {
+            /** @description The message, sent to the operators */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportMessageBody"];
+                };
+            };
+            /** @description `invalid_support_category`, `content_required`, `support_message_too_long` (2,000 characters); `invalid_request_body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `daily_support_limit` (5 a day, KST) */
             429: {
                 headers: {
                     [name: string]: unknown;

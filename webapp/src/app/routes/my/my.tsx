@@ -56,6 +56,9 @@ export default function MyRoute() {
         <Link className="my-page__row" to={socialPaths.notices.getHref()}>
           공지사항
         </Link>
+        <Link className="my-page__row" to={socialPaths.customerSupport.getHref()}>
+          고객센터
+        </Link>
       </Section>
     </>
   );

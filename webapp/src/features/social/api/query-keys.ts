@@ -27,4 +27,7 @@ export const socialKeys = {
   /** Notices: the same for everyone. */
   notices: (limit: number) => [...socialKeys.all, 'notices', { limit }] as const,
   notice: (noticeId: number) => [...socialKeys.all, 'notice', noticeId] as const,
+  /** The member's messages to the operators (customer support). */
+  support: () => [...socialKeys.all, 'support'] as const,
+  supportMessages: (limit: number) => [...socialKeys.support(), { limit }] as const,
 };
