@@ -7,6 +7,7 @@
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sise_platform::bus::Bus;
@@ -22,6 +23,7 @@ use sise_proto::social::v1::editorial_service_server::{self, EditorialServiceSer
 use sise_proto::social::v1::moderation_service_server::{self, ModerationServiceServer};
 use sise_proto::social::v1::notice_service_server::{self, NoticeServiceServer};
 use sise_proto::social::v1::social_service_server::{self, SocialServiceServer};
+use sise_proto::social::v1::topic_service_server::{self, TopicServiceServer};
 use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
@@ -29,9 +31,11 @@ use crate::config::SocialConfig;
 use crate::grpc::moderation::ModerationGrpc;
 use crate::grpc::notices::{EditorialGrpc, NoticeGrpc};
 use crate::grpc::social::SocialGrpc;
+use crate::grpc::topics::TopicGrpc;
 use crate::members::Members;
 use crate::securities::Securities;
 use crate::store::{MIGRATIONS, Store};
+use crate::topics::Topics;
 use crate::{consumers, samples};
 
 /// Largest message social takes: a post with its pictures (4 × 5 MB) and framing.
@@ -49,6 +53,7 @@ pub struct Application {
     door: ImageDoor,
     sample_posts: bool,
     bus: Bus,
+    topics: Arc<Topics>,
 }
 
 impl Application {
@@ -96,6 +101,7 @@ impl Service for Application {
             door: ImageDoor::new(config.images.clone()),
             sample_posts: config.sample_posts,
             bus,
+            topics: Arc::new(Topics::bundled()?),
         })
     }
 
@@ -111,9 +117,10 @@ impl Service for Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
+        let securities = Securities::new(MarketServiceClient::new(self.market.clone()));
         let social = SocialGrpc::new(
             self.store.clone(),
-            Securities::new(MarketServiceClient::new(self.market.clone())),
+            securities.clone(),
             Members::new(self.identity, self.store.clone()),
             self.door,
         );
@@ -127,6 +134,12 @@ impl Service for Application {
             .member_key
             .guard(NoticeServiceServer::new(NoticeGrpc::new(
                 self.store.clone(),
+            )));
+        let topics = self
+            .member_key
+            .guard(TopicServiceServer::new(TopicGrpc::new(
+                self.topics.clone(),
+                securities,
             )));
         let operators = self
             .operators
@@ -168,8 +181,11 @@ impl Service for Application {
                     served: vec![
                         social_service_server::SERVICE_NAME,
                         notice_service_server::SERVICE_NAME,
+                        topic_service_server::SERVICE_NAME,
                     ],
-                    routes: tonic::service::Routes::new(members).add_service(notices),
+                    routes: tonic::service::Routes::new(members)
+                        .add_service(notices)
+                        .add_service(topics),
                 },
                 server::Server {
                     listener: self.operator_listener,

@@ -1,4 +1,4 @@
-//! The gRPC services: `SocialService` and `NoticeService` for members and visitors (through
+//! The gRPC services: `SocialService`, `NoticeService` and `TopicService` for members and visitors (through
 //! the gateway; the member from the signed metadata), `ModerationService` and
 //! `EditorialService` for operators (on the operators' listener). Input is parsed at the top of each handler; refusals are
 //! catalogue errors; unexpected failures are logged and answered opaquely.
@@ -6,6 +6,7 @@
 pub mod moderation;
 pub mod notices;
 pub mod social;
+pub mod topics;
 
 use sise_platform::error::{DomainError, ErrorCode, internal_status};
 use sise_proto::social::v1 as pb;

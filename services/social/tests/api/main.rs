@@ -13,3 +13,4 @@ mod notices;
 mod posts;
 mod reactions;
 mod samples;
+mod topics;
