@@ -16,6 +16,7 @@ use sise_proto::market::v1::search_service_client::SearchServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
 use sise_proto::social::v1::notice_service_client::NoticeServiceClient;
 use sise_proto::social::v1::social_service_client::SocialServiceClient;
+use sise_proto::social::v1::topic_service_client::TopicServiceClient;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::HealthCheckRequest;
@@ -55,6 +56,8 @@ pub struct Channels {
     pub social: SocialServiceClient<Traced>,
     /// The service's notices (social service).
     pub notices: NoticeServiceClient<Traced>,
+    /// Topics (테마): by id, featured, of a security, searched (social service).
+    pub topics: TopicServiceClient<Traced>,
     /// Indexes, forex, market condition (market service).
     pub assets: AssetServiceClient<Traced>,
     /// Company profile, statements, investors, traders, related stocks, firms (market).
@@ -88,6 +91,7 @@ impl Clients {
             favorites: FavoritesServiceClient::new(traced("favorites")?),
             social: SocialServiceClient::new(traced("social")?),
             notices: NoticeServiceClient::new(traced("social")?),
+            topics: TopicServiceClient::new(traced("social")?),
             assets: AssetServiceClient::new(traced("market")?),
             company: CompanyServiceClient::new(traced("market")?),
             search: SearchServiceClient::new(traced("market")?),

@@ -219,6 +219,10 @@ fn main_routes() -> Routes {
         routes!(favorites::member_lists),
         routes!(social::notices::list_notices),
         routes!(social::notices::get_notice),
+        routes!(social::topics::get_topic),
+        routes!(social::topics::featured_topics),
+        routes!(social::topics::security_topics),
+        routes!(social::topics::search_topics),
     ]
 }
 

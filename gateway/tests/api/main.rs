@@ -31,5 +31,6 @@ mod search;
 mod securities;
 mod social;
 mod stream;
+mod topics;
 mod trends;
 mod webapp;

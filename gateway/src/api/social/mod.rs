@@ -21,6 +21,7 @@ pub mod posts;
 pub mod reactions;
 pub mod reports;
 pub mod stream;
+pub mod topics;
 
 use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};
