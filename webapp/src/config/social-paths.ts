@@ -34,4 +34,11 @@ export const socialPaths = {
   /** 공지사항: the service's notices, newest first. */
   notices: { path: '/m/notices', getHref: () => '/m/notices' },
   notice: { path: '/m/notices/:noticeId', getHref: (noticeId: number) => `/m/notices/${noticeId}` },
+  /** 투자전략: featured topics (and, with their issue, insight articles). */
+  investingStrategies: { path: '/m/investing_strategies', getHref: () => '/m/investing_strategies' },
+  /** One topic (테마) with its stocks. */
+  topic: {
+    path: '/m/investing_strategies/topics/:topicId',
+    getHref: (topicId: number) => `/m/investing_strategies/topics/${topicId}`,
+  },
 } as const;
