@@ -17,6 +17,7 @@ use sise_proto::market::v1::trend_service_client::TrendServiceClient;
 use sise_proto::social::v1::notice_service_client::NoticeServiceClient;
 use sise_proto::social::v1::social_service_client::SocialServiceClient;
 use sise_proto::social::v1::support_service_client::SupportServiceClient;
+use sise_proto::social::v1::topic_service_client::TopicServiceClient;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::HealthCheckRequest;
@@ -58,6 +59,8 @@ pub struct Channels {
     pub notices: NoticeServiceClient<Traced>,
     /// Members' messages to the operators and the answers (social service).
     pub support: SupportServiceClient<Traced>,
+    /// Topics (테마): by id, featured, of a security, searched (social service).
+    pub topics: TopicServiceClient<Traced>,
     /// Indexes, forex, market condition (market service).
     pub assets: AssetServiceClient<Traced>,
     /// Company profile, statements, investors, traders, related stocks, firms (market).
@@ -92,6 +95,7 @@ impl Clients {
             social: SocialServiceClient::new(traced("social")?),
             notices: NoticeServiceClient::new(traced("social")?),
             support: SupportServiceClient::new(traced("social")?),
+            topics: TopicServiceClient::new(traced("social")?),
             assets: AssetServiceClient::new(traced("market")?),
             company: CompanyServiceClient::new(traced("market")?),
             search: SearchServiceClient::new(traced("market")?),

@@ -223,6 +223,10 @@ fn main_routes() -> Routes {
             social::support::list_support_messages,
             social::support::send_support_message
         ),
+        routes!(social::topics::get_topic),
+        routes!(social::topics::featured_topics),
+        routes!(social::topics::security_topics),
+        routes!(social::topics::search_topics),
     ]
 }
 

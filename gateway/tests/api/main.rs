@@ -32,5 +32,6 @@ mod securities;
 mod social;
 mod stream;
 mod support;
+mod topics;
 mod trends;
 mod webapp;

@@ -34,6 +34,8 @@ const LIMITED: &[(&str, u32)] = &[
     ("/main/api/v1/search/news_related_assets?keyword=삼성&", 50),
     ("/main/api/v1/search/issue_keywords?", 50),
     ("/main/api/v1/search/popular_keywords?", 50),
+    ("/main/api/v1/search/topics?keyword=반도체&", 50),
+    ("/main/api/v1/topics/featured?", 50),
     ("/main/api/v1/trends/ordered_stocks?key=rising&", 50),
     ("/main/api/v1/trends/top_sectors?", 50),
     ("/main/api/v1/trends/wics_sectors/G4530/securities?", 50),

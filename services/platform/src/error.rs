@@ -232,6 +232,8 @@ catalogue! {
     AlreadyObjected = ("already_objected", Conflict, "이미 이의를 신청했습니다. 운영자가 검토하고 있습니다."),
     /// An operator's hide without a reason.
     ReasonRequired = ("reason_required", InvalidArgument, "사유를 적어주세요."),
+    // Topics (the social service; docs/api.md, "Topics").
+    TopicNotFound = ("topic_not_found", NotFound, "테마를 찾을 수 없습니다."),
     // Notices (the social service; docs/api.md, "Notices").
     NoticeNotFound = ("notice_not_found", NotFound, "공지사항을 찾을 수 없습니다."),
     TitleRequired = ("title_required", InvalidArgument, "제목을 입력해주세요."),

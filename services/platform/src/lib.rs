@@ -20,6 +20,8 @@
 //! - `operator`: operators' credentials (bearer tokens checked against configured hashes)
 //!   for the operators' listeners, and the authenticated operator of a call.
 //! - `request`: request rules every call shares (page sizes, dates), parsed once.
+//! - `search`: names as Korean readers type them (folded, jamo and 초성 forms; an index of
+//!   the keys of each entry with match tiers): market's asset search, social's topics.
 //! - `server`: a service's gRPC + health endpoints on one port; health follows readiness (the
 //!   database, not the bus); graceful shutdown with a drain deadline.
 //! - `task`: supervised background tasks (restart with backoff, state for readiness).
@@ -39,6 +41,7 @@ pub mod member;
 pub mod operator;
 pub mod outbox;
 pub mod request;
+pub mod search;
 pub mod server;
 pub mod service;
 pub mod task;

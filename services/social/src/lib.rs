@@ -1,6 +1,6 @@
 //! The social service: the community around securities: each stock's discussion board
 //! (posts with pictures, comments and replies, likes and dislikes), reports and moderation
-//! in the open; the service's notices. Insight articles arrive with their own issue.
+//! in the open; the service's notices; the curated topics (테마). Insight articles arrive with their own issue.
 //!
 //! Layout (layers point down):
 //! - `domain`: value types parsed at the edge (security ids, categories, scopes, sorts,
@@ -12,8 +12,10 @@
 //!   events.
 //! - `securities` (boards market lists, cached), `members` (authors from identity at
 //!   their first write), `pictures` (post pictures through the image door).
-//! - `grpc`: `SocialService` and `NoticeService` (members and visitors, through the
-//!   gateway), `ModerationService` and `EditorialService` (operators, on their own listener).
+//! - `topics`: the curated topics (테마) of `data/topics.csv`, held in memory with their
+//!   search index.
+//! - `grpc`: `SocialService`, `NoticeService` and `TopicService` (members and visitors,
+//!   through the gateway), `ModerationService` and `EditorialService` (operators, on their own listener).
 //! - `consumers`: identity's profile, secession and sanction events; `samples`: the
 //!   sample boards of the embedded default.
 //! - `config`, `startup`: configuration section and the `Application` that runs it.
@@ -28,6 +30,7 @@ pub mod samples;
 pub mod securities;
 pub mod startup;
 pub mod store;
+pub mod topics;
 
 pub use config::SocialConfig;
 pub use startup::Application;

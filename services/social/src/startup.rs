@@ -8,6 +8,7 @@
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sise_platform::bus::Bus;
@@ -25,6 +26,7 @@ use sise_proto::social::v1::notice_service_server::{self, NoticeServiceServer};
 use sise_proto::social::v1::social_service_server::{self, SocialServiceServer};
 use sise_proto::social::v1::support_desk_service_server::{self, SupportDeskServiceServer};
 use sise_proto::social::v1::support_service_server::{self, SupportServiceServer};
+use sise_proto::social::v1::topic_service_server::{self, TopicServiceServer};
 use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
@@ -33,9 +35,11 @@ use crate::grpc::moderation::ModerationGrpc;
 use crate::grpc::notices::{EditorialGrpc, NoticeGrpc};
 use crate::grpc::social::SocialGrpc;
 use crate::grpc::support::{SupportDeskGrpc, SupportGrpc};
+use crate::grpc::topics::TopicGrpc;
 use crate::members::Members;
 use crate::securities::Securities;
 use crate::store::{MIGRATIONS, Store};
+use crate::topics::Topics;
 use crate::{consumers, samples};
 
 /// Largest message social takes: a post with its pictures (4 × 5 MB) and framing.
@@ -53,6 +57,7 @@ pub struct Application {
     door: ImageDoor,
     sample_posts: bool,
     bus: Bus,
+    topics: Arc<Topics>,
 }
 
 impl Application {
@@ -100,6 +105,7 @@ impl Service for Application {
             door: ImageDoor::new(config.images.clone()),
             sample_posts: config.sample_posts,
             bus,
+            topics: Arc::new(Topics::bundled()?),
         })
     }
 
@@ -115,9 +121,10 @@ impl Service for Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
+        let securities = Securities::new(MarketServiceClient::new(self.market.clone()));
         let social = SocialGrpc::new(
             self.store.clone(),
-            Securities::new(MarketServiceClient::new(self.market.clone())),
+            securities.clone(),
             Members::new(self.identity, self.store.clone()),
             self.door,
         );
@@ -136,6 +143,12 @@ impl Service for Application {
             .member_key
             .guard(SupportServiceServer::new(SupportGrpc::new(
                 self.store.clone(),
+            )));
+        let topics = self
+            .member_key
+            .guard(TopicServiceServer::new(TopicGrpc::new(
+                self.topics.clone(),
+                securities,
             )));
         let operators = self
             .operators
@@ -183,10 +196,12 @@ impl Service for Application {
                         social_service_server::SERVICE_NAME,
                         notice_service_server::SERVICE_NAME,
                         support_service_server::SERVICE_NAME,
+                        topic_service_server::SERVICE_NAME,
                     ],
                     routes: tonic::service::Routes::new(members)
                         .add_service(notices)
-                        .add_service(support),
+                        .add_service(support)
+                        .add_service(topics),
                 },
                 server::Server {
                     listener: self.operator_listener,

@@ -60,6 +60,8 @@ const MyCommentsRoute = lazyRoute(() => import('./routes/my/my-comments'));
 const NoticesRoute = lazyRoute(() => import('./routes/notices/notices'));
 const NoticeRoute = lazyRoute(() => import('./routes/notices/notice'));
 const CustomerSupportRoute = lazyRoute(() => import('./routes/support/customer-support'));
+const InvestingStrategiesRoute = lazyRoute(() => import('./routes/investing-strategies/investing-strategies'));
+const TopicRoute = lazyRoute(() => import('./routes/investing-strategies/topic'));
 const MyRoute = lazyRoute(() => import('./routes/my/my'));
 const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
@@ -144,6 +146,8 @@ export const routes: RouteObject[] = withRootLayout([
   { path: socialPaths.notices.path, element: <NoticesRoute /> },
   { path: socialPaths.notice.path, element: <NoticeRoute /> },
   { path: socialPaths.customerSupport.path, element: <CustomerSupportRoute /> },
+  { path: socialPaths.investingStrategies.path, element: <InvestingStrategiesRoute /> },
+  { path: socialPaths.topic.path, element: <TopicRoute /> },
   // /m/debates goes to the root (spec §2), which shows /m; a post by its id alone.
   { path: socialPaths.debates.path, element: <Navigate to={paths.home.getHref()} replace /> },
   { path: socialPaths.debate.path, element: <DebateRoute /> },

@@ -104,6 +104,10 @@ export const MAJOR_FOREX_IDS_STALE_TIME_MS = Infinity;
 export const USER_STALE_TIME_MS = 5 * 60_000;
 
 /** The member's favorite groups: changed only by the member, who refetches after a change. */
+/** Topics change only with a release of the curated list. */
+export const TOPICS_STALE_TIME_MS = 10 * 60_000;
+/** Featured topics on /m/investing_strategies (spec §7: featured takes a limit). */
+export const FEATURED_TOPICS_LIMIT = 10;
 export const FAVORITES_STALE_TIME_MS = 5 * 60_000;
 
 // The community (docs/api.md, "Community").

@@ -22,6 +22,7 @@ pub mod reactions;
 pub mod reports;
 pub mod stream;
 pub mod support;
+pub mod topics;
 
 use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};

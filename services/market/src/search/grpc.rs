@@ -2,13 +2,15 @@
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use sise_platform::error::{DomainError, ErrorCode, internal_status};
+use sise_platform::error::internal_status;
 use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
 use tokio::sync::Mutex;
 use tonic::{Request, Response, Status};
 
-use super::index::{AssetIndex, Hit, Kind, MAX_QUERY_CHARS, Tier};
+use sise_platform::search::{keyword, offset_page};
+
+use super::index::{AssetIndex, Hit, Kind, Tier};
 use super::keywords::{self, Keyword};
 use super::popularity::Popularity;
 use super::store::SearchStore;
@@ -88,48 +90,6 @@ fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
-/// The keyword, trimmed: required, at most [`MAX_QUERY_CHARS`] characters.
-fn keyword(text: &str) -> Result<&str, DomainError> {
-    let keyword = text.trim();
-    if keyword.is_empty() {
-        return Err(ErrorCode::MissingKeyword.into());
-    }
-    if keyword.chars().count() > MAX_QUERY_CHARS {
-        return Err(DomainError::with_max(
-            ErrorCode::KeywordTooLong,
-            MAX_QUERY_CHARS,
-        ));
-    }
-    Ok(keyword)
-}
-
-/// A page of a ranked list: the offset `cursor` names, `limit` items, and the next cursor
-/// (the position of the next page; trends' ranked lists page the same way). A position past
-/// the end (the list shrank since the previous page) is an empty last page; only a cursor
-/// that is not a position is refused.
-pub(crate) fn offset_page<T>(
-    items: Vec<T>,
-    cursor: &str,
-    limit: usize,
-) -> Result<(Vec<T>, Option<String>), DomainError> {
-    let start = if cursor.is_empty() {
-        0
-    } else {
-        cursor
-            .parse::<usize>()
-            .ok()
-            .filter(|&start| start > 0)
-            .ok_or(ErrorCode::InvalidCursor)?
-            .min(items.len())
-    };
-    let end = start.saturating_add(limit).min(items.len());
-    let next = (end < items.len()).then(|| end.to_string());
-    Ok((
-        items.into_iter().skip(start).take(end - start).collect(),
-        next,
-    ))
 }
 
 fn keywords_response(list: &[Keyword], limit: Option<i64>) -> Result<pb::KeywordsResponse, Status> {
@@ -267,33 +227,5 @@ impl pb::search_service_server::SearchService for SearchGrpc {
             &lists.popular,
             request.into_inner().limit,
         )?))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pages_by_offset_to_the_end() {
-        let items: Vec<u32> = (0..25).collect();
-        let (first, next) = offset_page(items.clone(), "", 10).expect("first");
-        assert_eq!(first, (0..10).collect::<Vec<_>>());
-        assert_eq!(next.as_deref(), Some("10"));
-        let (last, next) = offset_page(items.clone(), "20", 10).expect("last");
-        assert_eq!(last, (20..25).collect::<Vec<_>>());
-        assert_eq!(next, None);
-        let (past, next) = offset_page(items.clone(), "26", 10).expect("past the end");
-        assert!(past.is_empty() && next.is_none());
-        for bad in ["0", "-1", "x", "99999999999999999999"] {
-            assert!(offset_page(items.clone(), bad, 10).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn a_keyword_is_required_and_bounded() {
-        assert!(keyword("  ").is_err());
-        assert_eq!(keyword(" 삼성 ").ok(), Some("삼성"));
-        assert!(keyword(&"가".repeat(MAX_QUERY_CHARS + 1)).is_err());
     }
 }

@@ -1,28 +1,14 @@
-//! The asset index: every stock, index and forex pair under the keys a person may type,
-//! in three finite-state transducers (the `fst` crate) that map a key to the assets it
-//! names. Matching is the transducers'; the tiers and the order are ours ([`Tier`]).
-//!
-//! - `whole`: a name, an English name, a code, a name's 초성, an alias or a Latin name's
-//!   Hangul reading and its 초성, from its start (all in [`text::jamo`] form, so a half-typed
-//!   last syllable is a prefix);
-//! - `parts`: the same from each later syllable or word on (`전자` finds `삼성전자`);
-//! - `names`: folded names, for names of four or more syllables typed with one typo (a
-//!   Levenshtein automaton from `levenshtein_automata`: `fst`'s own misses multi-byte
-//!   characters such as Hangul).
+//! The asset index: every stock, index and forex pair under the keys a person may type
+//! (`sise_platform::search::keys`: a name, an English name, a code, a name's 초성, an alias
+//! or a Latin name's Hangul reading, from their start, from a later syllable or word, or
+//! with one typo). Matching and its tiers are the platform's; the order inside a tier is
+//! ours (popularity, [`AssetIndex::search`]).
 
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-use fst::automaton::Str;
-use fst::{Automaton, IntoStreamer, Map, MapBuilder, Streamer};
-use levenshtein_automata::LevenshteinAutomatonBuilder;
-
-use super::text;
-
-/// Longest query looked at (in characters): a name is never longer.
-pub const MAX_QUERY_CHARS: usize = 40;
-/// Fewest syllables a name typed with one typo must have.
-const TYPO_MIN_SYLLABLES: usize = 4;
+use sise_platform::search::keys::{KeyIndex, KeysBuilder};
+pub use sise_platform::search::keys::{MAX_QUERY_CHARS, Tier};
 
 /// What an asset is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,17 +39,6 @@ pub struct Doc {
     pub reading: Option<String>,
 }
 
-/// How well an asset matches a query; lower is better.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Tier {
-    /// The whole code, name, English name or 초성.
-    Exact,
-    /// The start of one of those.
-    Prefix,
-    /// Inside a name (from a later syllable or word), or a name with one typo.
-    Other,
-}
-
 /// A match: the asset (its position in [`AssetIndex::docs`]) and how well it matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
@@ -73,81 +48,37 @@ pub struct Hit {
 
 pub struct AssetIndex {
     docs: Vec<Doc>,
-    whole: Map<Vec<u8>>,
-    parts: Map<Vec<u8>>,
-    names: Map<Vec<u8>>,
-    /// The assets under each key; the maps' values index this.
-    postings: Vec<Vec<u32>>,
+    keys: KeyIndex,
     by_id: HashMap<String, u32>,
-    /// Builds the one-typo automaton of a query (its tables are computed once, here).
-    typos: LevenshteinAutomatonBuilder,
 }
 
 impl AssetIndex {
     pub fn build(docs: Vec<Doc>) -> anyhow::Result<Self> {
-        let mut whole: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-        let mut parts: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-        let mut names: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+        let mut keys = KeysBuilder::default();
         for (position, doc) in docs.iter().enumerate() {
             let position = u32::try_from(position)?;
-            let add = |map: &mut BTreeMap<String, Vec<u32>>, key: String| {
-                if !key.is_empty() {
-                    let list = map.entry(key).or_default();
-                    if list.last() != Some(&position) {
-                        list.push(position);
-                    }
-                }
-            };
-            let name = text::fold(&doc.name);
-            add(&mut names, name.clone());
-            let choseong = text::choseong(&name);
-            add(&mut whole, text::jamo(&name));
-            add(&mut whole, choseong.clone());
-            for (start, _) in name.char_indices().skip(1) {
-                add(&mut parts, text::jamo(&name[start..]));
-            }
-            for (start, _) in choseong.char_indices().skip(1) {
-                add(&mut parts, choseong[start..].to_owned());
-            }
+            keys.name(position, &doc.name);
             if let Some(english) = &doc.name_en {
-                add(&mut whole, text::fold(english));
-                let words: Vec<&str> = english.split_whitespace().collect();
-                for later in 1..words.len() {
-                    add(&mut parts, text::fold(&words[later..].concat()));
-                }
+                keys.english(position, english);
             }
             for code in &doc.codes {
-                add(&mut whole, text::fold(code));
+                keys.code(position, code);
             }
             for alias in &doc.aliases {
-                add(&mut whole, text::jamo(&text::fold(alias)));
+                keys.alias(position, alias);
             }
             if let Some(reading) = &doc.reading {
-                add(&mut whole, text::jamo(reading));
-                add(&mut whole, text::choseong(reading));
+                keys.reading(position, reading);
             }
         }
-        let mut postings = Vec::new();
-        let mut build = |keys: BTreeMap<String, Vec<u32>>| -> anyhow::Result<Map<Vec<u8>>> {
-            let mut builder = MapBuilder::memory();
-            for (key, list) in keys {
-                builder.insert(key, postings.len() as u64)?;
-                postings.push(list);
-            }
-            Ok(builder.into_map())
-        };
         let by_id = docs
             .iter()
             .enumerate()
             .map(|(position, doc)| (doc.asset_id.clone(), position as u32))
             .collect();
         Ok(Self {
-            typos: LevenshteinAutomatonBuilder::new(1, false),
+            keys: keys.build()?,
             by_id,
-            whole: build(whole)?,
-            parts: build(parts)?,
-            names: build(names)?,
-            postings,
             docs,
         })
     }
@@ -178,60 +109,10 @@ impl AssetIndex {
     /// lower tier (inside names, typos) is not looked for: it could not reach the first
     /// `enough`.
     fn matches_up_to(&self, query: &str, enough: usize) -> Vec<Hit> {
-        let folded: String = text::fold(query).chars().take(MAX_QUERY_CHARS).collect();
-        if folded.is_empty() {
-            return Vec::new();
-        }
-        let typed = text::jamo(&folded);
-        // The best tier per asset, by position (a few kB, cheaper than a map).
-        let mut best: Vec<Option<Tier>> = vec![None; self.docs.len()];
-        let mut found = 0usize;
-        // Notes each asset's tier; how many were not matched before.
-        let mut note = |postings: &[u32], tier: Tier| {
-            let mut new = 0;
-            for &doc in postings {
-                let slot = &mut best[doc as usize];
-                new += usize::from(slot.is_none());
-                if slot.is_none_or(|held| tier < held) {
-                    *slot = Some(tier);
-                }
-            }
-            new
-        };
-        let prefix = Str::new(&typed).starts_with();
-        let mut stream = self.whole.search(&prefix).into_stream();
-        while let Some((key, value)) = stream.next() {
-            let tier = if key == typed.as_bytes() {
-                Tier::Exact
-            } else {
-                Tier::Prefix
-            };
-            found += note(&self.postings[value as usize], tier);
-        }
-        if found < enough {
-            // One letter inside names matches nearly everything: parts start at two.
-            if folded.chars().count() >= 2 {
-                let mut stream = self.parts.search(&prefix).into_stream();
-                while let Some((_, value)) = stream.next() {
-                    note(&self.postings[value as usize], Tier::Other);
-                }
-            }
-            if text::syllables(&folded) >= TYPO_MIN_SYLLABLES {
-                let typo = self.typos.build_dfa(&folded);
-                let mut stream = self.names.search(&typo).into_stream();
-                while let Some((_, value)) = stream.next() {
-                    note(&self.postings[value as usize], Tier::Other);
-                }
-            }
-        }
-        best.into_iter()
-            .enumerate()
-            .filter_map(|(doc, tier)| {
-                Some(Hit {
-                    doc: doc as u32,
-                    tier: tier?,
-                })
-            })
+        self.keys
+            .matches_up_to(query, enough)
+            .into_iter()
+            .map(|(doc, tier)| Hit { doc, tier })
             .collect()
     }
 

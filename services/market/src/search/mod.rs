@@ -2,7 +2,8 @@
 //! from the securities and the asset catalog), news by keyword, the assets that news names,
 //! and the popular and issue keywords; `sise.market.v1.SearchService`.
 //!
-//! - `text`: the folded, jamo and 초성 forms queries and keys share;
+//! - `text`: the folded, jamo and 초성 forms queries and keys share (the platform's,
+//!   shared with social's topic search);
 //! - `aliases`: nicknames, currency words and the Hangul readings of Latin names;
 //! - `index`: the asset index (finite-state transducers) and its ranking tiers;
 //! - `popularity`: the tie-breaker inside a tier, refreshed from the feed and page views;
@@ -20,7 +21,7 @@ pub mod index;
 mod keywords;
 mod popularity;
 pub(crate) mod store;
-pub mod text;
+pub use sise_platform::search::text;
 
 use std::sync::Arc;
 
@@ -28,7 +29,6 @@ use sise_proto::market::v1::search_service_server::SearchServiceServer;
 
 use self::aliases::Aliases;
 use self::grpc::SearchGrpc;
-pub(crate) use self::grpc::offset_page;
 use self::index::{AssetIndex, Doc, Kind};
 use self::popularity::Popularity;
 use self::store::SearchStore;
@@ -38,6 +38,7 @@ use crate::dataset::ListedStock;
 use crate::domain::Market;
 use crate::feature::{Context, Feature};
 use crate::securities::SecurityStore;
+pub(crate) use sise_platform::search::offset_page;
 
 /// The searchable assets: every stock, then every index and forex pair of the catalog, with
 /// their aliases.

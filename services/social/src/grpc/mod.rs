@@ -1,13 +1,14 @@
-//! The gRPC services: `SocialService`, `NoticeService` and `SupportService` for members and
-//! visitors (through the gateway; the member from the signed metadata), `ModerationService`,
-//! `EditorialService` and `SupportDeskService` for operators (on the operators' listener).
-//! Input is parsed at the top of each handler; refusals are catalogue errors; unexpected
-//! failures are logged and answered opaquely.
+//! The gRPC services: `SocialService`, `NoticeService`, `SupportService` and `TopicService`
+//! for members and visitors (through the gateway; the member from the signed metadata),
+//! `ModerationService`, `EditorialService` and `SupportDeskService` for operators (on the
+//! operators' listener). Input is parsed at the top of each handler; refusals are catalogue
+//! errors; unexpected failures are logged and answered opaquely.
 
 pub mod moderation;
 pub mod notices;
 pub mod social;
 pub mod support;
+pub mod topics;
 
 use sise_platform::error::{DomainError, ErrorCode, internal_status};
 use sise_proto::social::v1 as pb;

@@ -14,3 +14,4 @@ mod posts;
 mod reactions;
 mod samples;
 mod support;
+mod topics;

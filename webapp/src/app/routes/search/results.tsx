@@ -14,6 +14,8 @@ import { SearchBox } from '@/features/search/components/search-box';
 import { SearchResultSection } from '@/features/search/components/search-result-section';
 import type { FoundAsset, FoundAssetPage, NewsSearchPage } from '@/features/search/types';
 import { normalizeKeyword } from '@/features/search/utils/keyword';
+import { TopicList } from '@/features/topics/components/topic-list';
+import type { TopicPage } from '@/features/topics/types';
 import { toPaginatedList } from '@/lib/paginated-list';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -44,10 +46,12 @@ function SearchResults({ keyword }: { keyword: string }) {
   // still loading (every call passes TanStack Query's signal); coming back shows the pages
   // already loaded (they are fetched only once per keyword while cached, spec §4).
   const assets = useSearchResults('assets', keyword);
+  const topics = useSearchResults('topics', keyword);
   const news = useSearchResults('news', keyword);
   const newsRelated = useSearchResults('news-related-assets', keyword);
   const nothing =
     foundNothing(assets, (page) => page.assets.length) &&
+    foundNothing(topics, (page) => page.topics.length) &&
     foundNothing(news, (page) => page.news.length) &&
     foundNothing(newsRelated, (page) => page.assets.length);
 
@@ -62,9 +66,7 @@ function SearchResults({ keyword }: { keyword: string }) {
         <>
           <SampleDataNotice />
           <AssetResults title="종목·지수·환율" testId="search-assets" query={assets} />
-          {/* 토픽 (GET search/topics, social service) goes here, between the assets and the news,
-              as spec §7 lists the search calls: with the issue that builds topics, as its own
-              SearchResultSection and call. Nothing is shown for it until then. */}
+          <TopicResults query={topics} />
           <NewsResults query={news} />
           <AssetResults title="뉴스 관련 종목" testId="search-news-related-assets" query={newsRelated} />
           {/* 인사이트 (insight articles, GET search/insight_articles, social service) goes here,
@@ -113,6 +115,16 @@ function PricedAssets({ assets }: { assets: readonly FoundAsset[] }) {
       ) : null}
     </li>
   ));
+}
+
+/** 테마 (GET search/topics, social service), between the assets and the news as spec §7 lists them. */
+function TopicResults({ query }: { query: InfiniteResult<TopicPage> }) {
+  const list = toPaginatedList(query, (page) => page.topics, (page) => page.next_cursor);
+  return (
+    <SearchResultSection title="테마" testId="search-topics" list={list}>
+      <TopicList topics={list.entities} label="테마" />
+    </SearchResultSection>
+  );
 }
 
 function NewsResults({ query }: { query: InfiniteResult<NewsSearchPage> }) {

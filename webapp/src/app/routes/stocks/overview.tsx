@@ -4,11 +4,12 @@ import { paths } from '@/config/paths';
 import { LatestArticles } from '@/features/articles/components/latest-articles';
 import { CompanySummary } from '@/features/company/components/company-summary';
 import { RelatedStocks } from '@/features/securities/components/related-stocks';
+import { SecurityTopics } from '@/features/topics/components/security-topics';
 
 import { KeyFigures } from './components/key-figures';
 import { StockChart } from './components/stock-chart';
 
-/** 개요: chart, key figures, company summary, related stocks and the latest news and disclosures. */
+/** 개요: chart, key figures, company summary, related stocks, its topics and the latest news and disclosures. */
 export default function StockOverviewRoute() {
   const { securityId = '' } = useParams();
   return (
@@ -18,6 +19,7 @@ export default function StockOverviewRoute() {
       <LatestArticles securityId={securityId} moreHref={paths.stockArticles.getHref(securityId)} />
       <CompanySummary securityId={securityId} />
       <RelatedStocks securityId={securityId} />
+      <SecurityTopics securityId={securityId} />
     </div>
   );
 }

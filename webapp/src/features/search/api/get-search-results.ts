@@ -1,6 +1,8 @@
 // The result lists of a search, one call each, paged by `next_cursor`:
 // - GET /api/v1/search/assets?keyword=&limit=&cursor=: stocks, indexes and forex pairs for a
 //   keyword, best first (10 per page);
+// - GET /api/v1/search/topics?keyword=&limit=&cursor=: topics (테마, social service) by name,
+//   a word for them, 초성 or a part, best first (10 per page);
 // - GET /api/v1/search/news?keyword=&limit=&cursor=: news holding the keyword, newest first
 //   (the items of GET /api/v1/news; 10 per page);
 // - GET /api/v1/search/news_related_assets?keyword=&limit=&cursor=: the stocks that news holding
@@ -16,17 +18,19 @@ import { type SearchResultKind, searchKeys } from './query-keys';
 
 const PATHS = {
   assets: '/api/v1/search/assets',
+  topics: '/api/v1/search/topics',
   news: '/api/v1/search/news',
   'news-related-assets': '/api/v1/search/news_related_assets',
 } as const;
 
 const PAGE_SIZES: Record<SearchResultKind, number> = {
   assets: SEARCH_PAGE_SIZE,
+  topics: SEARCH_PAGE_SIZE,
   news: SEARCH_PAGE_SIZE,
   'news-related-assets': NEWS_RELATED_ASSETS_PAGE_SIZE,
 };
 
-/** The answer of each kind's call (FoundAssetPage, NewsSearchPage, NewsRelatedAssetPage). */
+/** The answer of each kind's call (FoundAssetPage, TopicPage, NewsSearchPage, NewsRelatedAssetPage). */
 export type SearchResultPage = { [K in SearchResultKind]: ApiResponse<(typeof PATHS)[K]> };
 
 export function getSearchResults<K extends SearchResultKind>(
@@ -43,7 +47,7 @@ export function getSearchResults<K extends SearchResultKind>(
     }),
   );
   // The path of `kind` answers SearchResultPage[K]; the client's types cannot follow a
-  // generic key, so they give the union of the three answers.
+  // generic key, so they give the union of the answers.
   return page as Promise<SearchResultPage[K]>;
 }
 

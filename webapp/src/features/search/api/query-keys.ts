@@ -3,7 +3,7 @@
 // their pages (cursors) live inside the infinite query.
 
 /** The paged result lists of a search, one call each (api/get-search-results.ts). */
-export type SearchResultKind = 'assets' | 'news' | 'news-related-assets';
+export type SearchResultKind = 'assets' | 'topics' | 'news' | 'news-related-assets';
 /** 이슈 키워드 and 인기 검색어 (api/get-keyword-lists.ts). */
 export type KeywordListKind = 'issue' | 'popular';
 

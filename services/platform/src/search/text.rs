@@ -7,7 +7,8 @@
 //! - 초성: the initial consonant of each syllable (`삼성전자` → `ㅅㅅㅈㅈ`).
 //!
 //! Syllables are taken apart by the `rusty_hangul` crate; only the split of compound
-//! vowels, which it keeps whole, is ours.
+//! vowels, which it keeps whole, is ours. Market's asset search and social's topic search
+//! both read queries through these forms.
 
 use hangul::Hangul;
 
