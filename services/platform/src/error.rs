@@ -247,7 +247,6 @@ catalogue! {
     NotAContributor = ("not_a_contributor", Conflict, "기고자로 등록된 회원이 아닙니다."),
     InvalidArticleContent = ("invalid_article_content", InvalidArgument, "글 내용의 형식이 올바르지 않습니다."),
     ArticleTooLong = ("article_too_long", InvalidArgument, "글은 {max}자까지 쓸 수 있습니다."),
-    TooManySecurities = ("too_many_securities", InvalidArgument, "종목은 {max}개까지 지정할 수 있습니다."),
     // Bounds of the public edge (the gateway's limits).
     TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
     TooManyStreams = ("too_many_streams", TooManyRequests, "실시간 시세 연결이 너무 많습니다. 잠시 후 다시 시도해주세요."),

@@ -1,6 +1,6 @@
 //! The social service: the community around securities: each stock's discussion board
 //! (posts with pictures, comments and replies, likes and dislikes), reports and moderation
-//! in the open; the service's notices. Insight articles arrive with their own issue.
+//! in the open; the service's notices; insight articles by contributors.
 //!
 //! Layout (layers point down):
 //! - `domain`: value types parsed at the edge (security ids, categories, scopes, sorts,
@@ -14,14 +14,16 @@
 //!   their first write), `pictures` (post pictures through the image door).
 //! - `grpc`: `SocialService` and `NoticeService` (members and visitors, through the
 //!   gateway), `ModerationService` and `EditorialService` (operators, on their own listener).
-//! - `consumers`: identity's profile, secession and sanction events; `samples`: the
-//!   sample boards of the embedded default.
+//! - `consumers`: identity's profile, secession, sanction and contributor events;
+//!   `samples`: the sample boards of the embedded default; `insight_samples`: its sample
+//!   contributors and articles.
 //! - `config`, `startup`: configuration section and the `Application` that runs it.
 
 pub mod config;
 pub mod consumers;
 pub mod domain;
 pub mod grpc;
+pub mod insight_samples;
 pub mod members;
 pub mod pictures;
 pub mod samples;
