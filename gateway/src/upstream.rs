@@ -14,6 +14,7 @@ use sise_proto::market::v1::company_service_client::CompanyServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use sise_proto::market::v1::search_service_client::SearchServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
+use sise_proto::social::v1::insight_article_service_client::InsightArticleServiceClient;
 use sise_proto::social::v1::notice_service_client::NoticeServiceClient;
 use sise_proto::social::v1::social_service_client::SocialServiceClient;
 use tonic::service::interceptor::InterceptedService;
@@ -55,6 +56,8 @@ pub struct Channels {
     pub social: SocialServiceClient<Traced>,
     /// The service's notices (social service).
     pub notices: NoticeServiceClient<Traced>,
+    /// Insight articles and contributors (social service).
+    pub insight: InsightArticleServiceClient<Traced>,
     /// Indexes, forex, market condition (market service).
     pub assets: AssetServiceClient<Traced>,
     /// Company profile, statements, investors, traders, related stocks, firms (market).
@@ -88,6 +91,7 @@ impl Clients {
             favorites: FavoritesServiceClient::new(traced("favorites")?),
             social: SocialServiceClient::new(traced("social")?),
             notices: NoticeServiceClient::new(traced("social")?),
+            insight: InsightArticleServiceClient::new(traced("social")?),
             assets: AssetServiceClient::new(traced("market")?),
             company: CompanyServiceClient::new(traced("market")?),
             search: SearchServiceClient::new(traced("market")?),

@@ -23,7 +23,7 @@ pub const MAX_LIMIT: u32 = 50;
 pub const FEATURED_DEFAULT: u32 = 5;
 pub const FEATURED_MAX: u32 = 20;
 /// Characters of a search keyword.
-pub const KEYWORD_MAX_CHARS: usize = 50;
+pub const KEYWORD_MAX_CHARS: usize = 40;
 
 /// A page of `list` after `cursor` (its tag names the list).
 async fn page(

@@ -101,7 +101,7 @@ sise_platform::per_backend! {
                     content: "인사이트".into(),
                     ..Default::default()
                 },
-                "not_found",
+                "insight_article_not_found",
             ),
         ] {
             let refused = app.create_comment(user, request).await.expect_err(expected);
