@@ -200,7 +200,7 @@ pub async fn security_insight_articles(
     path = "/api/v1/contributors/{id}",
     tag = "main",
     security(()),
-    params(("id" = i64, Path, description = "The contributor (a member's id; negative for a sample contributor)")),
+    params(("id" = i64, Path, minimum = -1000, description = "The contributor: a member's id, or a sample contributor's (negative)")),
     responses(
         (status = 200, description = "The contributor's page data", body = ContributorBody),
         (status = 400, description = "`invalid_path`", body = ApiErrorBody),
@@ -230,7 +230,7 @@ pub async fn get_contributor(
     tag = "main",
     security(()),
     params(
-        ("id" = i64, Path, description = "The contributor"),
+        ("id" = i64, Path, minimum = -1000, description = "The contributor: a member's id, or a sample contributor's (negative)"),
         InsightPageQuery,
     ),
     responses(
