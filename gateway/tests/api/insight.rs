@@ -48,7 +48,9 @@ sise_platform::per_backend! {
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        assert_eq!(shown["contributor"]["name"], "기고자", "{shown}");
+        // Named as the community names the member (identity's public profile).
+        assert_eq!(shown["contributor"]["id"], writer, "{shown}");
+        assert!(shown["contributor"]["name"].as_str().is_some_and(|n| !n.is_empty()));
         assert_eq!(shown["contributor"]["bio"], "반도체 업종 담당");
 
         let desk = InsightEditorialServiceClient::new(app.internal.social_operator_channel());
@@ -104,7 +106,7 @@ sise_platform::per_backend! {
         let (status, one, headers) = call(&app, Method::GET, &format!("/main/api/v1/insight_articles/{html}"), None, None).await;
         assert_eq!(status, 200, "{one}");
         assert_eq!(one["article"]["content_type"], "HTML");
-        assert_eq!(one["article"]["content"], "<p>본문</p>");
+        assert_eq!(one["article"]["content"], "<p>본문<img></p>", "the handler and the frame gone");
         assert_eq!(one["article"]["contributor"]["id"], writer);
         assert_eq!(one["prev_article"]["id"], custom);
         assert_eq!(headers.get("vary").map(|v| v.to_str().unwrap_or_default()), Some("authorization"));

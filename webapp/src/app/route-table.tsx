@@ -7,6 +7,7 @@ import { isValidElement, lazy, type ComponentType } from 'react';
 import { Navigate, matchRoutes, type RouteObject } from 'react-router';
 
 import { FAVORITES_BASE, paths } from '@/config/paths';
+import { insightPaths } from '@/config/insight-paths';
 import { socialPaths } from '@/config/social-paths';
 import { getSecurityQueryOptions } from '@/features/securities/api/get-security';
 import { stripFormatSuffix } from '@/lib/format-suffix';
@@ -59,6 +60,9 @@ const MyPostsRoute = lazyRoute(() => import('./routes/my/my-posts'));
 const MyCommentsRoute = lazyRoute(() => import('./routes/my/my-comments'));
 const NoticesRoute = lazyRoute(() => import('./routes/notices/notices'));
 const NoticeRoute = lazyRoute(() => import('./routes/notices/notice'));
+const InvestingStrategiesRoute = lazyRoute(() => import('./routes/investing-strategies/index'));
+const InsightArticleRoute = lazyRoute(() => import('./routes/investing-strategies/article'));
+const ContributorRoute = lazyRoute(() => import('./routes/investing-strategies/contributor'));
 const MyRoute = lazyRoute(() => import('./routes/my/my'));
 const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
@@ -142,6 +146,10 @@ export const routes: RouteObject[] = withRootLayout([
   { path: socialPaths.myComments.path, element: <MyCommentsRoute /> },
   { path: socialPaths.notices.path, element: <NoticesRoute /> },
   { path: socialPaths.notice.path, element: <NoticeRoute /> },
+  // 투자전략: insight articles and their contributors.
+  { path: insightPaths.index.path, element: <InvestingStrategiesRoute /> },
+  { path: insightPaths.article.path, element: <InsightArticleRoute /> },
+  { path: insightPaths.contributor.path, element: <ContributorRoute /> },
   // /m/debates goes to the root (spec §2), which shows /m; a post by its id alone.
   { path: socialPaths.debates.path, element: <Navigate to={paths.home.getHref()} replace /> },
   { path: socialPaths.debate.path, element: <DebateRoute /> },

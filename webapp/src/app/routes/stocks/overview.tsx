@@ -3,12 +3,16 @@ import { useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { LatestArticles } from '@/features/articles/components/latest-articles';
 import { CompanySummary } from '@/features/company/components/company-summary';
+import { SecurityInsightArticles } from '@/features/insight/components/security-insight-articles';
 import { RelatedStocks } from '@/features/securities/components/related-stocks';
 
 import { KeyFigures } from './components/key-figures';
 import { StockChart } from './components/stock-chart';
 
-/** 개요: chart, key figures, company summary, related stocks and the latest news and disclosures. */
+/**
+ * 개요: chart, key figures, company summary, related stocks, the latest news and disclosures and
+ * the insight articles about the stock (spec §7, when there are any).
+ */
 export default function StockOverviewRoute() {
   const { securityId = '' } = useParams();
   return (
@@ -18,6 +22,7 @@ export default function StockOverviewRoute() {
       <LatestArticles securityId={securityId} moreHref={paths.stockArticles.getHref(securityId)} />
       <CompanySummary securityId={securityId} />
       <RelatedStocks securityId={securityId} />
+      <SecurityInsightArticles securityId={securityId} />
     </div>
   );
 }
