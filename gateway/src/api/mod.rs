@@ -8,6 +8,8 @@ pub mod company;
 pub mod company_models;
 pub mod favorites;
 pub mod identity;
+pub mod insight;
+pub mod insight_models;
 pub mod params;
 pub mod quotes;
 pub mod search;
@@ -227,6 +229,13 @@ fn main_routes() -> Routes {
         routes!(social::topics::featured_topics),
         routes!(social::topics::security_topics),
         routes!(social::topics::search_topics),
+        routes!(insight::list_insight_articles),
+        routes!(insight::featured_insight_articles),
+        routes!(insight::get_insight_article),
+        routes!(insight::security_insight_articles),
+        routes!(insight::get_contributor),
+        routes!(insight::contributor_insight_articles),
+        routes!(insight::search_insight_articles),
     ]
 }
 
@@ -244,6 +253,10 @@ fn social_routes() -> Routes {
         routes!(reactions::dislike),
         routes!(reactions::unlike),
         routes!(comments::post_comments, comments::comment_on_post),
+        routes!(comments::article_comments, comments::comment_on_article),
+        routes!(reactions::like_article),
+        routes!(reactions::dislike_article),
+        routes!(reactions::unlike_article),
         routes!(comments::replies, comments::reply),
         routes!(comments::delete_comment),
         routes!(comments::my_comments),

@@ -241,6 +241,10 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
         entry::<PostCategoryOrEmpty>(),
         entry::<PostCursor>(),
         entry::<NoticeCursor>(),
+        entry::<InsightCursor>(),
+        entry::<InsightLimit>(),
+        entry::<FeaturedLimit>(),
+        entry::<InsightScope>(),
         entry::<CommentCursor>(),
         entry::<LikedUserCursor>(),
         entry::<PostImageId>(),
@@ -490,6 +494,30 @@ param_schema! {
 param_schema! {
     /// Position in the member's support messages.
     SupportCursor => cursor("sise-support-cursor", "the member's support messages")
+}
+
+param_schema! {
+    /// Position in a list of insight articles (every one, featured, a security's, a
+    /// contributor's, a search's).
+    InsightCursor => cursor("sise-insight-cursor", "the same list of insight articles")
+}
+
+param_schema! {
+    /// Insight article pages (spec §9: 10).
+    InsightLimit => limit(50, 10)
+}
+
+param_schema! {
+    /// Featured insight articles asked for at once.
+    FeaturedLimit => limit(20, 5)
+}
+
+param_schema! {
+    /// `api::insight::parse_scope`: `invalid_scope` otherwise.
+    InsightScope => or_empty(
+        string_enum(&["all", "featured"], "Which insight articles"),
+        "`all` (default) or `featured`; empty is the same as absent",
+    )
 }
 
 param_schema! {

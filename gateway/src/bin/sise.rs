@@ -21,14 +21,23 @@
 //!   newest first (with `--open`, the unanswered ones oldest first), each in full
 //! - `sise support answer <id> <file>|- [--operators URL]`: answers one (the member sees
 //!   it on /m/customer_support); answering again replaces the answer
+//! - `sise contributor grant <member id> [<bio…>] [--operators URL]`: the member becomes a
+//!   contributor of insight articles (identity's role; again: the bio changes)
+//! - `sise contributor revoke <member id> [--operators URL]`
+//! - `sise articles publish <file.md|file.html|file.json|-> --contributor <member id>
+//!   --title <title> [--security KOREA-A005930]… [--featured] [--format markdown|html|custom]
+//!   [--operators URL]`: an insight article (its format from the file's extension, Markdown
+//!   for standard input unless `--format` says otherwise)
+//! - `sise articles withdraw <id> [--operators URL]`
+//! - `sise articles list [--operators URL]`: every insight article, withdrawn ones too
 //! - `sise operator-token <name>`: a new random token and the configuration entry of its
 //!   hash (`services.identity.operators`, `services.social.operators`), for an operator
 //!   to be added.
 //!
 //! The token comes from the environment, `SISE_OPERATOR_TOKEN`; sanctions and decisions
 //! record the operator it belongs to. `--operators` defaults to the `operator_listen` of the
-//! service a command calls (`services.identity` for the sanction commands,
-//! `services.social` for `moderation`), `--identity-operators` to identity's; an
+//! service a command calls (`services.identity` for the sanction and contributor commands,
+//! `services.social` for `moderation`, `notices` and `articles`), `--identity-operators` to identity's; an
 //! unspecified address counts as loopback. Each result is one printed line. The
 //! one-process server prints the operators' addresses at start and, when no operators are
 //! configured, the token of the development credential it made for this run (both
@@ -45,6 +54,7 @@ use sise_proto::identity::v1 as pb;
 use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
 use sise_proto::social::v1 as social;
 use sise_proto::social::v1::editorial_service_client::EditorialServiceClient;
+use sise_proto::social::v1::insight_editorial_service_client::InsightEditorialServiceClient;
 use sise_proto::social::v1::moderation_service_client::ModerationServiceClient;
 use sise_proto::social::v1::support_desk_service_client::SupportDeskServiceClient;
 
@@ -113,6 +123,13 @@ async fn operate(config: &Config, mut args: Vec<String>) -> anyhow::Result<()> {
         };
         return support(&args[1..], &social, &token).await;
     }
+    if args.first().map(String::as_str) == Some("articles") {
+        let social = match operators {
+            Some(url) => url,
+            None => operators_url(config, "social")?,
+        };
+        return articles(args.split_off(1), &social, &token).await;
+    }
     if args.first().map(String::as_str) == Some("moderation") {
         let social = match operators {
             Some(url) => url,
@@ -164,6 +181,31 @@ async fn operate(config: &Config, mut args: Vec<String>) -> anyhow::Result<()> {
                 sanctions: outcome.sanction.into_iter().collect(),
             });
         }
+        ["contributor", "grant", member, bio @ ..] => {
+            let role = client
+                .grant_contributor(operator::request(
+                    pb::GrantContributorRequest {
+                        user_id: member.parse().context("member id")?,
+                        bio: bio.join(" "),
+                    },
+                    &token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", role_line(&role));
+        }
+        ["contributor", "revoke", member] => {
+            let role = client
+                .revoke_contributor(operator::request(
+                    pb::RevokeContributorRequest {
+                        user_id: member.parse().context("member id")?,
+                    },
+                    &token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", role_line(&role));
+        }
         ["sanctions", member] => print(
             client
                 .list_sanctions(operator::request(
@@ -200,7 +242,13 @@ fn usage() -> ! {
          SISE_OPERATOR_TOKEN=… sise notices [publish <file>|- <title> | withdraw <id> | list] \
          [--operators URL]\n       \
          SISE_OPERATOR_TOKEN=… sise support [list [--open] | answer <id> <file>|-] \
-         [--operators URL]\n       sise operator-token <name>"
+         [--operators URL]\n       \
+         SISE_OPERATOR_TOKEN=… sise contributor [grant <member> [<bio>] | revoke <member>] \
+         [--operators URL]\n       \
+         SISE_OPERATOR_TOKEN=… sise articles [publish <file.md|file.html|file.json|-> \
+         --contributor <member> --title <title> [--security <id>]… [--featured] \
+         [--format markdown|html|custom] | withdraw <id> | list] [--operators URL]\n       \
+         sise operator-token <name>"
     );
     std::process::exit(2);
 }
@@ -609,6 +657,156 @@ fn notice_line(n: &social::Notice) -> String {
         n.published_by,
         if n.withdrawn_at_ms > 0 {
             format!(", withdrawn {} by {}", n.withdrawn_at_ms, n.withdrawn_by)
+        } else {
+            String::new()
+        }
+    )
+}
+
+fn role_line(r: &pb::ContributorRole) -> String {
+    format!(
+        "member {}: {} (by {} at {}){}",
+        r.user_id,
+        if r.contributor {
+            "contributor"
+        } else {
+            "not a contributor"
+        },
+        r.changed_by,
+        r.changed_at_ms,
+        if r.bio.is_empty() {
+            String::new()
+        } else {
+            format!(", bio \"{}\"", one_line(&r.bio, 60))
+        }
+    )
+}
+
+/// The format of an article's file: by `--format`, else by its extension (Markdown for
+/// standard input).
+fn article_format(file: &str, format: Option<&str>) -> anyhow::Result<social::ContentFormat> {
+    let named = format.map(str::to_owned).unwrap_or_else(|| {
+        match file
+            .rsplit_once('.')
+            .map(|(_, ext)| ext.to_ascii_lowercase())
+        {
+            Some(ext) if ext == "html" || ext == "htm" => "html".into(),
+            Some(ext) if ext == "json" => "custom".into(),
+            _ => "markdown".into(),
+        }
+    });
+    match named.as_str() {
+        "markdown" | "md" => Ok(social::ContentFormat::Markdown),
+        "html" => Ok(social::ContentFormat::Html),
+        "custom" => Ok(social::ContentFormat::Custom),
+        other => bail!("unknown format {other}: markdown, html or custom"),
+    }
+}
+
+/// A `sise articles …` command against social's operators' API at `url`.
+async fn articles(mut args: Vec<String>, url: &str, token: &str) -> anyhow::Result<()> {
+    let contributor = flag(&mut args, "--contributor");
+    let title = flag(&mut args, "--title");
+    let format = flag(&mut args, "--format");
+    let mut securities = Vec::new();
+    while let Some(security) = flag(&mut args, "--security") {
+        securities.push(security);
+    }
+    let featured = match args.iter().position(|a| a == "--featured") {
+        Some(at) => {
+            args.remove(at);
+            true
+        }
+        None => false,
+    };
+    let mut client = InsightEditorialServiceClient::connect(url.to_owned())
+        .await
+        .with_context(|| format!("connecting to social's operators' API at {url}"))?;
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match args.as_slice() {
+        ["list"] => {
+            let mut cursor = String::new();
+            loop {
+                let page = client
+                    .list_insight_articles(operator::request(
+                        social::ListInsightArticlesRequest {
+                            limit: Some(50),
+                            cursor,
+                            ..Default::default()
+                        },
+                        token,
+                    )?)
+                    .await?
+                    .into_inner();
+                for article in &page.articles {
+                    println!("{}", article_line(article));
+                }
+                if page.next_cursor.is_empty() {
+                    break;
+                }
+                cursor = page.next_cursor;
+            }
+        }
+        ["publish", file] => {
+            let (Some(contributor), Some(title)) = (contributor, title) else {
+                usage()
+            };
+            let body = if *file == "-" {
+                std::io::read_to_string(std::io::stdin()).context("reading the body from stdin")?
+            } else {
+                std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?
+            };
+            let article = client
+                .publish_insight_article(operator::request(
+                    social::PublishInsightArticleRequest {
+                        contributor_id: contributor.parse().context("contributor's member id")?,
+                        title,
+                        format: article_format(file, format.as_deref())? as i32,
+                        body,
+                        security_ids: securities,
+                        featured,
+                    },
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", article_line(&article));
+        }
+        ["withdraw", id] => {
+            let article = client
+                .withdraw_insight_article(operator::request(
+                    social::WithdrawInsightArticleRequest {
+                        id: id.parse().context("article id")?,
+                    },
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", article_line(&article));
+        }
+        _ => usage(),
+    }
+    Ok(())
+}
+
+fn article_line(a: &social::InsightArticle) -> String {
+    let contributor = a.contributor.clone().unwrap_or_default();
+    format!(
+        "#{} \"{}\" by {} ({}){}{} published {} by {}{}",
+        a.id,
+        a.title,
+        contributor.name,
+        contributor.id,
+        if a.featured { ", featured" } else { "" },
+        if a.security_ids.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", a.security_ids.join(","))
+        },
+        a.published_at_ms,
+        a.published_by,
+        if a.withdrawn_at_ms > 0 {
+            format!(", withdrawn {} by {}", a.withdrawn_at_ms, a.withdrawn_by)
         } else {
             String::new()
         }

@@ -17,6 +17,7 @@ use sise_proto::identity::v1 as pb;
 use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
 use sise_proto::social::v1 as social;
 use sise_proto::social::v1::editorial_service_client::EditorialServiceClient;
+use sise_proto::social::v1::insight_editorial_service_client::InsightEditorialServiceClient;
 use sise_proto::social::v1::support_desk_service_client::SupportDeskServiceClient;
 
 use crate::helpers::{TestApp, shared, spawn_app};
@@ -343,5 +344,80 @@ sise_platform::per_backend! {
             assert_eq!(status.code(), tonic::Code::Unauthenticated, "{what}");
         }
         desk.list_support_messages(internal.as_operator(list())).await.expect("the development operator");
+    }
+
+    /// The contributor role (identity) and the insight-article desk (social) are operators'
+    /// operations: on their own listeners only, with an operator's token only; no member
+    /// reaches them through the gateway (no route names them).
+    async fn contributor_and_article_operations_are_operators_only(backend) {
+        let app = shared(backend).await;
+        let internal = &app.internal;
+        let grant = || pb::GrantContributorRequest { user_id: 1, bio: String::new() };
+        let revoke = || pb::RevokeContributorRequest { user_id: 1 };
+        let status = OperatorServiceClient::new(internal.channel("identity"))
+            .grant_contributor(internal.as_operator(grant()))
+            .await
+            .expect_err("not on the members' port");
+        assert_eq!(status.code(), tonic::Code::Unimplemented);
+        let mut identity = OperatorServiceClient::new(internal.operator_channel());
+        for (what, token) in [("no token", None), ("wrong token", Some("wrong")), ("a member's signature", Some("member"))] {
+            let request = |message| match token {
+                None => tonic::Request::new(message),
+                Some("member") => internal.as_member(message, 1),
+                Some(token) => sise_platform::operator::request(message, token).expect("r"),
+            };
+            let status = identity.grant_contributor(request(grant())).await.expect_err(what);
+            assert_eq!(status.code(), tonic::Code::Unauthenticated, "grant, {what}");
+            let status = identity
+                .revoke_contributor(match token {
+                    None => tonic::Request::new(revoke()),
+                    Some("member") => internal.as_member(revoke(), 1),
+                    Some(token) => sise_platform::operator::request(revoke(), token).expect("r"),
+                })
+                .await
+                .expect_err(what);
+            assert_eq!(status.code(), tonic::Code::Unauthenticated, "revoke, {what}");
+        }
+        let publish = || social::PublishInsightArticleRequest {
+            contributor_id: 1,
+            title: "t".into(),
+            format: social::ContentFormat::Markdown as i32,
+            body: "x".into(),
+            ..Default::default()
+        };
+        let status = InsightEditorialServiceClient::new(internal.channel("social"))
+            .publish_insight_article(internal.as_operator(publish()))
+            .await
+            .expect_err("not on the members' port");
+        assert_eq!(status.code(), tonic::Code::Unimplemented);
+        let mut desk = InsightEditorialServiceClient::new(internal.social_operator_channel());
+        for (what, request) in [
+            ("no token", tonic::Request::new(publish())),
+            ("wrong token", sise_platform::operator::request(publish(), "wrong").expect("r")),
+            ("a member's signature", internal.as_member(publish(), 1)),
+        ] {
+            let status = desk.publish_insight_article(request).await.expect_err(what);
+            assert_eq!(status.code(), tonic::Code::Unauthenticated, "publish, {what}");
+        }
+        for (what, request) in [
+            ("no token", tonic::Request::new(social::WithdrawInsightArticleRequest { id: 1 })),
+            ("a member's signature", internal.as_member(social::WithdrawInsightArticleRequest { id: 1 }, 1)),
+        ] {
+            let status = desk.withdraw_insight_article(request).await.expect_err(what);
+            assert_eq!(status.code(), tonic::Code::Unauthenticated, "withdraw, {what}");
+        }
+        let status = desk
+            .list_insight_articles(tonic::Request::new(social::ListInsightArticlesRequest::default()))
+            .await
+            .expect_err("no token");
+        assert_eq!(status.code(), tonic::Code::Unauthenticated);
+        // With the operator's token the desk answers (this contributor does not exist).
+        let refused = desk.publish_insight_article(internal.as_operator(publish())).await.expect_err("no contributor");
+        assert_eq!(sise_platform::error::DomainError::from_status(&refused).code.as_str(), "not_a_contributor");
+        // And no gateway route reaches either.
+        let doc = sise_gateway::startup::api_document().to_json().expect("json");
+        for word in ["contributor_role", "grant", "revoke", "publish", "withdraw"] {
+            assert!(!doc.contains(&format!("/{word}")), "a route named {word}");
+        }
     }
 }

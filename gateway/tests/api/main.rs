@@ -24,6 +24,7 @@ mod favorites;
 mod health;
 mod helpers;
 mod identity;
+mod insight;
 mod notices;
 mod quotes;
 mod request_rules;

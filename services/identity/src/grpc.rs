@@ -11,7 +11,7 @@ use tonic::{Request, Response, Status};
 use crate::membership::{Failure, Login, Membership, Outcome, seoul_date};
 use sise_platform::time::now_ms;
 
-use crate::store::{Agreements, SanctionKind, Sanctioned};
+use crate::store::{Agreements, RoleRefusal, SanctionKind, Sanctioned};
 
 /// Most members one public-profile call names.
 const MAX_PROFILES: usize = 100;
@@ -309,6 +309,39 @@ impl OperatorGrpc {
     }
 }
 
+/// Characters of a contributor's bio.
+const MAX_BIO_CHARS: usize = 300;
+
+impl OperatorGrpc {
+    async fn set_contributor(
+        &self,
+        user_id: i64,
+        bio: Option<&str>,
+        operator: &str,
+    ) -> Result<Response<pb::ContributorRole>, Status> {
+        let changed = self
+            .membership
+            .store
+            .set_contributor(user_id, bio, operator, now_ms())
+            .await
+            .map_err(internal_status)?;
+        match changed {
+            Ok(role) => {
+                tracing::info!(
+                    operator,
+                    contributor = role.contributor,
+                    "contributor role changed"
+                );
+                Ok(Response::new(role))
+            }
+            Err(RoleRefusal::NoSuchMember) => {
+                Err(DomainError::from(ErrorCode::MemberNotFound).into())
+            }
+            Err(RoleRefusal::Ended) => Err(DomainError::from(ErrorCode::MemberNotFound).into()),
+        }
+    }
+}
+
 #[tonic::async_trait]
 impl pb::operator_service_server::OperatorService for OperatorGrpc {
     #[tracing::instrument(skip_all, fields(user_id = request.get_ref().user_id))]
@@ -366,6 +399,31 @@ impl pb::operator_service_server::OperatorService for OperatorGrpc {
             .await
             .map_err(internal_status)?;
         Ok(Response::new(sanction_list(&sanctions)))
+    }
+
+    #[tracing::instrument(skip_all, fields(user_id = request.get_ref().user_id))]
+    async fn grant_contributor(
+        &self,
+        request: Request<pb::GrantContributorRequest>,
+    ) -> Result<Response<pb::ContributorRole>, Status> {
+        let operator = operator::required(&request)?;
+        let request = request.get_ref();
+        let bio = request.bio.trim();
+        if bio.chars().count() > MAX_BIO_CHARS {
+            return Err(DomainError::with_max(ErrorCode::BioTooLong, MAX_BIO_CHARS).into());
+        }
+        self.set_contributor(request.user_id, Some(bio), &operator)
+            .await
+    }
+
+    #[tracing::instrument(skip_all, fields(user_id = request.get_ref().user_id))]
+    async fn revoke_contributor(
+        &self,
+        request: Request<pb::RevokeContributorRequest>,
+    ) -> Result<Response<pb::ContributorRole>, Status> {
+        let operator = operator::required(&request)?;
+        self.set_contributor(request.get_ref().user_id, None, &operator)
+            .await
     }
 
     #[tracing::instrument(skip_all)]

@@ -127,6 +127,7 @@ catalogue! {
     UnsupportedAsset = ("unsupported_asset", InvalidArgument, "지수와 환율만 조회할 수 있습니다. 종목 차트는 종목 API를 이용해주세요."),
     MissingSecurityIds = ("missing_security_ids", InvalidArgument, "종목을 하나 이상 지정해주세요."),
     MissingAssetIds = ("missing_asset_ids", InvalidArgument, "자산을 하나 이상 지정해주세요."),
+    BioTooLong = ("bio_too_long", InvalidArgument, "소개는 {max}자까지 쓸 수 있습니다."),
     TooManySecurities = ("too_many_securities", InvalidArgument, "한 번에 {max}개까지 조회할 수 있습니다."),
     TooManyAssets = ("too_many_assets", InvalidArgument, "한 번에 {max}개까지 조회할 수 있습니다."),
     /// Both `security_id` and `security_ids` given to one article call.
@@ -249,6 +250,13 @@ catalogue! {
     AnswerTooLong = ("answer_too_long", InvalidArgument, "답변은 {max}자까지 쓸 수 있습니다."),
     /// Over the member's support messages of the day (KST): 429 until midnight.
     DailySupportLimit = ("daily_support_limit", TooManyRequests, "문의는 하루에 {max}개까지 남길 수 있습니다. 내일 다시 시도해주세요."),
+    // Insight articles and contributors (the social service; docs/api.md, "Insight articles").
+    InsightArticleNotFound = ("insight_article_not_found", NotFound, "인사이트 글을 찾을 수 없습니다."),
+    ContributorNotFound = ("contributor_not_found", NotFound, "기고자를 찾을 수 없습니다."),
+    /// Publishing for a member who is not (or no longer) a contributor.
+    NotAContributor = ("not_a_contributor", Conflict, "기고자로 등록된 회원이 아닙니다."),
+    InvalidArticleContent = ("invalid_article_content", InvalidArgument, "글 내용의 형식이 올바르지 않습니다."),
+    ArticleTooLong = ("article_too_long", InvalidArgument, "글은 {max}자까지 쓸 수 있습니다."),
     // Bounds of the public edge (the gateway's limits).
     TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
     TooManyStreams = ("too_many_streams", TooManyRequests, "실시간 시세 연결이 너무 많습니다. 잠시 후 다시 시도해주세요."),

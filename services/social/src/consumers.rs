@@ -1,7 +1,7 @@
 //! Identity's events, consumed durably (`sise_platform::bus::acl`): `social-profiles`
 //! (a member's name and photo), `social-secession` (content stays under 탈퇴한 회원, their
-//! support messages go) and
-//! `social-sanctions` (a terminated member's content is hidden). Supervised by
+//! support messages go), `social-sanctions` (a terminated member's content is hidden) and
+//! `social-contributors` (who may publish insight articles). Supervised by
 //! `bus::consume_messages` (restarted with backoff, a failing event redelivered and
 //! finally dead-lettered); each is idempotent (`store::authors`), so a redelivered event
 //! changes nothing more.
@@ -14,7 +14,7 @@ use tokio_util::sync::CancellationToken;
 use crate::store::Store;
 use crate::store::authors::Profile;
 
-/// Runs the three consumers until `cancel`.
+/// Runs the four consumers until `cancel`.
 pub async fn run(bus: Bus, store: Store, cancel: CancellationToken) {
     let profiles = {
         let store = store.clone();
@@ -60,6 +60,37 @@ pub async fn run(bus: Bus, store: Store, cancel: CancellationToken) {
             },
         )
     };
+    let contributors = {
+        let store = store.clone();
+        bus::consume_messages(
+            bus.clone(),
+            acl::SOCIAL_CONTRIBUTORS,
+            cancel.clone(),
+            move |event: pb::ContributorChanged| {
+                let store = store.clone();
+                async move {
+                    if event.user_id <= 0 {
+                        tracing::warn!("dropping a contributor_changed without a member");
+                        return Ok(());
+                    }
+                    let profile = Profile {
+                        name: event.name,
+                        avatar_url: event.avatar_url,
+                        changed_at_ms: event.changed_at_ms,
+                    };
+                    store
+                        .apply_contributor(event.user_id, event.contributor, &event.bio, &profile)
+                        .await?;
+                    tracing::info!(
+                        user_id = event.user_id,
+                        contributor = event.contributor,
+                        "contributor role applied"
+                    );
+                    Ok(())
+                }
+            },
+        )
+    };
     let sanctions = bus::consume_messages(
         bus,
         acl::SOCIAL_SANCTIONS,
@@ -84,5 +115,5 @@ pub async fn run(bus: Bus, store: Store, cancel: CancellationToken) {
             }
         },
     );
-    tokio::join!(profiles, secessions, sanctions);
+    tokio::join!(profiles, secessions, contributors, sanctions);
 }

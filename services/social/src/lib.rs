@@ -1,6 +1,7 @@
 //! The social service: the community around securities: each stock's discussion board
 //! (posts with pictures, comments and replies, likes and dislikes), reports and moderation
-//! in the open; the service's notices; the curated topics (테마). Insight articles arrive with their own issue.
+//! in the open; the service's notices and customer support; the curated topics (테마);
+//! insight articles by contributors.
 //!
 //! Layout (layers point down):
 //! - `domain`: value types parsed at the edge (security ids, categories, scopes, sorts,
@@ -8,22 +9,26 @@
 //!   (`domain::text`), the stored rank (`domain::rank`), page cursors (`domain::cursor`),
 //!   the community's rules.
 //! - `store`: the social database, both backends: authors, posts and pictures, comments,
-//!   reactions, reports and cases, notices, the sample boards; locks, counters and outbox
-//!   events.
+//!   reactions, reports and cases, notices, support messages, insight articles and
+//!   contributors, the sample boards; locks, counters and outbox events.
 //! - `securities` (boards market lists, cached), `members` (authors from identity at
 //!   their first write), `pictures` (post pictures through the image door).
 //! - `topics`: the curated topics (테마) of `data/topics.csv`, held in memory with their
 //!   search index.
-//! - `grpc`: `SocialService`, `NoticeService` and `TopicService` (members and visitors,
-//!   through the gateway), `ModerationService` and `EditorialService` (operators, on their own listener).
-//! - `consumers`: identity's profile, secession and sanction events; `samples`: the
-//!   sample boards of the embedded default.
+//! - `grpc`: `SocialService`, `NoticeService`, `SupportService`, `TopicService` and
+//!   `InsightArticleService` (members and visitors, through the gateway);
+//!   `ModerationService`, `EditorialService`, `SupportDeskService` and
+//!   `InsightEditorialService` (operators, on their own listener).
+//! - `consumers`: identity's profile, secession, sanction and contributor events;
+//!   `samples`: the sample boards of the embedded default; `insight_samples`: its sample
+//!   contributors and articles.
 //! - `config`, `startup`: configuration section and the `Application` that runs it.
 
 pub mod config;
 pub mod consumers;
 pub mod domain;
 pub mod grpc;
+pub mod insight_samples;
 pub mod members;
 pub mod pictures;
 pub mod samples;

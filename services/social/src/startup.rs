@@ -21,6 +21,10 @@ use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
 use sise_proto::social::v1::editorial_service_server::{self, EditorialServiceServer};
+use sise_proto::social::v1::insight_article_service_server::{self, InsightArticleServiceServer};
+use sise_proto::social::v1::insight_editorial_service_server::{
+    self, InsightEditorialServiceServer,
+};
 use sise_proto::social::v1::moderation_service_server::{self, ModerationServiceServer};
 use sise_proto::social::v1::notice_service_server::{self, NoticeServiceServer};
 use sise_proto::social::v1::social_service_server::{self, SocialServiceServer};
@@ -31,6 +35,7 @@ use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::config::SocialConfig;
+use crate::grpc::insight::{InsightEditorialGrpc, InsightGrpc};
 use crate::grpc::moderation::ModerationGrpc;
 use crate::grpc::notices::{EditorialGrpc, NoticeGrpc};
 use crate::grpc::social::SocialGrpc;
@@ -40,7 +45,7 @@ use crate::members::Members;
 use crate::securities::Securities;
 use crate::store::{MIGRATIONS, Store};
 use crate::topics::Topics;
-use crate::{consumers, samples};
+use crate::{consumers, insight_samples, samples};
 
 /// Largest message social takes: a post with its pictures (4 × 5 MB) and framing.
 const MAX_MESSAGE_BYTES: usize = 24 * 1024 * 1024;
@@ -165,6 +170,14 @@ impl Service for Application {
             .guard(SupportDeskServiceServer::new(SupportDeskGrpc::new(
                 self.store.clone(),
             )));
+        let insight = self
+            .member_key
+            .guard(InsightArticleServiceServer::new(InsightGrpc::new(
+                self.store.clone(),
+            )));
+        let insight_editorial = self.operators.guard(InsightEditorialServiceServer::new(
+            InsightEditorialGrpc::new(self.store.clone()),
+        ));
         // Background work stops with the shutdown signal, before the pool closes.
         let stop = CancellationToken::new();
         let mut tasks = vec![tokio::spawn(consumers::run(
@@ -173,6 +186,7 @@ impl Service for Application {
             stop.clone(),
         ))];
         if self.sample_posts {
+            tasks.push(tokio::spawn(insight_samples::seed(self.store.clone())));
             tasks.push(tokio::spawn(samples::seed(
                 self.store.clone(),
                 TrendServiceClient::new(self.market),
@@ -197,11 +211,13 @@ impl Service for Application {
                         notice_service_server::SERVICE_NAME,
                         support_service_server::SERVICE_NAME,
                         topic_service_server::SERVICE_NAME,
+                        insight_article_service_server::SERVICE_NAME,
                     ],
                     routes: tonic::service::Routes::new(members)
                         .add_service(notices)
                         .add_service(support)
-                        .add_service(topics),
+                        .add_service(topics)
+                        .add_service(insight),
                 },
                 server::Server {
                     listener: self.operator_listener,
@@ -209,10 +225,12 @@ impl Service for Application {
                         moderation_service_server::SERVICE_NAME,
                         editorial_service_server::SERVICE_NAME,
                         support_desk_service_server::SERVICE_NAME,
+                        insight_editorial_service_server::SERVICE_NAME,
                     ],
                     routes: tonic::service::Routes::new(operators)
                         .add_service(editorial)
-                        .add_service(desk),
+                        .add_service(desk)
+                        .add_service(insight_editorial),
                 },
             ],
             shutdown,

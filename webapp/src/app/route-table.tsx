@@ -7,6 +7,7 @@ import { isValidElement, lazy, type ComponentType } from 'react';
 import { Navigate, matchRoutes, type RouteObject } from 'react-router';
 
 import { FAVORITES_BASE, paths } from '@/config/paths';
+import { insightPaths } from '@/config/insight-paths';
 import { socialPaths } from '@/config/social-paths';
 import { getSecurityQueryOptions } from '@/features/securities/api/get-security';
 import { stripFormatSuffix } from '@/lib/format-suffix';
@@ -60,8 +61,10 @@ const MyCommentsRoute = lazyRoute(() => import('./routes/my/my-comments'));
 const NoticesRoute = lazyRoute(() => import('./routes/notices/notices'));
 const NoticeRoute = lazyRoute(() => import('./routes/notices/notice'));
 const CustomerSupportRoute = lazyRoute(() => import('./routes/support/customer-support'));
-const InvestingStrategiesRoute = lazyRoute(() => import('./routes/investing-strategies/investing-strategies'));
 const TopicRoute = lazyRoute(() => import('./routes/investing-strategies/topic'));
+const InvestingStrategiesRoute = lazyRoute(() => import('./routes/investing-strategies/index'));
+const InsightArticleRoute = lazyRoute(() => import('./routes/investing-strategies/article'));
+const ContributorRoute = lazyRoute(() => import('./routes/investing-strategies/contributor'));
 const MyRoute = lazyRoute(() => import('./routes/my/my'));
 const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
@@ -146,8 +149,11 @@ export const routes: RouteObject[] = withRootLayout([
   { path: socialPaths.notices.path, element: <NoticesRoute /> },
   { path: socialPaths.notice.path, element: <NoticeRoute /> },
   { path: socialPaths.customerSupport.path, element: <CustomerSupportRoute /> },
-  { path: socialPaths.investingStrategies.path, element: <InvestingStrategiesRoute /> },
   { path: socialPaths.topic.path, element: <TopicRoute /> },
+  // 투자전략: insight articles and their contributors.
+  { path: insightPaths.index.path, element: <InvestingStrategiesRoute /> },
+  { path: insightPaths.article.path, element: <InsightArticleRoute /> },
+  { path: insightPaths.contributor.path, element: <ContributorRoute /> },
   // /m/debates goes to the root (spec §2), which shows /m; a post by its id alone.
   { path: socialPaths.debates.path, element: <Navigate to={paths.home.getHref()} replace /> },
   { path: socialPaths.debate.path, element: <DebateRoute /> },

@@ -138,3 +138,8 @@ export const SUPPORT_PAGE_SIZE = 10;
 
 /** Who liked a post. */
 export const LIKED_USERS_STALE_TIME_MS = 60_000;
+
+/** Insight articles a page (spec §9: 10), the featured ones shown at once, and how long a list stays fresh. */
+export const INSIGHT_PAGE_SIZE = 10;
+export const INSIGHT_FEATURED_SIZE = 5;
+export const INSIGHT_STALE_TIME_MS = 60_000;

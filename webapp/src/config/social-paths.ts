@@ -36,8 +36,6 @@ export const socialPaths = {
   notice: { path: '/m/notices/:noticeId', getHref: (noticeId: number) => `/m/notices/${noticeId}` },
   /** 고객센터: frequently asked questions and the member's messages to the operators. */
   customerSupport: { path: '/m/customer_support', getHref: () => '/m/customer_support' },
-  /** 투자전략: featured topics (and, with their issue, insight articles). */
-  investingStrategies: { path: '/m/investing_strategies', getHref: () => '/m/investing_strategies' },
   /** One topic (테마) with its stocks. */
   topic: {
     path: '/m/investing_strategies/topics/:topicId',

@@ -45,3 +45,16 @@ export const everyRelatedStockList = {
   queryKey: securityKeys.all,
   predicate: (query: { queryKey: QueryKey }) => query.queryKey[2] === RELATED_STOCKS,
 } satisfies QueryFilters;
+
+/**
+ * Insight articles (features/insight). Under lib/ because the community's comments and
+ * reactions (features/social) change an article's counts: they invalidate its detail here.
+ */
+export const insightKeys = {
+  all: ['insight-articles'] as const,
+  lists: () => [...insightKeys.all, 'list'] as const,
+  list: (name: string, filters: Record<string, string | number>) => [...insightKeys.lists(), name, filters] as const,
+  details: () => [...insightKeys.all, 'detail'] as const,
+  detail: (articleId: number) => [...insightKeys.details(), articleId] as const,
+  contributor: (contributorId: number) => [...insightKeys.all, 'contributor', contributorId] as const,
+};

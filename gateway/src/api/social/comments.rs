@@ -1,5 +1,6 @@
-//! Comments: a post's top-level comments and a comment's replies (oldest first), writing
-//! either, deleting one's own, and the member's own comments across boards (MY 내 댓글).
+//! Comments: a post's or an insight article's top-level comments and a comment's replies
+//! (oldest first), writing either, deleting one's own, and the member's own comments across
+//! boards (MY 내 댓글).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -9,7 +10,7 @@ use sise_proto::social::v1 as pb;
 use utoipa::IntoParams;
 
 use super::models::{CommentBody, CommentPage, NewComment};
-use super::{answer, page, post_ref};
+use super::{answer, article_ref, page, post_ref};
 use crate::api::params::{CommentCursor, Limit50};
 use crate::api::{ApiJson, ApiPath, ApiQuery, no_content, private_json};
 use crate::auth::{SignedIn, Viewer};
@@ -68,6 +69,65 @@ pub async fn post_comments(
         cursor,
     };
     list(&state, &viewer, request).await
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/v1/insight_articles/{id}/comments",
+    tag = "social",
+    security(()),
+    params(("id" = i64, Path, minimum = 1, description = "The insight article"), CommentPageQuery),
+    responses(
+        (status = 200, description = "The article's top-level comments, oldest first, each with its `replies_count` (`commentable_type: insight_article`)", body = CommentPage),
+        (status = 400, description = "`invalid_limit`, `invalid_cursor`", body = ApiErrorBody),
+        (status = 404, description = "`insight_article_not_found`", body = ApiErrorBody),
+    )
+)]
+pub async fn article_comments(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    ApiPath(id): ApiPath<i64>,
+    ApiQuery(query): ApiQuery<CommentPageQuery>,
+) -> Result<Response, ApiError> {
+    let (limit, cursor) = page(query.limit.as_deref(), query.cursor)?;
+    let request = pb::ListCommentsRequest {
+        commentable: article_ref(id),
+        parent_id: 0,
+        limit,
+        cursor,
+    };
+    list(&state, &viewer, request).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/insight_articles/{id}/comments",
+    tag = "social",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, minimum = 1, description = "The insight article")),
+    request_body = NewComment,
+    responses(
+        (status = 201, description = "The comment; the article's `comments_count` went up by one with it", body = CommentBody),
+        (status = 400, description = "`content_required`, `comment_too_long` (300 characters); `invalid_request_body`", body = ApiErrorBody),
+        (status = 401, description = "`login_required`, `invalid_token`", body = ApiErrorBody),
+        (status = 403, description = "`user_terminated`", body = ApiErrorBody),
+        (status = 404, description = "`insight_article_not_found`", body = ApiErrorBody),
+        (status = 409, description = "`duplicate_content`", body = ApiErrorBody),
+        (status = 429, description = "`daily_comment_limit`", body = ApiErrorBody),
+    )
+)]
+pub async fn comment_on_article(
+    State(state): State<AppState>,
+    member: SignedIn,
+    ApiPath(id): ApiPath<i64>,
+    ApiJson(body): ApiJson<NewComment>,
+) -> Result<Response, ApiError> {
+    let request = pb::CreateCommentRequest {
+        commentable: article_ref(id),
+        parent_id: 0,
+        content: body.content,
+    };
+    create(&state, &member, request).await
 }
 
 #[utoipa::path(

@@ -39,7 +39,7 @@ pub const MAX_LIMIT: u32 = 50;
 
 /// A public read's answer: the member's own (`no-store`), or the one every visitor gets.
 /// Either way it varies with the token, which shared caches must know.
-fn answer<T: serde::Serialize>(viewer: &Viewer, body: T) -> Response {
+pub(crate) fn answer<T: serde::Serialize>(viewer: &Viewer, body: T) -> Response {
     let mut response = if viewer.is_member() {
         private_json(StatusCode::OK, body)
     } else {
@@ -88,7 +88,10 @@ fn parse_category_filter(text: Option<&str>) -> Result<pb::Category, ApiError> {
 }
 
 /// `(limit, cursor)` of a page for the service, which checks the range and the cursor.
-fn page(limit: Option<&str>, cursor: Option<String>) -> Result<(Option<i64>, String), ApiError> {
+pub(crate) fn page(
+    limit: Option<&str>,
+    cursor: Option<String>,
+) -> Result<(Option<i64>, String), ApiError> {
     let limit = PageLimit::from_query(limit, MAX_LIMIT)?;
     Ok((limit, cursor.unwrap_or_default()))
 }
@@ -101,6 +104,13 @@ fn next_cursor(cursor: String) -> Option<String> {
 fn post_ref(id: i64) -> Option<pb::ContentRef> {
     Some(pb::ContentRef {
         r#type: pb::ContentType::Post as i32,
+        id,
+    })
+}
+
+fn article_ref(id: i64) -> Option<pb::ContentRef> {
+    Some(pb::ContentRef {
+        r#type: pb::ContentType::InsightArticle as i32,
         id,
     })
 }

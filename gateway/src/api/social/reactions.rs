@@ -1,5 +1,5 @@
-//! Reactions to a post (spec §4): like, dislike and unlike, each answered with the post's
-//! counts and the member's reaction after it. `like` on a disliked post moves it; `like`
+//! Reactions to a post or an insight article (spec §4): like, dislike and unlike, each
+//! answered with its counts and the member's reaction after it. `like` on a disliked post moves it; `like`
 //! on a liked post changes nothing (a second tap sends `unlike`).
 
 use axum::extract::State;
@@ -8,7 +8,7 @@ use axum::response::Response;
 use sise_proto::social::v1 as pb;
 
 use super::models::Reactions;
-use super::post_ref;
+use super::{article_ref, post_ref};
 use crate::api::{ApiPath, private_json};
 use crate::auth::SignedIn;
 use crate::error::{ApiError, ApiErrorBody};
@@ -17,7 +17,7 @@ use crate::state::AppState;
 async fn react(
     state: &AppState,
     member: &SignedIn,
-    id: i64,
+    target: Option<pb::ContentRef>,
     emotion: pb::Emotion,
 ) -> Result<Response, ApiError> {
     let reactions = state
@@ -25,7 +25,7 @@ async fn react(
         .social
         .clone()
         .react(member.request(pb::ReactRequest {
-            target: post_ref(id),
+            target,
             emotion: emotion as i32,
         }))
         .await?
@@ -51,7 +51,7 @@ pub async fn like(
     member: SignedIn,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Response, ApiError> {
-    react(&state, &member, id, pb::Emotion::Like).await
+    react(&state, &member, post_ref(id), pb::Emotion::Like).await
 }
 
 #[utoipa::path(
@@ -72,7 +72,7 @@ pub async fn dislike(
     member: SignedIn,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Response, ApiError> {
-    react(&state, &member, id, pb::Emotion::Dislike).await
+    react(&state, &member, post_ref(id), pb::Emotion::Dislike).await
 }
 
 #[utoipa::path(
@@ -92,5 +92,65 @@ pub async fn unlike(
     member: SignedIn,
     ApiPath(id): ApiPath<i64>,
 ) -> Result<Response, ApiError> {
-    react(&state, &member, id, pb::Emotion::Unspecified).await
+    react(&state, &member, post_ref(id), pb::Emotion::Unspecified).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/insight_articles/{id}/like",
+    tag = "social",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, minimum = 1, description = "The insight article")),
+    responses(
+        (status = 200, description = "Liked (a dislike moves to a like; liked already: unchanged)", body = Reactions),
+        (status = 401, description = "`login_required`, `invalid_token`", body = ApiErrorBody),
+        (status = 404, description = "`insight_article_not_found`", body = ApiErrorBody),
+    )
+)]
+pub async fn like_article(
+    State(state): State<AppState>,
+    member: SignedIn,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Response, ApiError> {
+    react(&state, &member, article_ref(id), pb::Emotion::Like).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/insight_articles/{id}/dislike",
+    tag = "social",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, minimum = 1, description = "The insight article")),
+    responses(
+        (status = 200, description = "Disliked (a like moves to a dislike; disliked already: unchanged)", body = Reactions),
+        (status = 401, description = "`login_required`, `invalid_token`", body = ApiErrorBody),
+        (status = 404, description = "`insight_article_not_found`", body = ApiErrorBody),
+    )
+)]
+pub async fn dislike_article(
+    State(state): State<AppState>,
+    member: SignedIn,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Response, ApiError> {
+    react(&state, &member, article_ref(id), pb::Emotion::Dislike).await
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/v1/insight_articles/{id}/unlike",
+    tag = "social",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, minimum = 1, description = "The insight article")),
+    responses(
+        (status = 200, description = "No reaction of the member's any more", body = Reactions),
+        (status = 401, description = "`login_required`, `invalid_token`", body = ApiErrorBody),
+        (status = 404, description = "`insight_article_not_found`", body = ApiErrorBody),
+    )
+)]
+pub async fn unlike_article(
+    State(state): State<AppState>,
+    member: SignedIn,
+    ApiPath(id): ApiPath<i64>,
+) -> Result<Response, ApiError> {
+    react(&state, &member, article_ref(id), pb::Emotion::Unspecified).await
 }

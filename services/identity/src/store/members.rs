@@ -181,6 +181,21 @@ impl Store {
         row.as_ref().map(User::from_row).transpose()
     }
 
+    /// Member `id` as the transaction `conn` sees it.
+    pub(crate) async fn user_in(
+        &self,
+        conn: &mut AnyConnection,
+        id: i64,
+    ) -> anyhow::Result<Option<User>> {
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT {USER_COLUMNS} FROM users WHERE id = $1"
+        )))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?;
+        row.as_ref().map(User::from_row).transpose()
+    }
+
     pub async fn user_by_kakao(&self, kakao_id: &str) -> anyhow::Result<Option<User>> {
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
             "SELECT {USER_COLUMNS} FROM users WHERE kakao_id = $1"

@@ -1,10 +1,12 @@
 //! The identity database, both backends: members (`members`), their sessions
-//! (`sessions`), sanctions (`sanctions`) and throttled login failures (`throttle`).
+//! (`sessions`), sanctions (`sanctions`), contributors of insight articles
+//! (`contributors`) and throttled login failures (`throttle`).
 //!
 //! SQL is written once for both backends (`$n` placeholders, epoch-ms instants, 0/1
 //! booleans), see `sise_platform::db`. Tokens (sessions, dormancy releases) are stored as
 //! their SHA-256 only.
 
+mod contributors;
 mod members;
 mod sanctions;
 mod sessions;
@@ -13,6 +15,7 @@ mod throttle;
 use rand::RngCore;
 use sise_platform::db::{Database, Migrations};
 
+pub use contributors::RoleRefusal;
 pub use members::{
     Agreements, NewAvatar, ProfileChange, SECEDED_NAME, SignUpRefusal, StoredAvatar, User,
 };
@@ -34,7 +37,7 @@ const TOKEN_BYTES: usize = 32;
 /// is `sise_platform::bus::acl`.
 pub mod subjects {
     pub use sise_platform::bus::acl::subjects::{
-        PROFILE_CHANGED, SESSIONS_REVOKED, USER_SANCTIONED, USER_SECEDED,
+        CONTRIBUTOR_CHANGED, PROFILE_CHANGED, SESSIONS_REVOKED, USER_SANCTIONED, USER_SECEDED,
     };
 }
 

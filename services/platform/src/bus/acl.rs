@@ -39,6 +39,8 @@ pub mod subjects {
     pub const USER_SANCTIONED: &str = "events.identity.user_sanctioned";
     /// A member's nickname or photo changed (social keeps its authors' names from it).
     pub const PROFILE_CHANGED: &str = "events.identity.profile_changed";
+    /// A member became a contributor of insight articles, or stopped being one.
+    pub const CONTRIBUTOR_CHANGED: &str = "events.identity.contributor_changed";
     pub const STOCK_ADDED: &str = "events.favorites.stock_added";
     pub const STOCK_REMOVED: &str = "events.favorites.stock_removed";
     /// The community (`sise.social.v1` events): market counts posts per stock, gateways
@@ -98,6 +100,12 @@ pub const SOCIAL_SANCTIONS: Consumer = Consumer {
     pattern: USER_SANCTIONED,
 };
 
+/// Social's list of who may publish insight articles.
+pub const SOCIAL_CONTRIBUTORS: Consumer = Consumer {
+    name: "social-contributors",
+    pattern: CONTRIBUTOR_CHANGED,
+};
+
 /// What one process does on the bus; its NATS user (named like the process) may do
 /// exactly that.
 #[derive(Clone, Copy, Debug)]
@@ -144,7 +152,7 @@ pub const GATEWAY: Permissions = Permissions {
     consumes: &[],
 };
 
-/// Its outbox: revoked sessions, secessions, sanctions, profile changes.
+/// Its outbox: revoked sessions, secessions, sanctions, profile changes, contributors.
 pub const IDENTITY: Permissions = Permissions {
     user: "identity",
     publishes: &[],
@@ -153,6 +161,7 @@ pub const IDENTITY: Permissions = Permissions {
         USER_SECEDED,
         USER_SANCTIONED,
         PROFILE_CHANGED,
+        CONTRIBUTOR_CHANGED,
     ],
     subscribes: &[],
     consumes: &[],
@@ -171,7 +180,12 @@ pub const SOCIAL: Permissions = Permissions {
         CONTENT_HIDDEN,
     ],
     subscribes: &[],
-    consumes: &[SOCIAL_PROFILES, SOCIAL_SECESSION, SOCIAL_SANCTIONS],
+    consumes: &[
+        SOCIAL_PROFILES,
+        SOCIAL_SECESSION,
+        SOCIAL_SANCTIONS,
+        SOCIAL_CONTRIBUTORS,
+    ],
 };
 
 /// Its outbox: stocks added to and removed from favourite lists; the secession consumer.

@@ -4,6 +4,7 @@
 //! (`cursor`) and the KST day of the daily limits.
 
 pub mod cursor;
+pub mod insight;
 pub mod rank;
 pub mod text;
 
@@ -192,13 +193,12 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// A post or comment: an insight article is not found (they arrive with their own
-    /// issue), anything else `invalid_content_type`.
+    /// A post or comment (spec §3 report type); anything else `invalid_content_type` (an
+    /// insight article is the service's own, published by operators: not reported).
     pub fn parse(value: i32) -> Result<Self, DomainError> {
         match pb::ContentType::try_from(value) {
             Ok(pb::ContentType::Post) => Ok(Self::Post),
             Ok(pb::ContentType::Comment) => Ok(Self::Comment),
-            Ok(pb::ContentType::InsightArticle) => Err(ErrorCode::NotFound.into()),
             _ => Err(ErrorCode::InvalidContentType.into()),
         }
     }
@@ -238,6 +238,76 @@ impl Kind {
         match self {
             Self::Post => ErrorCode::PostNotFound.into(),
             Self::Comment => ErrorCode::CommentNotFound.into(),
+        }
+    }
+}
+
+/// What comments and reactions are on (spec §3: the commentable type and id): a post or
+/// an insight article. Both keep their counters in their own row, moved in the
+/// transaction of the comment or reaction under that row's lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Commentable {
+    Post(i64),
+    InsightArticle(i64),
+}
+
+impl Commentable {
+    /// A post or an insight article; anything else `invalid_content_type`.
+    pub fn parse(reference: Option<&pb::ContentRef>) -> Result<Self, DomainError> {
+        let reference =
+            reference.ok_or_else(|| DomainError::from(ErrorCode::InvalidContentType))?;
+        match pb::ContentType::try_from(reference.r#type) {
+            Ok(pb::ContentType::Post) => Ok(Self::Post(reference.id)),
+            Ok(pb::ContentType::InsightArticle) => Ok(Self::InsightArticle(reference.id)),
+            _ => Err(ErrorCode::InvalidContentType.into()),
+        }
+    }
+
+    pub fn id(self) -> i64 {
+        match self {
+            Self::Post(id) | Self::InsightArticle(id) => id,
+        }
+    }
+
+    /// Its `commentable_type` / `target_type` in the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Post(_) => "post",
+            Self::InsightArticle(_) => "insight_article",
+        }
+    }
+
+    pub fn from_db(kind: &str, id: i64) -> Self {
+        if kind == "insight_article" {
+            Self::InsightArticle(id)
+        } else {
+            Self::Post(id)
+        }
+    }
+
+    /// The table holding its row and counters.
+    pub fn table(self) -> &'static str {
+        match self {
+            Self::Post(_) => "posts",
+            Self::InsightArticle(_) => "insight_articles",
+        }
+    }
+
+    pub fn reference(self) -> pb::ContentRef {
+        let kind = match self {
+            Self::Post(_) => pb::ContentType::Post,
+            Self::InsightArticle(_) => pb::ContentType::InsightArticle,
+        };
+        pb::ContentRef {
+            r#type: kind as i32,
+            id: self.id(),
+        }
+    }
+
+    pub fn not_found(self) -> DomainError {
+        match self {
+            Self::Post(_) => ErrorCode::PostNotFound.into(),
+            Self::InsightArticle(_) => ErrorCode::InsightArticleNotFound.into(),
         }
     }
 }
@@ -427,7 +497,10 @@ mod tests {
             Sort::parse(-1).map_err(|e| e.code),
             Err(ErrorCode::InvalidSort)
         );
-        assert_eq!(Kind::parse(3).map_err(|e| e.code), Err(ErrorCode::NotFound));
+        assert_eq!(
+            Kind::parse(3).map_err(|e| e.code),
+            Err(ErrorCode::InvalidContentType)
+        );
         assert_eq!(
             Kind::parse(0).map_err(|e| e.code),
             Err(ErrorCode::InvalidContentType)

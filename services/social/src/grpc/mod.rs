@@ -1,9 +1,11 @@
-//! The gRPC services: `SocialService`, `NoticeService`, `SupportService` and `TopicService`
-//! for members and visitors (through the gateway; the member from the signed metadata),
-//! `ModerationService`, `EditorialService` and `SupportDeskService` for operators (on the
-//! operators' listener). Input is parsed at the top of each handler; refusals are catalogue
-//! errors; unexpected failures are logged and answered opaquely.
+//! The gRPC services: `SocialService`, `NoticeService`, `SupportService`, `TopicService` and
+//! `InsightArticleService` for members and visitors (through the gateway; the member from the
+//! signed metadata), `ModerationService`, `EditorialService`, `SupportDeskService` and
+//! `InsightEditorialService` for operators (on the operators' listener). Input is parsed at
+//! the top of each handler; refusals are catalogue errors; unexpected failures are logged and
+//! answered opaquely.
 
+pub mod insight;
 pub mod moderation;
 pub mod notices;
 pub mod social;
@@ -30,7 +32,7 @@ pub(crate) fn settle<T>(change: anyhow::Result<Result<T, DomainError>>) -> Resul
     change.map_err(internal_status)?.map_err(Status::from)
 }
 
-/// A post or comment a caller names (an insight article is not found yet).
+/// A post or comment a caller reports, objects to or moderates.
 pub(crate) fn target(reference: Option<&pb::ContentRef>) -> Result<(Kind, i64), Status> {
     let reference = reference.ok_or_else(|| DomainError::from(ErrorCode::InvalidContentType))?;
     Ok((Kind::parse(reference.r#type)?, reference.id))

@@ -11,7 +11,7 @@ use sise_proto::social::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use super::{limit, settle, target};
-use crate::domain::{Category, Emotion, Kind, ReportType, Scope, Sort, cursor, text};
+use crate::domain::{Category, Commentable, Emotion, ReportType, Scope, Sort, cursor, text};
 use crate::members::Members;
 use crate::pictures;
 use crate::securities::Securities;
@@ -47,6 +47,24 @@ impl SocialGrpc {
         match self.store.post_row(id).await.map_err(internal_status)? {
             Some(_) => Ok(()),
             None => Err(DomainError::from(ErrorCode::PostNotFound).into()),
+        }
+    }
+
+    /// A post that was not deleted or an article that was not withdrawn, or its not found.
+    async fn existing(&self, on: Commentable) -> Result<(), Status> {
+        match on {
+            Commentable::Post(id) => self.existing_post(id).await,
+            Commentable::InsightArticle(id) => {
+                match self
+                    .store
+                    .insight_article_shown(id)
+                    .await
+                    .map_err(internal_status)?
+                {
+                    true => Ok(()),
+                    false => Err(on.not_found().into()),
+                }
+            }
         }
     }
 
@@ -255,18 +273,16 @@ impl pb::social_service_server::SocialService for SocialGrpc {
                 .map_err(internal_status)?
                 .filter(|c| !c.deleted || c.replies > 0)
                 .ok_or_else(|| DomainError::from(ErrorCode::CommentNotFound))?;
-            self.existing_post(parent.post_id).await?;
+            self.existing(parent.on).await?;
             (Place::Reply(parent.id), format!("r:{}", parent.id))
         } else {
-            match target(r.commentable.as_ref())? {
-                (Kind::Post, id) => {
-                    self.existing_post(id).await?;
-                    (Place::Post(id), format!("c:{id}"))
-                }
-                (Kind::Comment, _) => {
-                    return Err(DomainError::from(ErrorCode::InvalidContentType).into());
-                }
-            }
+            let on = Commentable::parse(r.commentable.as_ref())?;
+            self.existing(on).await?;
+            let tag = match on {
+                Commentable::Post(id) => format!("c:{id}"),
+                Commentable::InsightArticle(id) => format!("ia:{id}"),
+            };
+            (Place::On(on), tag)
         };
         let after = cursor::decode(&r.cursor, &tag, 1)?.map(|v| v[0]);
         let (comments, next) = self
@@ -298,12 +314,7 @@ impl pb::social_service_server::SocialService for SocialGrpc {
         let place = if r.parent_id > 0 {
             Place::Reply(r.parent_id)
         } else {
-            match target(r.commentable.as_ref())? {
-                (Kind::Post, id) => Place::Post(id),
-                (Kind::Comment, _) => {
-                    return Err(DomainError::from(ErrorCode::InvalidContentType).into());
-                }
-            }
+            Place::On(Commentable::parse(r.commentable.as_ref())?)
         };
         self.members.ensure(user_id).await?;
         let id = settle(
@@ -357,16 +368,11 @@ impl pb::social_service_server::SocialService for SocialGrpc {
     ) -> Result<Response<pb::Reactions>, Status> {
         let user_id = member::required(&request)?;
         let r = request.get_ref();
-        let post_id = match target(r.target.as_ref())? {
-            (Kind::Post, id) => id,
-            (Kind::Comment, _) => {
-                return Err(DomainError::from(ErrorCode::InvalidContentType).into());
-            }
-        };
+        let on = Commentable::parse(r.target.as_ref())?;
         let emotion = Emotion::parse(r.emotion)?;
         self.members.ensure(user_id).await?;
         Ok(Response::new(settle(
-            self.store.react(user_id, post_id, emotion, now_ms()).await,
+            self.store.react(user_id, on, emotion, now_ms()).await,
         )?))
     }
 

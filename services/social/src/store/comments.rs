@@ -1,7 +1,8 @@
-//! Comments: the top-level comments of a post and the replies of a comment (oldest first),
-//! writing one (daily limit, duplicates, the post's `comments_count` and rank in the same
-//! transaction, its event), deleting one (a comment with replies stays as a placeholder),
-//! and a member's own comments with their posts.
+//! Comments: the top-level comments of a post or an insight article and the replies of a
+//! comment (oldest first), writing one (daily limit, duplicates, the post's or article's
+//! `comments_count` (and a post's rank) in the same transaction, its event), deleting one
+//! (a comment with replies stays as a placeholder), and a member's own comments with their
+//! posts.
 
 use sise_platform::bus::acl::subjects::COMMENT_CREATED;
 use sise_platform::error::ErrorCode;
@@ -15,7 +16,7 @@ use super::{
     event, lock_member, split_page,
 };
 use crate::domain::rank::hot_rank;
-use crate::domain::{Kind, text};
+use crate::domain::{Commentable, Kind, text};
 
 /// Characters of a post's start shown beside a member's own comment.
 const EXCERPT_CHARS: usize = 60;
@@ -40,8 +41,8 @@ fn select() -> String {
 #[derive(Clone, Debug)]
 pub struct CommentRow {
     pub id: i64,
-    /// The post it is on (insight articles arrive with their own issue).
-    pub post_id: i64,
+    /// The post or insight article it is on.
+    pub on: Commentable,
     pub parent_id: Option<i64>,
     pub security_id: String,
     pub user_id: i64,
@@ -59,7 +60,10 @@ impl CommentRow {
         let user_id: i64 = row.try_get("user_id")?;
         Ok(Self {
             id: row.try_get("id")?,
-            post_id: row.try_get("commentable_id")?,
+            on: Commentable::from_db(
+                &row.try_get::<String, _>("commentable_type")?,
+                row.try_get("commentable_id")?,
+            ),
             parent_id: row.try_get("parent_id")?,
             security_id: row.try_get("security_id")?,
             user_id,
@@ -80,7 +84,7 @@ impl CommentRow {
         let withheld = !self.deleted && self.hiding.is_some() && !is_mine;
         pb::Comment {
             id: self.id,
-            commentable: Some(Kind::Post.reference(self.post_id)),
+            commentable: Some(self.on.reference()),
             parent_id: self.parent_id.unwrap_or(0),
             content: if self.deleted || withheld {
                 String::new()
@@ -107,16 +111,16 @@ impl CommentRow {
 /// What a comment is written on.
 #[derive(Clone, Copy, Debug)]
 pub enum Place {
-    /// A top-level comment of a post.
-    Post(i64),
+    /// A top-level comment of a post or an insight article.
+    On(Commentable),
     /// A reply to a comment (a reply to a reply joins its parent).
     Reply(i64),
 }
 
 impl Store {
-    /// A page of the top-level comments of post `post_id` (a deleted one only while it has
-    /// replies), or of the replies of comment `parent`, oldest first; the last id when more
-    /// follow.
+    /// A page of the top-level comments of a post or article (a deleted one only while it
+    /// has replies), or of the replies of comment `parent`, oldest first; the last id when
+    /// more follow.
     pub async fn comments(
         &self,
         place: Place,
@@ -126,10 +130,11 @@ impl Store {
     ) -> anyhow::Result<(Vec<pb::Comment>, Option<i64>)> {
         let mut sql = Sql::new(&select());
         match place {
-            Place::Post(post_id) => {
-                let p = sql.int(post_id);
+            Place::On(on) => {
+                let kind = sql.text(on.as_str());
+                let p = sql.int(on.id());
                 sql.push(&format!(
-                    " WHERE t.commentable_type = 'post' AND t.commentable_id = {p} \
+                    " WHERE t.commentable_type = {kind} AND t.commentable_id = {p} \
                      AND t.parent_id IS NULL AND (t.deleted_at_ms IS NULL OR t.replies_count > 0)"
                 ));
             }
@@ -163,8 +168,9 @@ impl Store {
         comment_row(&mut conn, id).await
     }
 
-    /// Write `content` (normalised) by `user_id` at `place`; the post's `comments_count`
-    /// and rank move in the same transaction; `events.social.comment_created`. The new id.
+    /// Write `content` (normalised) by `user_id` at `place`; the post's or article's
+    /// `comments_count` (and a post's rank) move in the same transaction;
+    /// `events.social.comment_created`. The new id.
     pub async fn create_comment(
         &self,
         user_id: i64,
@@ -172,14 +178,15 @@ impl Store {
         content: &str,
         now: i64,
     ) -> Change<i64> {
-        // Where it goes, read first (the post to lock); checked again under the locks.
-        let (post_id, parent) = match place {
-            Place::Post(post_id) => (post_id, None),
+        // Where it goes, read first (the post or article to lock); checked again under the
+        // locks.
+        let (on, parent) = match place {
+            Place::On(on) => (on, None),
             Place::Reply(id) => {
                 let Some(target) = self.comment_row(id).await? else {
                     return Ok(Err(ErrorCode::CommentNotFound.into()));
                 };
-                (target.post_id, Some(id))
+                (target.on, Some(id))
             }
         };
         let mut tx = self.db.pool.begin().await?;
@@ -196,27 +203,13 @@ impl Store {
         {
             return Ok(Err(refused));
         }
-        let post: Option<(i64, i64, i64, i64, Option<String>, String)> = sqlx::query_as(
-            "UPDATE posts SET comments_count = comments_count + 1 \
-             WHERE id = $1 AND deleted_at_ms IS NULL \
-             RETURNING likes_count, dislikes_count, comments_count, created_at_ms, hidden_by, \
-             security_id",
-        )
-        .bind(post_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some((likes, dislikes, comments, created_at_ms, hidden_by, security_id)) = post else {
-            return Ok(Err(ErrorCode::PostNotFound.into()));
+        let Some(counted) = count_comment(&mut tx, on, 1, true).await? else {
+            return Ok(Err(on.not_found()));
         };
-        if hidden_by.is_some() {
+        if counted.hidden {
             return Ok(Err(ErrorCode::ContentHidden.into()));
         }
-        set_rank(
-            &mut tx,
-            post_id,
-            hot_rank(likes, dislikes, comments, created_at_ms),
-        )
-        .await?;
+        let security_id = counted.security_id;
         // One level of replies: a reply to a reply joins its parent.
         let parent_id = match parent {
             None => None,
@@ -241,20 +234,21 @@ impl Store {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO comments (commentable_type, commentable_id, parent_id, security_id, \
              user_id, content, content_hash, created_at_ms) \
-             VALUES ('post', $1, $2, $3, $4, $5, $6, $7) RETURNING id",
+             VALUES ($8, $1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
-        .bind(post_id)
+        .bind(on.id())
         .bind(parent_id)
         .bind(&security_id)
         .bind(user_id)
         .bind(content)
         .bind(content_hash(content))
         .bind(now)
+        .bind(on.as_str())
         .fetch_one(&mut *tx)
         .await?;
         let created = pb::CommentCreated {
             comment_id: id,
-            commentable: Some(Kind::Post.reference(post_id)),
+            commentable: Some(on.reference()),
             parent_id: parent_id.unwrap_or(0),
             user_id,
             security_id,
@@ -266,7 +260,8 @@ impl Store {
     }
 
     /// Delete comment `id` (only `author`'s, when given; else an operator's `deleted_by`);
-    /// the post's `comments_count` and rank move in the same transaction; its case closes.
+    /// its post's or article's `comments_count` moves in the same transaction; its case
+    /// closes.
     pub async fn delete_comment(
         &self,
         id: i64,
@@ -278,7 +273,7 @@ impl Store {
             return Ok(Err(ErrorCode::CommentNotFound.into()));
         };
         let mut tx = self.db.pool.begin().await?;
-        if !remove_comment(&mut tx, target.post_id, id, author, deleted_by, now).await? {
+        if !remove_comment(&mut tx, target.on, id, author, deleted_by, now).await? {
             return Ok(Err(ErrorCode::CommentNotFound.into()));
         }
         tx.commit().await?;
@@ -315,7 +310,13 @@ impl Store {
         let (rows, more) = split_page(rows, limit);
         let mut comments = Vec::with_capacity(rows.len());
         for row in &rows {
-            let mut comment = CommentRow::from_row(row)?.proto(Some(user_id));
+            let stored = CommentRow::from_row(row)?;
+            let mut comment = stored.proto(Some(user_id));
+            // A comment on an insight article has no post: its `commentable` says where.
+            if matches!(stored.on, Commentable::InsightArticle(_)) {
+                comments.push(comment);
+                continue;
+            }
             let post_id: Option<i64> = row.try_get("post_ref")?;
             let deleted =
                 post_id.is_none() || row.try_get::<Option<i64>, _>("post_deleted")?.is_some();
@@ -352,19 +353,20 @@ pub(crate) async fn comment_row(
     row.as_ref().map(CommentRow::from_row).transpose()
 }
 
-/// Marks comment `id` of post `post_id` deleted (only `author`'s, when given): the post
+/// Marks comment `id` on `on` deleted (only `author`'s, when given): the post or article
 /// locked first (every comment change locks it, deleted or not: a member may still delete
-/// their comments of a deleted post), its parent's replies and the post's comments counted
-/// down, the rank moved, the case closed. Whether there was such a comment.
+/// their comments of a deleted post), its parent's replies and the post's or article's
+/// comments counted down (a post's rank moved), the case closed. Whether there was such a
+/// comment.
 pub(crate) async fn remove_comment(
     conn: &mut AnyConnection,
-    post_id: i64,
+    on: Commentable,
     id: i64,
     author: Option<i64>,
     deleted_by: &str,
     now: i64,
 ) -> anyhow::Result<bool> {
-    lock_post(conn, post_id).await?;
+    lock_commentable(conn, on).await?;
     let deleted: Option<Option<i64>> = sqlx::query_scalar(
         "UPDATE comments SET deleted_at_ms = $2, deleted_by = $3 \
          WHERE id = $1 AND deleted_at_ms IS NULL AND ($4 = 0 OR user_id = $5) \
@@ -386,21 +388,7 @@ pub(crate) async fn remove_comment(
             .execute(&mut *conn)
             .await?;
     }
-    let post: Option<(i64, i64, i64, i64)> = sqlx::query_as(
-        "UPDATE posts SET comments_count = comments_count - 1 WHERE id = $1 \
-         RETURNING likes_count, dislikes_count, comments_count, created_at_ms",
-    )
-    .bind(post_id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    if let Some((likes, dislikes, comments, created_at_ms)) = post {
-        set_rank(
-            conn,
-            post_id,
-            hot_rank(likes, dislikes, comments, created_at_ms),
-        )
-        .await?;
-    }
+    count_comment(conn, on, -1, false).await?;
     sqlx::query("UPDATE cases SET open = 0 WHERE target_type = 'comment' AND target_id = $1")
         .bind(id)
         .execute(&mut *conn)
@@ -408,13 +396,115 @@ pub(crate) async fn remove_comment(
     Ok(true)
 }
 
-/// Takes post `post_id`'s lock (deleted or not) for the rest of the transaction.
-pub(crate) async fn lock_post(conn: &mut AnyConnection, post_id: i64) -> anyhow::Result<()> {
-    sqlx::query("UPDATE posts SET comments_count = comments_count WHERE id = $1")
-        .bind(post_id)
-        .execute(&mut *conn)
-        .await?;
+/// Takes the lock of the post or article a comment is on (deleted or not) for the rest of
+/// the transaction.
+pub(crate) async fn lock_commentable(
+    conn: &mut AnyConnection,
+    on: Commentable,
+) -> anyhow::Result<()> {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE {} SET comments_count = comments_count WHERE id = $1",
+        on.table()
+    )))
+    .bind(on.id())
+    .execute(&mut *conn)
+    .await?;
     Ok(())
+}
+
+/// The counters of a post or article after a change, under its lock.
+pub(crate) struct Counted {
+    pub likes: i64,
+    pub dislikes: i64,
+    pub hidden: bool,
+    /// The post's board; an article's first security (or empty).
+    pub security_id: String,
+}
+
+/// Locks `on` and moves its `comments_count` by `delta` (a post's rank with it); `None`
+/// when there is no such post or article (with `shown_only`: a deleted post or withdrawn
+/// article neither).
+pub(crate) async fn count_comment(
+    conn: &mut AnyConnection,
+    on: Commentable,
+    delta: i64,
+    shown_only: bool,
+) -> anyhow::Result<Option<Counted>> {
+    lock_counters(
+        conn,
+        on,
+        "comments_count = comments_count + $2",
+        delta,
+        shown_only,
+    )
+    .await
+}
+
+/// Runs `UPDATE … SET {set}` (its `$2` is `value`) on `on`'s row, which locks it, and
+/// answers its counters after; a post's rank follows its counters.
+pub(crate) async fn lock_counters(
+    conn: &mut AnyConnection,
+    on: Commentable,
+    set: &str,
+    value: i64,
+    shown_only: bool,
+) -> anyhow::Result<Option<Counted>> {
+    match on {
+        Commentable::Post(post_id) => {
+            let shown = if shown_only {
+                " AND deleted_at_ms IS NULL"
+            } else {
+                ""
+            };
+            let post: Option<(i64, i64, i64, i64, Option<String>, String)> =
+                sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                    "UPDATE posts SET {set} WHERE id = $1{shown} \
+                     RETURNING likes_count, dislikes_count, comments_count, created_at_ms, \
+                     hidden_by, security_id"
+                )))
+                .bind(post_id)
+                .bind(value)
+                .fetch_optional(&mut *conn)
+                .await?;
+            let Some((likes, dislikes, comments, created_at_ms, hidden_by, security_id)) = post
+            else {
+                return Ok(None);
+            };
+            set_rank(
+                conn,
+                post_id,
+                hot_rank(likes, dislikes, comments, created_at_ms),
+            )
+            .await?;
+            Ok(Some(Counted {
+                likes,
+                dislikes,
+                hidden: hidden_by.is_some(),
+                security_id,
+            }))
+        }
+        Commentable::InsightArticle(id) => {
+            let shown = if shown_only {
+                " AND withdrawn_at_ms IS NULL"
+            } else {
+                ""
+            };
+            let article: Option<(i64, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "UPDATE insight_articles SET {set} WHERE id = $1{shown} \
+                     RETURNING likes_count, dislikes_count, security_ids"
+            )))
+            .bind(id)
+            .bind(value)
+            .fetch_optional(&mut *conn)
+            .await?;
+            Ok(article.map(|(likes, dislikes, securities)| Counted {
+                likes,
+                dislikes,
+                hidden: false,
+                security_id: securities.split(',').next().unwrap_or_default().to_owned(),
+            }))
+        }
+    }
 }
 
 pub(crate) async fn set_rank(

@@ -20,10 +20,13 @@
 //! - `moderation`: reports, objections, the operators' cases and decisions.
 //! - `notices`: the service's notices, published and withdrawn by operators.
 //! - `support`: members' messages to the operators (customer support) and the answers.
+//! - `insight`: insight articles and their contributors (comments and reactions on them
+//!   are `comments`' and `reactions`').
 //! - `samples`: the sample boards of the embedded default.
 
 pub mod authors;
 pub mod comments;
+pub mod insight;
 pub mod moderation;
 pub mod notices;
 pub mod posts;

@@ -10,10 +10,10 @@ use sise_platform::outbox;
 use sise_proto::social::v1 as pb;
 use sqlx::{AnyConnection, Row as _};
 
-use super::comments::{comment_row, lock_post, remove_comment};
+use super::comments::{comment_row, lock_commentable, remove_comment};
 use super::posts::{self, PostRow, delete_post_row};
 use super::{Change, Hiding, Store, event, split_page, table};
-use crate::domain::{HiddenBy, Kind, REPORTED_REASON, ReportType};
+use crate::domain::{Commentable, HiddenBy, Kind, REPORTED_REASON, ReportType};
 
 /// Free texts of 기타 reports a case shows.
 const CASE_TEXTS: i64 = 20;
@@ -51,36 +51,39 @@ impl Decision {
 struct Target {
     user_id: i64,
     security_id: String,
-    /// A comment's post.
-    post_id: i64,
+    /// What a comment is on (a post's own id for a post).
+    on: Commentable,
     deleted: bool,
     hiding: Option<Hiding>,
 }
 
-/// The post a target is on (a post's own id), read before its transaction begins (it never
-/// changes); `None` when there is no such target.
-async fn post_of(store: &Store, kind: Kind, id: i64) -> anyhow::Result<Option<i64>> {
+/// The post or article a target is on (a post's own id), read before its transaction
+/// begins (it never changes); `None` when there is no such target.
+async fn post_of(store: &Store, kind: Kind, id: i64) -> anyhow::Result<Option<Commentable>> {
     match kind {
-        Kind::Post => Ok(Some(id)),
-        Kind::Comment => Ok(sqlx::query_scalar(
-            "SELECT commentable_id FROM comments WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&store.db.pool)
-        .await?),
+        Kind::Post => Ok(Some(Commentable::Post(id))),
+        Kind::Comment => {
+            let on: Option<(String, i64)> = sqlx::query_as(
+                "SELECT commentable_type, commentable_id FROM comments WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_optional(&store.db.pool)
+            .await?;
+            Ok(on.map(|(kind, id)| Commentable::from_db(&kind, id)))
+        }
     }
 }
 
-/// Locks target `kind` `id` on post `post_id` (a write first: a comment's post, then the
+/// Locks target `kind` `id` on `on` (a write first: a comment's post or article, then the
 /// target's own row, the store's lock order) and reads it.
 async fn lock_target(
     conn: &mut AnyConnection,
     kind: Kind,
     id: i64,
-    post_id: i64,
+    on: Commentable,
 ) -> anyhow::Result<Option<Target>> {
     if kind == Kind::Comment {
-        lock_post(conn, post_id).await?;
+        lock_commentable(conn, on).await?;
     }
     let row = sqlx::query(sqlx::AssertSqlSafe(format!(
         "UPDATE {table} SET hidden_reason = hidden_reason WHERE id = $1 \
@@ -97,7 +100,7 @@ async fn lock_target(
     Ok(Some(Target {
         user_id: row.try_get("user_id")?,
         security_id: row.try_get("security_id")?,
-        post_id,
+        on,
         deleted: row.try_get::<Option<i64>, _>("deleted_at_ms")?.is_some(),
         hiding: Hiding::from_row(&row)?,
     }))
@@ -158,11 +161,11 @@ impl Store {
     /// reporter counts on the target's case, and the threshold's reporter hides it.
     pub async fn report(&self, report: &NewReport, now: i64) -> Change<pb::Report> {
         let kind = report.kind;
-        let Some(post_id) = post_of(self, kind, report.target_id).await? else {
+        let Some(on) = post_of(self, kind, report.target_id).await? else {
             return Ok(Err(kind.not_found()));
         };
         let mut tx = self.db.pool.begin().await?;
-        let target = lock_target(&mut tx, kind, report.target_id, post_id).await?;
+        let target = lock_target(&mut tx, kind, report.target_id, on).await?;
         let Some(target) = target.filter(|t| !t.deleted) else {
             return Ok(Err(kind.not_found()));
         };
@@ -228,11 +231,11 @@ impl Store {
         text: &str,
         now: i64,
     ) -> Change<pb::Hidden> {
-        let Some(post_id) = post_of(self, kind, id).await? else {
+        let Some(on) = post_of(self, kind, id).await? else {
             return Ok(Err(kind.not_found()));
         };
         let mut tx = self.db.pool.begin().await?;
-        let target = lock_target(&mut tx, kind, id, post_id).await?;
+        let target = lock_target(&mut tx, kind, id, on).await?;
         let Some(target) = target.filter(|t| !t.deleted && t.user_id == user_id) else {
             return Ok(Err(kind.not_found()));
         };
@@ -280,11 +283,11 @@ impl Store {
         operator: &str,
         now: i64,
     ) -> Change<()> {
-        let Some(post_id) = post_of(self, kind, id).await? else {
+        let Some(on) = post_of(self, kind, id).await? else {
             return Ok(Err(kind.not_found()));
         };
         let mut tx = self.db.pool.begin().await?;
-        let target = lock_target(&mut tx, kind, id, post_id).await?;
+        let target = lock_target(&mut tx, kind, id, on).await?;
         let Some(target) = target.filter(|t| !t.deleted) else {
             return Ok(Err(kind.not_found()));
         };
@@ -326,7 +329,7 @@ impl Store {
                     }
                 }
                 Kind::Comment => {
-                    remove_comment(&mut tx, target.post_id, id, None, operator, now).await?;
+                    remove_comment(&mut tx, target.on, id, None, operator, now).await?;
                 }
             },
         }

@@ -1,7 +1,7 @@
-//! Likes and dislikes of posts (spec §4): one reaction per member and post, moved by the
-//! transitions below with the post's counters and rank in the same transaction (under the
-//! post's lock, so counts stay exact however many members react at once), and the members
-//! who like a post, the latest first.
+//! Likes and dislikes of posts and insight articles (spec §4): one reaction per member and
+//! target, moved by the transitions below with the target's counters (a post's rank too) in
+//! the same transaction (under the target's row lock, so counts stay exact however many
+//! members react at once), and the members who like a post, the latest first.
 
 use sise_platform::bus::acl::subjects::REACTION_CHANGED;
 use sise_platform::error::ErrorCode;
@@ -9,10 +9,9 @@ use sise_platform::outbox;
 use sise_proto::social::v1 as pb;
 use sqlx::Row as _;
 
-use super::comments::set_rank;
+use super::comments::lock_counters;
 use super::{AUTHOR_COLUMNS, AuthorRow, Change, Store, event, my_emotion, split_page};
-use crate::domain::rank::hot_rank;
-use crate::domain::{Emotion, Kind};
+use crate::domain::{Commentable, Emotion};
 
 /// What a member's reaction becomes when they ask for `wanted` (`None`: unlike) while it
 /// is `current`, and how the post's likes and dislikes move. Like on a disliked post moves
@@ -38,38 +37,33 @@ pub fn transition(
 }
 
 impl Store {
-    /// `user_id`'s reaction to post `post_id` becomes `wanted`; the counts after it and the
-    /// member's reaction. `events.social.reaction_changed` when it moved.
+    /// `user_id`'s reaction to a post or insight article becomes `wanted`; the counts after
+    /// it and the member's reaction. `events.social.reaction_changed` when it moved.
     pub async fn react(
         &self,
         user_id: i64,
-        post_id: i64,
+        on: Commentable,
         wanted: Option<Emotion>,
         now: i64,
     ) -> Change<pb::Reactions> {
         let mut tx = self.db.pool.begin().await?;
-        // The post's lock first: every change of its counters waits here.
-        let post: Option<(i64, i64, i64, i64, Option<String>, String)> = sqlx::query_as(
-            "UPDATE posts SET likes_count = likes_count WHERE id = $1 AND deleted_at_ms IS NULL \
-             RETURNING likes_count, dislikes_count, comments_count, created_at_ms, hidden_by, \
-             security_id",
-        )
-        .bind(post_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some((likes, dislikes, comments, created_at_ms, hidden_by, security_id)) = post else {
-            return Ok(Err(ErrorCode::PostNotFound.into()));
+        // Its lock first: every change of its counters waits here.
+        let Some(counted) =
+            lock_counters(&mut tx, on, "likes_count = likes_count + $2", 0, true).await?
+        else {
+            return Ok(Err(on.not_found()));
         };
         // Unlike stays possible: it only takes the member's own reaction back.
-        if hidden_by.is_some() && wanted.is_some() {
+        if counted.hidden && wanted.is_some() {
             return Ok(Err(ErrorCode::ContentHidden.into()));
         }
         let current: Option<String> = sqlx::query_scalar(
-            "SELECT kind FROM reactions WHERE user_id = $1 AND target_type = 'post' \
+            "SELECT kind FROM reactions WHERE user_id = $1 AND target_type = $3 \
              AND target_id = $2",
         )
         .bind(user_id)
-        .bind(post_id)
+        .bind(on.id())
+        .bind(on.as_str())
         .fetch_optional(&mut *tx)
         .await?;
         let current = current.as_deref().and_then(Emotion::from_db);
@@ -77,56 +71,64 @@ impl Store {
         if after == current {
             tx.commit().await?;
             return Ok(Ok(pb::Reactions {
-                likes_count: likes,
-                dislikes_count: dislikes,
+                likes_count: counted.likes,
+                dislikes_count: counted.dislikes,
                 my_emotion: Some(my_emotion(current)),
             }));
         }
         match after {
             None => {
                 sqlx::query(
-                    "DELETE FROM reactions WHERE user_id = $1 AND target_type = 'post' \
+                    "DELETE FROM reactions WHERE user_id = $1 AND target_type = $3 \
                      AND target_id = $2",
                 )
                 .bind(user_id)
-                .bind(post_id)
+                .bind(on.id())
+                .bind(on.as_str())
                 .execute(&mut *tx)
                 .await?;
             }
             Some(emotion) => {
                 sqlx::query(
                     "INSERT INTO reactions (user_id, target_type, target_id, kind, created_at_ms) \
-                     VALUES ($1, 'post', $2, $3, $4) ON CONFLICT (user_id, target_type, target_id) \
+                     VALUES ($1, $5, $2, $3, $4) ON CONFLICT (user_id, target_type, target_id) \
                      DO UPDATE SET kind = excluded.kind, created_at_ms = excluded.created_at_ms",
                 )
                 .bind(user_id)
-                .bind(post_id)
+                .bind(on.id())
                 .bind(emotion.as_str())
                 .bind(now)
+                .bind(on.as_str())
                 .execute(&mut *tx)
                 .await?;
             }
         }
-        let (likes, dislikes) = (likes + like_delta, dislikes + dislike_delta);
-        sqlx::query("UPDATE posts SET likes_count = $2, dislikes_count = $3 WHERE id = $1")
-            .bind(post_id)
-            .bind(likes)
-            .bind(dislikes)
-            .execute(&mut *tx)
-            .await?;
-        set_rank(
+        let likes = counted.likes + like_delta;
+        let dislikes = counted.dislikes + dislike_delta;
+        // The dislikes move with the likes' statement (`$2` is the likes' change).
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE {} SET dislikes_count = dislikes_count + $2 WHERE id = $1",
+            on.table()
+        )))
+        .bind(on.id())
+        .bind(dislike_delta)
+        .execute(&mut *tx)
+        .await?;
+        lock_counters(
             &mut tx,
-            post_id,
-            hot_rank(likes, dislikes, comments, created_at_ms),
+            on,
+            "likes_count = likes_count + $2",
+            like_delta,
+            false,
         )
         .await?;
         let changed = pb::ReactionChanged {
-            target: Some(Kind::Post.reference(post_id)),
+            target: Some(on.reference()),
             user_id,
             emotion: Emotion::proto(after) as i32,
             likes_count: likes,
             dislikes_count: dislikes,
-            security_id,
+            security_id: counted.security_id,
             changed_at_ms: now,
         };
         event(&mut tx, REACTION_CHANGED, &changed).await?;

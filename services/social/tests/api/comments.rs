@@ -101,7 +101,7 @@ sise_platform::per_backend! {
                     content: "인사이트".into(),
                     ..Default::default()
                 },
-                "not_found",
+                "insight_article_not_found",
             ),
         ] {
             let refused = app.create_comment(user, request).await.expect_err(expected);
@@ -128,8 +128,8 @@ sise_platform::per_backend! {
                 ..Default::default()
             })
             .await
-            .expect_err("articles later");
-        assert_eq!(code(&refused), "not_found");
+            .expect_err("no such article");
+        assert_eq!(code(&refused), "insight_article_not_found");
         let refused = app
             .list_comments(None, pb::ListCommentsRequest { cursor: "x".into(), ..comments_of(post.id) })
             .await

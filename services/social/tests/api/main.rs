@@ -8,6 +8,7 @@ mod events;
 mod health;
 mod helpers;
 mod images;
+mod insight;
 mod moderation;
 mod notices;
 mod posts;

@@ -231,8 +231,8 @@ sise_platform::per_backend! {
         let refused = app
             .get_case(pb::ContentRef { r#type: 3, id: 1 })
             .await
-            .expect_err("articles later");
-        assert_eq!(code(&refused), "not_found");
+            .expect_err("an article is not a case");
+        assert_eq!(code(&refused), "invalid_content_type");
         app.stop().await;
     }
 }

@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { Section } from '@/components/ui/section';
+import { insightPaths } from '@/config/insight-paths';
 import { MarketArticles } from '@/features/articles/components/market-articles';
 import { MarketIndexList } from '@/features/assets/components/market-index-list';
 import { useStockNames } from '@/features/assets/hooks/use-stock-names';
+import { FeaturedInsightPreview } from '@/features/insight/components/insight-articles-section';
 import { RecentlyViewedStrip } from '@/features/history/components/recently-viewed-strip';
 import { useRecentStockIds } from '@/features/history/hooks/use-recent-stocks';
 import { useQuotes } from '@/features/securities/api/get-quotes';
@@ -32,7 +34,8 @@ const RECENT_STRIP_SIZE = 10;
 
 /**
  * /m: everything from live data: 주요 지수, 인기 종목, 특징주 counts, 상위 업종, the trend
- * pages, the latest news and disclosures of the largest stocks, 토론 급증 when a board surges
+ * pages, the latest news and disclosures of the largest stocks, the featured insight articles,
+ * 토론 급증 when a board surges
  * and, once hydrated, 최근 본 종목.
  * Prerendered with every data part in its loading state, each as tall as what replaces it.
  */
@@ -50,6 +53,7 @@ export default function HomeRoute() {
       <TopSectors limit={TOP_SECTORS_LIMIT} />
       <TrendLinks />
       <LatestArticles />
+      <FeaturedInsightPreview moreHref={insightPaths.index.getHref()} />
       {/* Only when a board surges; late on the page, so its arrival moves nothing above it. */}
       <DiscussionSurges />
       {/* The list is this device's: the prerendered page has none, so it comes once hydrated,

@@ -26,7 +26,7 @@ function setup(deleteAnswer: { status: number; body?: unknown }) {
   });
   renderWithProviders(
     <SocialViewerContext value={{ signedIn: true, login: () => undefined }}>
-      <CommentSection post={post} />
+      <CommentSection on={{ type: 'post', id: post.id }} commentsCount={post.comments_count} open={!post.hidden} />
       <ModalHost components={modalComponents} />
     </SocialViewerContext>,
     { route: '/m/stocks/KOREA-A005930/debates/1' },

@@ -436,6 +436,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contributors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_contributor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contributors/{id}/insight_articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["contributor_insight_articles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/disclosures": {
         parameters: {
             query?: never;
@@ -526,6 +558,118 @@ export interface paths {
         get: operations["get_forex_chart"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insight_articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_insight_articles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insight_articles/featured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["featured_insight_articles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insight_articles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_insight_article"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insight_articles/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["article_comments"];
+        put?: never;
+        post: operations["comment_on_article"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insight_articles/{id}/dislike": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["dislike_article"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insight_articles/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["like_article"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/insight_articles/{id}/unlike": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["unlike_article"];
         delete?: never;
         options?: never;
         head?: never;
@@ -836,6 +980,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search/insight_articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["search_insight_articles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search/issue_keywords": {
         parameters: {
             query?: never;
@@ -1036,6 +1196,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["yearly_statements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/insight_articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["security_insight_articles"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1577,6 +1753,25 @@ export interface components {
              */
             file: string;
         };
+        /** @description One block of CUSTOM content. */
+        Block: {
+            text: string;
+            /** @enum {string} */
+            type: "paragraph";
+        } | {
+            text: string;
+            /** @enum {string} */
+            type: "heading";
+        } | {
+            caption?: string;
+            /** @enum {string} */
+            type: "image";
+            url: string;
+        } | {
+            security_id: string;
+            /** @enum {string} */
+            type: "stock";
+        };
         /** @enum {string} */
         Category: "opinion" | "question" | "news";
         /**
@@ -1662,6 +1857,33 @@ export interface components {
             name?: string;
             /** @description Comma-joined security ids, 1 to 100. */
             security_ids?: string;
+        };
+        /**
+         * @description Spec §3 content type.
+         * @enum {string}
+         */
+        ContentType: "HTML" | "CUSTOM";
+        /** @description A contributor of insight articles. */
+        Contributor: {
+            /**
+             * Format: int64
+             * @description Articles shown.
+             */
+            articles_count: number;
+            /** @description The photo's path on the main host (`/api/avatars/{id}`); null without one. */
+            avatar_url?: string | null;
+            bio: string;
+            /**
+             * Format: int64
+             * @description The member's id; negative for the embedded default's sample contributors.
+             */
+            id: number;
+            name: string;
+            /** @description A sample contributor (샘플), not a person. */
+            sample: boolean;
+        };
+        ContributorBody: {
+            contributor: components["schemas"]["Contributor"];
         };
         /**
          * @description Currency code (ISO 4217); `KRW` is the won
@@ -1841,6 +2063,8 @@ export interface components {
             /** Format: int32 */
             max_stocks_per_list: number;
         };
+        /** @description How many, 1 to 20 (default 5); empty is the same as absent */
+        FeaturedLimit: number | string;
         /** @description Spec §3 foreign indexes grouped (live values; SAMPLE data). */
         ForeignIndexes: {
             /** @description 다우존스, 나스닥 종합. */
@@ -1934,6 +2158,55 @@ export interface components {
         };
         /** @enum {string} */
         HiddenBy: "reports" | "operator" | "author_terminated";
+        /** @description An insight article. */
+        InsightArticle: {
+            /** @description CUSTOM content: null in lists and for HTML content. */
+            blocks?: components["schemas"]["Block"][] | null;
+            /** Format: int64 */
+            comments_count: number;
+            /**
+             * @description HTML content as stored (cleaned by the allow-list when written): null in lists and
+             *     for CUSTOM content.
+             */
+            content?: string | null;
+            content_type: components["schemas"]["ContentType"];
+            contributor: components["schemas"]["Contributor"];
+            /** Format: int64 */
+            dislikes_count: number;
+            featured: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            likes_count: number;
+            /** @description The caller's reaction (one article's page only; false in lists). */
+            my_emotion: components["schemas"]["MyEmotion"];
+            /** Format: int64 */
+            published_at_ms: number;
+            /** @description Seeded sample commentary of the embedded default (샘플). */
+            sample: boolean;
+            security_ids: string[];
+            /** @description The start of the text, plain. */
+            summary: string;
+            title: string;
+        };
+        /** @description One article with its neighbours in the newest-first list. */
+        InsightArticleDetail: {
+            article: components["schemas"]["InsightArticle"];
+            next_article?: null | components["schemas"]["InsightArticle"];
+            prev_article?: null | components["schemas"]["InsightArticle"];
+        };
+        InsightArticlePage: {
+            /** @description Newest first (a search: the title's matches first). */
+            articles: components["schemas"]["InsightArticle"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor?: string | null;
+        };
+        /** @description Opaque: the `next_cursor` of the previous page of the same list of insight articles (at most 128 characters); empty or absent for the first page */
+        InsightCursor: string;
+        /** @description How many, 1 to 50 (default 10); empty is the same as absent */
+        InsightLimit: number | string;
+        /** @description `all` (default) or `featured`; empty is the same as absent */
+        InsightScope: string | ("all" | "featured");
         /** @description One trading day's SAMPLE net buying by investor type. */
         Investor: {
             /**
@@ -5441,6 +5714,147 @@ export interface operations {
             };
         };
     };
+    get_contributor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contributor: a member's id, or a sample contributor's (negative) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contributor's page data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContributorBody"];
+                };
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `contributor_not_found` (a former contributor too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    contributor_insight_articles: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 10). */
+                limit?: components["schemas"]["InsightLimit"];
+                /** @description `next_cursor` of the previous page of the same list; absent for the first page. */
+                cursor?: components["schemas"]["InsightCursor"];
+            };
+            header?: never;
+            path: {
+                /** @description The contributor: a member's id, or a sample contributor's (negative) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contributor's articles, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightArticlePage"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `contributor_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     list_disclosures: {
         parameters: {
             query: {
@@ -5782,6 +6196,572 @@ export interface operations {
                 };
             };
             /** @description Unknown forex pair (`asset_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_insight_articles: {
+        parameters: {
+            query?: {
+                /** @description `all` (default) or `featured`. */
+                scope?: components["schemas"]["InsightScope"];
+                /** @description Page size, 1 to 50 (default 10). */
+                limit?: components["schemas"]["InsightLimit"];
+                /** @description `next_cursor` of the previous page of the same list; absent for the first page. */
+                cursor?: components["schemas"]["InsightCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the insight articles (without their content), newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightArticlePage"];
+                };
+            };
+            /** @description `invalid_scope`, `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    featured_insight_articles: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 20 (default 5). */
+                limit?: components["schemas"]["FeaturedLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest featured articles (without content); `next_cursor` is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightArticlePage"];
+                };
+            };
+            /** @description `invalid_limit` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_insight_article: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The article */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article with its content, its newer (`prev_article`) and older (`next_article`) neighbours and the caller's reaction (a member's answer is `no-store`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightArticleDetail"];
+                };
+            };
+            /** @description `invalid_path`: an id that is not a 64-bit integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `insight_article_not_found` (withdrawn too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    article_comments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description `next_cursor` of the previous page of the same list; absent for the first page. */
+                cursor?: components["schemas"]["CommentCursor"];
+            };
+            header?: never;
+            path: {
+                /** @description The insight article */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article's top-level comments, oldest first, each with its `replies_count` (`commentable_type: insight_article`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPage"];
+                };
+            };
+            /** @description `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `insight_article_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    comment_on_article: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The insight article */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewComment"];
+            };
+        };
+        responses: {
+            /** @description The comment; the article's `comments_count` went up by one with it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentBody"];
+                };
+            };
+            /** @description `content_required`, `comment_too_long` (300 characters); `invalid_request_body` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `user_terminated` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `insight_article_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `duplicate_content` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `daily_comment_limit` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    dislike_article: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The insight article */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disliked (a like moves to a dislike; disliked already: unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reactions"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `insight_article_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    like_article: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The insight article */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Liked (a dislike moves to a like; liked already: unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reactions"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `insight_article_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    unlike_article: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The insight article */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No reaction of the member's any more */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reactions"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `insight_article_not_found` */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7313,6 +8293,69 @@ export interface operations {
             };
         };
     };
+    search_insight_articles: {
+        parameters: {
+            query: {
+                /** @description 1 to 40 characters. */
+                keyword: components["schemas"]["Keyword"];
+                /** @description Page size, 1 to 50 (default 10). */
+                limit?: components["schemas"]["InsightLimit"];
+                /** @description `next_cursor` of the previous page of the same search; absent for the first page. */
+                cursor?: components["schemas"]["InsightCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Articles whose title or text holds the keyword (case folded): the title's matches first, then the text's, each newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightArticlePage"];
+                };
+            };
+            /** @description `missing_keyword`, `keyword_too_long`, `invalid_limit`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     issue_keywords: {
         parameters: {
             query?: {
@@ -8153,6 +9196,70 @@ export interface operations {
             };
             /** @description Unknown security */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    security_insight_articles: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 10). */
+                limit?: components["schemas"]["InsightLimit"];
+                /** @description `next_cursor` of the previous page of the same list; absent for the first page. */
+                cursor?: components["schemas"]["InsightCursor"];
+            };
+            header?: never;
+            path: {
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The articles about the security, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightArticlePage"];
+                };
+            };
+            /** @description `invalid_security_id`, `invalid_limit`, `invalid_cursor` */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

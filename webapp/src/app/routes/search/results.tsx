@@ -8,6 +8,8 @@ import { paths } from '@/config/paths';
 import { ArticleItem } from '@/features/articles/components/article-item';
 import { newsEntry } from '@/features/articles/utils/entries';
 import { useAssets } from '@/features/assets/api/get-assets';
+import { useInsightArticleSearch } from '@/features/insight/api/search-insight-articles';
+import { InsightSearchResults } from '@/features/insight/components/insight-search-results';
 import { useSearchResults } from '@/features/search/api/get-search-results';
 import { FoundAssetItem } from '@/features/search/components/found-asset-item';
 import { SearchBox } from '@/features/search/components/search-box';
@@ -49,11 +51,13 @@ function SearchResults({ keyword }: { keyword: string }) {
   const topics = useSearchResults('topics', keyword);
   const news = useSearchResults('news', keyword);
   const newsRelated = useSearchResults('news-related-assets', keyword);
+  const insight = useInsightArticleSearch(keyword);
   const nothing =
     foundNothing(assets, (page) => page.assets.length) &&
     foundNothing(topics, (page) => page.topics.length) &&
     foundNothing(news, (page) => page.news.length) &&
-    foundNothing(newsRelated, (page) => page.assets.length);
+    foundNothing(newsRelated, (page) => page.assets.length) &&
+    foundNothing(insight, (page) => page.articles.length);
 
   return (
     <>
@@ -69,8 +73,7 @@ function SearchResults({ keyword }: { keyword: string }) {
           <TopicResults query={topics} />
           <NewsResults query={news} />
           <AssetResults title="뉴스 관련 종목" testId="search-news-related-assets" query={newsRelated} />
-          {/* 인사이트 (insight articles, GET search/insight_articles, social service) goes here,
-              last, with the issue that builds insight articles. Nothing is shown for it until then. */}
+          <InsightSearchResults keyword={keyword} />
         </>
       )}
     </>

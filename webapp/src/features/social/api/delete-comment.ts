@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { socialApi } from '@/lib/api';
 
-import { changeCommentsCount } from '../utils/post-cache';
+import type { Commentable } from '../types';
+import { commentsCountChanged } from '../utils/post-cache';
 
 import { apiPath } from './path';
 import { socialKeys } from './query-keys';
@@ -16,9 +17,9 @@ export function deleteComment(commentId: number): Promise<void> {
 export function useDeleteComment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ commentId }: { commentId: number; postId: number }) => deleteComment(commentId),
-    onSuccess: async (_, { postId }) => {
-      changeCommentsCount(queryClient, postId, -1);
+    mutationFn: ({ commentId }: { commentId: number; on: Commentable }) => deleteComment(commentId),
+    onSuccess: async (_, { on }) => {
+      await commentsCountChanged(queryClient, on, -1);
       await queryClient.invalidateQueries({ queryKey: socialKeys.comments() });
     },
   });

@@ -9,8 +9,11 @@ import type { CommentPage } from '../types';
 
 import { socialKeys } from './query-keys';
 
-/** Whose comments: a post's (top level) or a comment's replies. */
-export type CommentParent = { kind: 'post'; id: number } | { kind: 'comment'; id: number };
+/** Whose comments: a post's or an insight article's (top level), or a comment's replies. */
+export type CommentParent =
+  | { kind: 'post'; id: number }
+  | { kind: 'insight_article'; id: number }
+  | { kind: 'comment'; id: number };
 
 export function getComments(
   parent: CommentParent,
@@ -18,6 +21,9 @@ export function getComments(
   signal?: AbortSignal,
 ): Promise<CommentPage> {
   const params = { path: { id: parent.id }, query: { limit, cursor: cursor ?? undefined } };
+  if (parent.kind === 'insight_article') {
+    return unwrap(socialApi.GET('/api/v1/insight_articles/{id}/comments', { params, signal }));
+  }
   return unwrap(
     parent.kind === 'post'
       ? socialApi.GET('/api/v1/posts/{id}/comments', { params, signal })
@@ -26,6 +32,7 @@ export function getComments(
 }
 
 export function commentsKey(parent: CommentParent, limit: number = COMMENTS_PAGE_SIZE) {
+  if (parent.kind === 'insight_article') return socialKeys.articleComments(parent.id, limit);
   return parent.kind === 'post' ? socialKeys.postComments(parent.id, limit) : socialKeys.replies(parent.id, limit);
 }
 

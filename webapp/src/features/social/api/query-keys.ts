@@ -22,6 +22,8 @@ export const socialKeys = {
   likedUsers: (postId: number, limit: number) => [...socialKeys.all, 'liked-users', postId, { limit }] as const,
   comments: () => [...socialKeys.all, 'comments'] as const,
   postComments: (postId: number, limit: number) => [...socialKeys.comments(), 'post', postId, { limit }] as const,
+  articleComments: (articleId: number, limit: number) =>
+    [...socialKeys.comments(), 'insight_article', articleId, { limit }] as const,
   replies: (commentId: number, limit: number) => [...socialKeys.comments(), 'replies', commentId, { limit }] as const,
   myComments: (limit: number) => [...socialKeys.comments(), 'mine', { limit }] as const,
   /** Notices: the same for everyone. */

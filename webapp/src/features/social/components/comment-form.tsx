@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { useCreateComment } from '../api/create-comment';
+import type { Commentable } from '../types';
 import { alertError } from '../utils/alert-error';
 import { COMMENT_MAX_LENGTH, clip, textLength } from '../utils/limits';
 import { useMemberAction } from '../viewer';
@@ -8,8 +9,9 @@ import { useMemberAction } from '../viewer';
 import './social.css';
 
 type CommentFormProps = {
-  postId: number;
-  /** A reply's parent comment; null for a comment on the post. */
+  /** The post or insight article. */
+  on: Commentable;
+  /** A reply's parent comment; null for a comment on the post or article. */
   parentId?: number | null;
   onDone?: () => void;
   autoFocus?: boolean;
@@ -19,21 +21,21 @@ type CommentFormProps = {
  * Writes a comment or a reply (up to 300 characters, counted as typed). A visitor is sent to the
  * login with the text kept and comes back with it posted (CommentSection takes it).
  */
-export function CommentForm({ postId, parentId = null, onDone, autoFocus = false }: CommentFormProps) {
+export function CommentForm({ on, parentId = null, onDone, autoFocus = false }: CommentFormProps) {
   const [content, setContent] = useState('');
   const create = useCreateComment();
   const asMember = useMemberAction();
   const trimmed = content.trim();
-  const id = parentId === null ? `comment-${postId}` : `reply-${parentId}`;
+  const id = parentId === null ? `comment-${on.type}-${on.id}` : `reply-${parentId}`;
   return (
     <form
       className="comment-form"
       onSubmit={(event) => {
         event.preventDefault();
         if (trimmed === '' || create.isPending) return;
-        asMember({ kind: 'comment', postId, parentId, content: trimmed }, () =>
+        asMember({ kind: 'comment', on, parentId, content: trimmed }, () =>
           create.mutate(
-            { postId, parentId, content: trimmed },
+            { on, parentId, content: trimmed },
             {
               onSuccess: () => {
                 setContent('');

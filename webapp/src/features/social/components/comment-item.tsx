@@ -6,7 +6,7 @@ import { toPaginatedList } from '@/lib/paginated-list';
 
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments } from '../api/get-comments';
-import type { Comment } from '../types';
+import type { Comment, Commentable } from '../types';
 import { alertError } from '../utils/alert-error';
 import { DELETE_CONFIRM_MESSAGE, DELETED_COMMENT_MESSAGE, HIDDEN_POST_MESSAGE } from '../utils/labels';
 import { useMemberAction } from '../viewer';
@@ -33,7 +33,7 @@ function useReportComment() {
  * refusal alerted with its message, spec §8; report others') and, for a top-level comment, its
  * replies and 답글 달기 (not under a hidden post: `open` false).
  */
-export function CommentItem({ comment, postId, open = true }: { comment: Comment; postId: number; open?: boolean }) {
+export function CommentItem({ comment, on, open = true }: { comment: Comment; on: Commentable; open?: boolean }) {
   const remove = useDeleteComment();
   const report = useReportComment();
   const [replying, setReplying] = useState(false);
@@ -52,7 +52,7 @@ export function CommentItem({ comment, postId, open = true }: { comment: Comment
             props: {
               message: DELETE_CONFIRM_MESSAGE,
               confirmLabel: '삭제',
-              onConfirm: () => remove.mutate({ commentId: comment.id, postId }, { onError: alertError }),
+              onConfirm: () => remove.mutate({ commentId: comment.id, on }, { onError: alertError }),
             },
           }),
       },
@@ -83,10 +83,10 @@ export function CommentItem({ comment, postId, open = true }: { comment: Comment
           )}
         </div>
       ) : null}
-      {isTopLevel && (showReplies || replying) ? <Replies comment={comment} postId={postId} open={open} /> : null}
+      {isTopLevel && (showReplies || replying) ? <Replies comment={comment} on={on} open={open} /> : null}
       {isTopLevel && replying ? (
         <CommentForm
-          postId={postId}
+          on={on}
           parentId={comment.id}
           autoFocus
           onDone={() => {
@@ -119,7 +119,7 @@ function CommentBody({ comment }: { comment: Comment }) {
 }
 
 /** A comment's replies, oldest first (one level). */
-function Replies({ comment, postId, open }: { comment: Comment; postId: number; open: boolean }) {
+function Replies({ comment, on, open }: { comment: Comment; on: Commentable; open: boolean }) {
   const query = useComments({ kind: 'comment', id: comment.id }, { enabled: comment.replies_count > 0 });
   const list = toPaginatedList(
     query,
@@ -132,7 +132,7 @@ function Replies({ comment, postId, open }: { comment: Comment; postId: number; 
       <ul className="comment-list" aria-label="답글">
         {list.entities.map((reply) => (
           <li key={reply.id}>
-            <CommentItem comment={reply} postId={postId} open={open} />
+            <CommentItem comment={reply} on={on} open={open} />
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@ import { toPaginatedList } from '@/lib/paginated-list';
 
 import { useCreateComment } from '../api/create-comment';
 import { useComments } from '../api/get-comments';
-import type { Post } from '../types';
+import type { Commentable } from '../types';
 import { alertError } from '../utils/alert-error';
 import { usePendingAction, useSocialViewer } from '../viewer';
 
@@ -14,12 +14,21 @@ import { CommentItem } from './comment-item';
 
 import './social.css';
 
+type CommentSectionProps = {
+  /** A post or an insight article. */
+  on: Commentable;
+  commentsCount: number;
+  /** Whether it takes comments (a hidden post does not). */
+  open?: boolean;
+};
+
 /**
- * A post's comments, oldest first, with replies one level deep, and the comment form. What a
- * visitor wrote or reported before signing in is done here on the way back.
+ * The comments of a post or an insight article, oldest first, with replies one level deep, and
+ * the comment form. What a visitor wrote or reported before signing in is done here on the way
+ * back.
  */
-export function CommentSection({ post }: { post: Post }) {
-  const query = useComments({ kind: 'post', id: post.id });
+export function CommentSection({ on, commentsCount, open = true }: CommentSectionProps) {
+  const query = useComments(on.type === 'post' ? { kind: 'post', id: on.id } : { kind: 'insight_article', id: on.id });
   const list = toPaginatedList(
     query,
     (page) => page.comments,
@@ -27,12 +36,13 @@ export function CommentSection({ post }: { post: Post }) {
   );
   const create = useCreateComment();
   const { signedIn } = useSocialViewer();
-  const open = !post.hidden;
   usePendingAction(
-    (action) => (action.kind === 'comment' && action.postId === post.id) || (action.kind === 'report' && action.type === 'comment'),
+    (action) =>
+      (action.kind === 'comment' && action.on.type === on.type && action.on.id === on.id) ||
+      (action.kind === 'report' && action.type === 'comment'),
     (action) => {
       if (action.kind === 'comment') {
-        create.mutate({ postId: action.postId, parentId: action.parentId, content: action.content }, { onError: alertError });
+        create.mutate({ on: action.on, parentId: action.parentId, content: action.content }, { onError: alertError });
       } else if (action.kind === 'report') {
         openModal({ type: 'report', props: { type: action.type, id: action.id } });
       }
@@ -41,18 +51,18 @@ export function CommentSection({ post }: { post: Post }) {
   return (
     <section className="comment-section" id="comments" aria-label="댓글">
       <h2 className="comment-section__title">
-        댓글 <span>{formatNumber(post.comments_count)}</span>
+        댓글 <span>{formatNumber(commentsCount)}</span>
       </h2>
       <ul className="comment-list" aria-label="댓글 목록">
         {list.entities.map((comment) => (
           <li key={comment.id}>
-            <CommentItem comment={comment} postId={post.id} open={open} />
+            <CommentItem comment={comment} on={on} open={open} />
           </li>
         ))}
       </ul>
       <PaginatedListFooter list={list} emptyMessage="첫 댓글을 남겨보세요." />
       {open ? (
-        <CommentForm postId={post.id} />
+        <CommentForm on={on} />
       ) : (
         <p className="comment-section__closed">숨겨진 글에는 댓글을 달 수 없습니다.</p>
       )}

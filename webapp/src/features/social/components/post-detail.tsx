@@ -66,7 +66,7 @@ export function PostDetail({ postId, scope, hrefOf, afterDelete }: PostDetailPro
           <span />
         )}
       </nav>
-      <CommentSection post={post} />
+      <CommentSection on={{ type: 'post', id: post.id }} commentsCount={post.comments_count} open={!post.hidden} />
     </article>
   );
 }

@@ -99,7 +99,7 @@ describe('ReactionBar (spec §4)', () => {
     expect(reactions()).toEqual([]);
     expect(shown()).toEqual(['좋아요 2', 'false', '싫어요 1', 'false']);
     expect(JSON.parse(sessionStorage.getItem(PENDING_ACTION_STORAGE_KEY) ?? '{}')).toMatchObject({
-      action: { kind: 'react', postId: 1, button: 'like' },
+      action: { kind: 'react', on: { type: 'post', id: 1 }, button: 'like' },
       path: PATH,
     });
 

@@ -1,7 +1,7 @@
 import { formatNumber } from '@/lib/format';
 
 import { useReactionQueue } from '../hooks/use-reaction-queue';
-import type { Post } from '../types';
+import type { CommentableType, Reactable } from '../types';
 import { alertError } from '../utils/alert-error';
 import type { ReactionButton } from '../utils/reactions';
 import { useMemberAction, usePendingAction } from '../viewer';
@@ -13,17 +13,18 @@ import './social.css';
  * a second tap on the same one takes it back; the counts follow at once. A visitor signs in
  * first and comes back with the tap done. A hidden post takes no reactions.
  */
-export function ReactionBar({ post }: { post: Post }) {
-  const { shown, emotion, tap } = useReactionQueue(post, { onError: alertError });
+export function ReactionBar({ post, type = 'post' }: { post: Reactable; type?: CommentableType }) {
+  const { shown, emotion, tap } = useReactionQueue(post, { onError: alertError, type });
   const asMember = useMemberAction();
+  const on = { type, id: post.id };
   usePendingAction(
-    (action) => action.kind === 'react' && action.postId === post.id,
+    (action) => action.kind === 'react' && action.on.type === type && action.on.id === post.id,
     (action) => {
       if (action.kind === 'react') tap(action.button);
     },
   );
   const disabled = Boolean(post.hidden);
-  const press = (button: ReactionButton) => asMember({ kind: 'react', postId: post.id, button }, () => tap(button));
+  const press = (button: ReactionButton) => asMember({ kind: 'react', on, button }, () => tap(button));
   return (
     <div className="reaction-bar" role="group" aria-label="공감">
       <button

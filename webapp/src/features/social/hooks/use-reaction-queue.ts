@@ -3,8 +3,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { createMutationQueue, type MutationQueue } from '@/lib/mutation-queue';
 
-import { reactToPost } from '../api/react-to-post';
-import type { Post } from '../types';
+import { insightKeys } from '@/lib/query-keys';
+
+import { reactTo } from '../api/react-to-post';
+import type { CommentableType, Reactable } from '../types';
 import { updatePost } from '../utils/post-cache';
 import {
   emotionOf,
@@ -25,16 +27,19 @@ type Shadow = { wanted: Emotion; basis: ReactionState; busy: boolean };
  * for the last wanted reaction. The server's answer is then written wherever the post is
  * cached; a failure falls back to the server's state and is reported to `onError`.
  */
-export function useReactionQueue(post: Post, { onError }: { onError?: (error: unknown) => void } = {}) {
+export function useReactionQueue(
+  post: Reactable,
+  { onError, type = 'post' }: { onError?: (error: unknown) => void; type?: CommentableType } = {},
+) {
   const queryClient = useQueryClient();
   const serverState = useMemo<ReactionState>(
     () => ({ likes_count: post.likes_count, dislikes_count: post.dislikes_count, my_emotion: post.my_emotion }),
     [post.likes_count, post.dislikes_count, post.my_emotion],
   );
   const [shadow, setShadow] = useState<Shadow | null>(null);
-  const latest = useRef({ postId: post.id, onError });
+  const latest = useRef({ on: { type, id: post.id }, onError });
   useEffect(() => {
-    latest.current = { postId: post.id, onError };
+    latest.current = { on: { type, id: post.id }, onError };
   });
   const queue = useRef<MutationQueue<ReactionState, Emotion> | null>(null);
   useEffect(() => queue.current?.setConfirmed(serverState), [serverState]);
@@ -48,10 +53,12 @@ export function useReactionQueue(post: Post, { onError }: { onError?: (error: un
     queue.current ??= createMutationQueue<ReactionState, Emotion>({
       initial: serverState,
       reached: (state, target) => emotionOf(state) === target,
-      run: (_confirmed, target) => reactToPost(latest.current.postId, requestFor(target)),
+      run: (_confirmed, target) => reactTo(latest.current.on, requestFor(target)),
       onSettled: (state) => {
         setShadow((current) => (current ? { ...current, wanted: emotionOf(state), busy: false } : null));
-        updatePost(queryClient, latest.current.postId, (cached) => ({ ...cached, ...state }));
+        const { on } = latest.current;
+        if (on.type === 'post') updatePost(queryClient, on.id, (cached) => ({ ...cached, ...state }));
+        else void queryClient.invalidateQueries({ queryKey: insightKeys.detail(on.id) });
       },
       onError: (error) => {
         setShadow(null);

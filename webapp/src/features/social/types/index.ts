@@ -11,6 +11,13 @@ export type PostImage = Schemas['PostImage'];
 export type PostCategory = Post['category'];
 export type Comment = Schemas['Comment'];
 export type Reactions = Schemas['Reactions'];
+/** What comments and reactions are on (spec §3: the commentable type and id). */
+export type CommentableType = Comment['commentable_type'];
+export type Commentable = { type: CommentableType; id: number };
+/** What the reaction buttons show: a post's or an insight article's counts. */
+export type Reactable = Pick<Post, 'id' | 'likes_count' | 'dislikes_count' | 'my_emotion'> & {
+  hidden?: Post['hidden'];
+};
 export type ReportType = Schemas['Report']['report_type'];
 export type ReportedType = Schemas['Report']['type'];
 

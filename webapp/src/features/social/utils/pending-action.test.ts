@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { PENDING_ACTION_MAX_AGE_MS, rememberAction, takeAction } from './pending-action';
 
 const PATH = '/m/stocks/KOREA-A005930/debates/9';
-const LIKE = { kind: 'react', postId: 9, button: 'like' } as const;
+const LIKE = { kind: 'react', on: { type: 'post', id: 9 }, button: 'like' } as const;
 
 describe('pending visitor actions', () => {
   beforeEach(() => sessionStorage.clear());
@@ -24,7 +24,7 @@ describe('pending visitor actions', () => {
 
   it('keeps the last action only', () => {
     rememberAction(LIKE, PATH, 1_000);
-    const comment = { kind: 'comment', postId: 9, parentId: null, content: '안녕하세요' } as const;
+    const comment = { kind: 'comment', on: { type: 'post', id: 9 }, parentId: null, content: '안녕하세요' } as const;
     rememberAction(comment, PATH, 1_001);
     expect(takeAction(PATH, () => true, 1_002)).toEqual(comment);
   });

@@ -4,11 +4,11 @@
 // heart brings its picker back the same way). Older than ten minutes, it is dropped: a login
 // abandoned then finished much later should not act on its own.
 import type { ReactionButton } from './reactions';
-import type { ReportedType } from '../types';
+import type { Commentable, ReportedType } from '../types';
 
 export type PendingAction =
-  | { kind: 'react'; postId: number; button: ReactionButton }
-  | { kind: 'comment'; postId: number; parentId: number | null; content: string }
+  | { kind: 'react'; on: Commentable; button: ReactionButton }
+  | { kind: 'comment'; on: Commentable; parentId: number | null; content: string }
   | { kind: 'report'; type: ReportedType; id: number };
 
 type Stored = { action: PendingAction; path: string; at: number };

@@ -4,8 +4,10 @@
 // every list; reactions and comments move the counts wherever the post is shown).
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 
+import { insightKeys } from '@/lib/query-keys';
+
 import { socialKeys, type PostListFilters } from '../api/query-keys';
-import type { Post, PostDetail } from '../types';
+import type { Commentable, Post, PostDetail } from '../types';
 
 type PostPageLike = { posts: Post[]; next_cursor?: string | null };
 type PostList = InfiniteData<PostPageLike, string | null>;
@@ -63,6 +65,15 @@ export function replacePost(queryClient: QueryClient, post: Post): void {
 /** Comments added (+1) or removed (−1) under a post. */
 export function changeCommentsCount(queryClient: QueryClient, postId: number, delta: number): void {
   updatePost(queryClient, postId, (post) => ({ ...post, comments_count: Math.max(0, post.comments_count + delta) }));
+}
+
+/**
+ * A comment was written on or taken from `on`: a post's count moves wherever it is cached; an
+ * insight article's page is asked again (its counts are the insight feature's).
+ */
+export async function commentsCountChanged(queryClient: QueryClient, on: Commentable, delta: number): Promise<void> {
+  if (on.type === 'post') changeCommentsCount(queryClient, on.id, delta);
+  else await queryClient.invalidateQueries({ queryKey: insightKeys.detail(on.id) });
 }
 
 /** Whether a list of this key would hold `post` at its front (newest first, its filters match). */

@@ -1,0 +1,202 @@
+// End-to-end: insight articles (투자전략; docs/api.md, "Insight articles").
+//
+//   npm run build && (cd .. && cargo build --bin sise) && node --test e2e/insight.test.mjs
+//
+// A visitor opens an insight article from the home page (인사이트, the embedded default's
+// sample articles, labelled 샘플), writes a comment and is sent through the login (sign-up)
+// and back to the article with the comment posted, then likes it: the counts on screen and on
+// the server. The article's neighbours lead to the CUSTOM sample, whose stock cards show live
+// prices. Then an operator makes that member a contributor (`sise contributor grant`) and
+// publishes a Markdown file for them (`sise articles publish`); it is the newest on
+// /m/investing_strategies and on the contributor's page, its script gone. One server
+// (support.mjs); screenshots go to test-results/.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+
+import { REPO_ROOT, SERVER_BIN, screenshot, serverAnnouncements, setUpApp, watchConsole } from './support.mjs';
+
+const COMMENT_TEXT = `메모리 사이클 설명이 쉽네요 ${Date.now()}`;
+
+let baseUrl;
+let page;
+setUpApp((app) => ({ baseUrl, page } = app));
+
+/** The development provider's page, then agreeTerms and setProfile: a new member. */
+async function signUpAtProvider(nickname) {
+  await page.getByText('개발용 로그인').first().waitFor();
+  await page.getByLabel('새 테스트 계정 닉네임').fill(nickname);
+  await page.getByRole('button', { name: '만들고 로그인' }).click();
+  await page.getByRole('heading', { name: '약관 동의' }).waitFor();
+  await page.getByLabel('전체 동의').check();
+  await page.getByRole('button', { name: '동의하고 시작하기' }).click();
+  await page.getByRole('heading', { name: '프로필 설정' }).waitFor();
+  await page.getByLabel('닉네임').fill(nickname);
+  await page.getByLabel('출생년도').selectOption('1990');
+  await page.getByLabel('남성').check();
+  await page.getByRole('button', { name: '저장' }).click();
+  await page.getByRole('heading', { name: '프로필 설정' }).waitFor({ state: 'detached' });
+}
+
+/** A GET of the main host from the page, with its stored login's token (if any). */
+async function main(apiPath) {
+  return page.evaluate(
+    async ({ base, apiPath }) => {
+      const { accessToken } = JSON.parse(localStorage.getItem('sise.login.v1') ?? '{}');
+      const response = await fetch(`${base}/main${apiPath}`, {
+        headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { base: baseUrl, apiPath },
+  );
+}
+
+/** Waits until `read()` deep-equals `expected`. */
+async function until(read, expected, message) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const last = await read();
+    try {
+      assert.deepEqual(last, expected, message);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Identity's and social's operators' addresses and the development token, as the server printed them. */
+async function operatorAccess() {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const lines = serverAnnouncements();
+    const at = (service) => lines.map((line) => new RegExp(`operators' API \\(${service}\\) at (http://\\S+)`).exec(line)?.[1]).find(Boolean);
+    const token = lines.map((line) => /SISE_OPERATOR_TOKEN=(\S+)/.exec(line)?.[1]).find(Boolean);
+    if (at('identity') && at('social') && token) return { identity: at('identity'), social: at('social'), token };
+    assert.ok(Date.now() < deadline, `the server printed no operators' addresses and token:\n${lines.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function sise(args, operators, input) {
+  return execFileSync(SERVER_BIN, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token },
+    input,
+    encoding: 'utf8',
+    stdio: 'pipe',
+  }).trim();
+}
+
+/** Answers the flow expects: a visitor's sign-up 404; anything else is a problem. */
+const EXPECTED_PROBLEM = /Failed to load resource: the server responded with a status of 404/;
+
+describe('insight articles', () => {
+  test('open an insight article from the home page, comment and like it', { timeout: 300_000 }, async () => {
+    const { problems } = await watchConsole(page, async () => {
+      await page.goto(`${baseUrl}/m`);
+      const section = page.getByTestId('home-insight');
+      // The sample articles are written in the background at the server's first start.
+      const first = section.getByRole('link').filter({ hasText: '메모리 반도체 사이클' });
+      await first.waitFor({ timeout: 60_000 });
+      assert.match(await first.textContent(), /샘플/, 'sample commentary says so');
+      await first.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/m/investing_strategies/articles/'));
+      const articleId = Number(new URL(page.url()).pathname.split('/').pop());
+      await page.getByRole('heading', { name: /메모리 반도체 사이클/ }).waitFor();
+      await page.getByText('샘플 해설입니다.', { exact: false }).first().waitFor();
+      // The Markdown became HTML: its headings and emphasis are there.
+      await page.locator('.insight-content h2', { hasText: '메모리 반도체는 왜 사이클을 탈까' }).waitFor();
+      await screenshot(page, 'insight-article');
+
+      // A visitor comments: through the sign-up and back, the comment posted.
+      await page.getByLabel('댓글 입력').fill(COMMENT_TEXT);
+      await page.getByRole('button', { name: '등록' }).click();
+      await signUpAtProvider(`인사이트독자${Date.now() % 100000}`);
+      await page.waitForURL((url) => url.pathname === `/m/investing_strategies/articles/${articleId}`);
+      await page.getByRole('list', { name: '댓글 목록' }).getByText(COMMENT_TEXT).waitFor();
+
+      // Likes it: the count on screen, then on the server.
+      const like = page.getByRole('group', { name: '공감' }).getByRole('button', { name: /좋아요/ });
+      await like.click();
+      await until(async () => [await like.getAttribute('aria-pressed'), (await like.textContent()).replace(/\D/g, '')], ['true', '1']);
+      await until(
+        async () => {
+          const { body } = await main(`/api/v1/insight_articles/${articleId}`);
+          return [body.article.likes_count, body.article.comments_count, body.article.my_emotion.liked];
+        },
+        [1, 1, true],
+        'the server holds the like and the comment',
+      );
+      await page.getByRole('heading', { name: /댓글/ }).getByText('1').waitFor();
+      await screenshot(page, 'insight-article-commented');
+
+      // 다음 글 (older) leads to the CUSTOM sample: its stock cards show prices.
+      await page.getByRole('link', { name: /다음 글/ }).click();
+      await page.getByRole('heading', { name: /인터넷 플랫폼/ }).waitFor();
+      const cards = page.locator('.insight-content__stock');
+      await until(async () => cards.count(), 2, 'two stock cards');
+      await cards.first().getByRole('link').first().waitFor();
+      await until(async () => /\d/.test((await cards.first().textContent()) ?? ''), true, 'a price on the card');
+      await screenshot(page, 'insight-article-custom');
+    });
+    assert.deepEqual(
+      problems.filter((problem) => !EXPECTED_PROBLEM.test(problem)),
+      [],
+      `the article logged problems at ${page.url()}`,
+    );
+  });
+
+  test('an operator makes the member a contributor and publishes with the sise command', { timeout: 120_000 }, async () => {
+    const operators = await operatorAccess();
+    const { body: me } = await main('/api/users/me');
+    const memberId = me.user?.id ?? me.id;
+    assert.ok(Number.isInteger(memberId), `signed in: ${JSON.stringify(me)}`);
+    const granted = sise(['contributor', 'grant', String(memberId), '반도체', '담당', '--operators', operators.identity], operators);
+    assert.match(granted, new RegExp(`^member ${memberId}: contributor`));
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-article-'));
+    const file = path.join(dir, 'hbm.md');
+    writeFileSync(file, '## HBM 수요\n\n**고대역폭 메모리** 비중을 봅니다.<script>alert(1)</script>\n');
+    const title = `HBM 전망 ${Date.now()}`;
+    // Social hears of the role on the bus: publishing waits for it.
+    let published = '';
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      try {
+        published = sise(
+          ['articles', 'publish', file, '--contributor', String(memberId), '--title', title, '--security', 'KOREA-A000660', '--featured', '--operators', operators.social],
+          operators,
+        );
+        break;
+      } catch (error) {
+        assert.match(String(error.stderr), /기고자로 등록된 회원이 아닙니다/);
+        assert.ok(Date.now() < deadline, 'the contributor role reached social');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    assert.match(published, /^#\d+ "HBM 전망/);
+    const id = Number(/^#(\d+)/.exec(published)[1]);
+
+    const { problems } = await watchConsole(page, async () => {
+      await page.goto(`${baseUrl}/m/investing_strategies`);
+      const newest = page.getByRole('list', { name: '최신 인사이트' }).getByRole('link').first();
+      await until(async () => (await newest.textContent())?.includes(title), true, 'the newest article first');
+      await newest.click();
+      await page.waitForURL((url) => url.pathname === `/m/investing_strategies/articles/${id}`);
+      await page.locator('.insight-content strong', { hasText: '고대역폭 메모리' }).waitFor();
+      assert.equal(await page.locator('.insight-content script').count(), 0, 'no script kept');
+      await page.getByRole('link', { name: me.user?.name ?? me.name }).first().click();
+      await page.waitForURL((url) => url.pathname === `/m/investing_strategies/contributors/${memberId}`);
+      await page.getByText('반도체 담당').waitFor();
+      await page.getByRole('list', { name: /의 글$/ }).getByText(title).waitFor();
+      await screenshot(page, 'insight-contributor');
+    });
+    assert.deepEqual(problems, [], `the contributor's pages logged problems at ${page.url()}`);
+  });
+});

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import { LoadError } from '@/components/ui/load-error';
+import { Loading } from '@/components/ui/loading';
+import { insightPaths } from '@/config/insight-paths';
+
+import { useInsightArticle } from '../api/get-insight-article';
+import type { InsightArticle } from '../types';
+
+import { ArticleContent } from './article-content';
+import { SampleBadge, publishedOn } from './article-list';
+
+import './insight.css';
+
+type ArticleViewProps = {
+  articleId: number;
+  renderStock: (securityId: string) => ReactNode;
+  /** What goes under the text: the reactions and the comments (the community's). */
+  children: (article: InsightArticle) => ReactNode;
+};
+
+/**
+ * One article: title, contributor (to their page), date, the content, what the caller puts under
+ * it (reactions, comments) and ‹ 이전 글 / 다음 글 › (the newer and older articles).
+ */
+export function ArticleView({ articleId, renderStock, children }: ArticleViewProps) {
+  const query = useInsightArticle(articleId);
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  const { article, prev_article: prev, next_article: next } = query.data;
+  return (
+    <article className="insight-article" aria-label={article.title}>
+      <title>{`${article.title} : 시세`}</title>
+      <header className="insight-article__header">
+        <h1 className="insight-article__title">
+          {article.title} <SampleBadge sample={article.sample} />
+        </h1>
+        <p className="insight-article__meta">
+          <Link to={insightPaths.contributor.getHref(article.contributor.id)}>{article.contributor.name}</Link>
+          {' · '}
+          {publishedOn(article.published_at_ms)}
+        </p>
+        {article.sample ? <p className="insight-article__note">샘플 해설입니다. 실제 전문가의 의견이나 투자 권유가 아닙니다.</p> : null}
+      </header>
+      <ArticleContent article={article} renderStock={renderStock} />
+      {children(article)}
+      <nav className="insight-article__around" aria-label="이전 글, 다음 글">
+        {prev ? (
+          <Link to={insightPaths.article.getHref(prev.id)} rel="prev">
+            ‹ 이전 글 <span>{prev.title}</span>
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <Link to={insightPaths.article.getHref(next.id)} rel="next">
+            다음 글 › <span>{next.title}</span>
+          </Link>
+        ) : null}
+      </nav>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+import { LoadError } from '@/components/ui/load-error';
+import { Loading } from '@/components/ui/loading';
+import { toPaginatedList } from '@/lib/paginated-list';
+
+import { useContributor, useContributorArticles } from '../api/get-contributor';
+
+import { ArticleList, SampleBadge } from './article-list';
+
+import './insight.css';
+
+/** A contributor's page: name, photo, bio, and their articles newest first. */
+export function ContributorView({ contributorId }: { contributorId: number }) {
+  const query = useContributor(contributorId);
+  const articles = toPaginatedList(
+    useContributorArticles(contributorId),
+    (page) => page.articles,
+    (page) => page.next_cursor,
+  );
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  const { contributor } = query.data;
+  return (
+    <>
+      <title>{`${contributor.name} : 시세`}</title>
+      <header className="insight-contributor">
+        {contributor.avatar_url ? <img className="insight-contributor__photo" src={`/main${contributor.avatar_url}`} alt="" /> : null}
+        <h1 className="insight-contributor__name">
+          {contributor.name} <SampleBadge sample={contributor.sample} />
+        </h1>
+        <p className="insight-contributor__bio">{contributor.bio}</p>
+        <p className="insight-contributor__count">글 {contributor.articles_count}개</p>
+      </header>
+      <ArticleList list={articles} label={`${contributor.name}의 글`} />
+    </>
+  );
+}
