@@ -108,7 +108,7 @@ describe('insight articles', () => {
       await first.click();
       await page.waitForURL((url) => url.pathname.startsWith('/m/investing_strategies/articles/'));
       const articleId = Number(new URL(page.url()).pathname.split('/').pop());
-      await page.getByRole('heading', { name: /메모리 반도체 사이클/ }).waitFor();
+      await page.getByRole('heading', { level: 1, name: /메모리 반도체 사이클/ }).waitFor();
       await page.getByText('샘플 해설입니다.', { exact: false }).first().waitFor();
       // The Markdown became HTML: its headings and emphasis are there.
       await page.locator('.insight-content h2', { hasText: '메모리 반도체는 왜 사이클을 탈까' }).waitFor();
@@ -138,7 +138,7 @@ describe('insight articles', () => {
 
       // 다음 글 (older) leads to the CUSTOM sample: its stock cards show prices.
       await page.getByRole('link', { name: /다음 글/ }).click();
-      await page.getByRole('heading', { name: /인터넷 플랫폼/ }).waitFor();
+      await page.getByRole('heading', { level: 1, name: /인터넷 플랫폼/ }).waitFor();
       const cards = page.locator('.insight-content__stock');
       await until(async () => cards.count(), 2, 'two stock cards');
       await cards.first().getByRole('link').first().waitFor();
@@ -191,7 +191,8 @@ describe('insight articles', () => {
       await page.waitForURL((url) => url.pathname === `/m/investing_strategies/articles/${id}`);
       await page.locator('.insight-content strong', { hasText: '고대역폭 메모리' }).waitFor();
       assert.equal(await page.locator('.insight-content script').count(), 0, 'no script kept');
-      await page.getByRole('link', { name: me.user?.name ?? me.name }).first().click();
+      // The contributor line links to their page.
+      await page.locator('.insight-article__meta a').click();
       await page.waitForURL((url) => url.pathname === `/m/investing_strategies/contributors/${memberId}`);
       await page.getByText('반도체 담당').waitFor();
       await page.getByRole('list', { name: /의 글$/ }).getByText(title).waitFor();

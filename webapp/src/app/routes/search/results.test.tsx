@@ -14,6 +14,7 @@ import { EMPTY_PAGE, type Handler, foundNews, foundStock, paged, prices, stubApi
 const ASSETS = '/main/api/v1/search/assets';
 const NEWS = '/main/api/v1/search/news';
 const RELATED = '/main/api/v1/search/news_related_assets';
+const INSIGHT = '/main/api/v1/search/insight_articles';
 const PRICES = '/mweb/api/v1/assets';
 
 /** 13 assets (삼성전자 first), 12 news, 7 news-related stocks. */
@@ -26,6 +27,7 @@ function searchApi(overrides: Record<string, Handler> = {}) {
     [ASSETS]: paged(FOUND_ASSETS, 'assets'),
     [NEWS]: paged(FOUND_NEWS, 'news'),
     [RELATED]: paged(RELATED_ASSETS, 'assets'),
+    [INSIGHT]: EMPTY_PAGE('articles'),
     [PRICES]: prices,
     ...overrides,
   });
@@ -149,6 +151,41 @@ describe('search results', () => {
     await screen.findByRole('list', { name: '종목·지수·환율' });
     await screen.findByRole('list', { name: '뉴스 관련 종목' });
     await waitFor(() => expect(screen.queryByTestId('search-news')).toBeNull());
+  });
+
+  it('lists insight articles that hold the keyword, each opening its page', async () => {
+    const api = searchApi({
+      [INSIGHT]: () => ({
+        body: {
+          articles: [
+            {
+              id: 7,
+              title: '삼성전자 메모리 전망',
+              summary: '메모리 사이클',
+              content_type: 'HTML',
+              content: null,
+              blocks: null,
+              contributor: { id: -101, name: '샘플기고자1', avatar_url: null, bio: '', sample: true, articles_count: 2 },
+              security_ids: ['KOREA-A005930'],
+              featured: true,
+              likes_count: 0,
+              dislikes_count: 0,
+              comments_count: 0,
+              my_emotion: { liked: false, disliked: false },
+              sample: true,
+              published_at_ms: Date.UTC(2026, 4, 8),
+            },
+          ],
+          next_cursor: null,
+        },
+      }),
+    });
+    renderResults();
+    const list = await screen.findByRole('list', { name: '인사이트 검색 결과' });
+    const link = await within(list).findByRole('link', { name: /삼성전자 메모리 전망/ });
+    expect(link.getAttribute('href')).toBe('/m/investing_strategies/articles/7');
+    expect(link.textContent).toContain('샘플');
+    expect(api.calls(INSIGHT)[0]?.searchParams.get('keyword')).toBe('삼성');
   });
 
   it('says so when nothing was found', async () => {

@@ -34,6 +34,7 @@ function searchApi(overrides: Record<string, Handler> = {}) {
     '/main/api/v1/search/assets': paged([], 'assets'),
     '/main/api/v1/search/news': paged([], 'news'),
     '/main/api/v1/search/news_related_assets': paged([], 'assets'),
+    '/main/api/v1/search/insight_articles': paged([], 'articles'),
     '/mweb/api/v1/assets': prices,
     ...overrides,
   });

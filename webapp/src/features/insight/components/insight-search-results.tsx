@@ -12,6 +12,8 @@ export function InsightSearchResults({ keyword }: { keyword: string }) {
     (page) => page.articles,
     (page) => page.next_cursor,
   );
+  // A kind of result that found nothing is left out, as the others are.
+  if (list.reachedEnd && list.entities.length === 0) return null;
   return (
     <Section title="인사이트" testId="insight-results">
       <ArticleList list={list} label="인사이트 검색 결과" />
