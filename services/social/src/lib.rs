@@ -10,7 +10,8 @@
 //! - `store`: the social database, both backends: authors, posts and pictures, comments,
 //!   reactions, reports and cases, notices, the sample boards; locks, counters and outbox
 //!   events.
-//! - `securities` (boards market lists, cached), `members` (authors from identity at
+//! - `contests` (a contest's state, returns and ranking; market's prices for them),
+//!   `securities` (boards market lists, cached), `members` (authors from identity at
 //!   their first write), `pictures` (post pictures through the image door).
 //! - `grpc`: `SocialService` and `NoticeService` (members and visitors, through the
 //!   gateway), `ModerationService` and `EditorialService` (operators, on their own listener).
@@ -20,6 +21,7 @@
 
 pub mod config;
 pub mod consumers;
+pub mod contests;
 pub mod domain;
 pub mod grpc;
 pub mod members;

@@ -19,6 +19,8 @@ use sise_platform::service::Service;
 use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
+use sise_proto::social::v1::contest_desk_service_server::{self, ContestDeskServiceServer};
+use sise_proto::social::v1::contest_service_server::{self, ContestServiceServer};
 use sise_proto::social::v1::editorial_service_server::{self, EditorialServiceServer};
 use sise_proto::social::v1::moderation_service_server::{self, ModerationServiceServer};
 use sise_proto::social::v1::notice_service_server::{self, NoticeServiceServer};
@@ -29,6 +31,8 @@ use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::config::SocialConfig;
+use crate::contests::Prices;
+use crate::grpc::contests::{ContestDeskGrpc, ContestGrpc};
 use crate::grpc::moderation::ModerationGrpc;
 use crate::grpc::notices::{EditorialGrpc, NoticeGrpc};
 use crate::grpc::social::SocialGrpc;
@@ -118,7 +122,7 @@ impl Service for Application {
         let social = SocialGrpc::new(
             self.store.clone(),
             Securities::new(MarketServiceClient::new(self.market.clone())),
-            Members::new(self.identity, self.store.clone()),
+            Members::new(self.identity.clone(), self.store.clone()),
             self.door,
         );
         let members = self.member_key.guard(
@@ -137,6 +141,18 @@ impl Service for Application {
             .guard(SupportServiceServer::new(SupportGrpc::new(
                 self.store.clone(),
             )));
+        let contests = self
+            .member_key
+            .guard(ContestServiceServer::new(ContestGrpc::new(
+                self.store.clone(),
+                Prices::new(self.market.clone()),
+                Members::new(self.identity, self.store.clone()),
+            )));
+        let contest_desk =
+            self.operators
+                .guard(ContestDeskServiceServer::new(ContestDeskGrpc::new(
+                    self.store.clone(),
+                )));
         let operators = self
             .operators
             .guard(ModerationServiceServer::new(ModerationGrpc::new(
@@ -160,6 +176,7 @@ impl Service for Application {
             stop.clone(),
         ))];
         if self.sample_posts {
+            crate::grpc::contests::seed_sample(&self.store).await?;
             tasks.push(tokio::spawn(samples::seed(
                 self.store.clone(),
                 TrendServiceClient::new(self.market),
@@ -183,10 +200,12 @@ impl Service for Application {
                         social_service_server::SERVICE_NAME,
                         notice_service_server::SERVICE_NAME,
                         support_service_server::SERVICE_NAME,
+                        contest_service_server::SERVICE_NAME,
                     ],
                     routes: tonic::service::Routes::new(members)
                         .add_service(notices)
-                        .add_service(support),
+                        .add_service(support)
+                        .add_service(contests),
                 },
                 server::Server {
                     listener: self.operator_listener,
@@ -194,10 +213,12 @@ impl Service for Application {
                         moderation_service_server::SERVICE_NAME,
                         editorial_service_server::SERVICE_NAME,
                         support_desk_service_server::SERVICE_NAME,
+                        contest_desk_service_server::SERVICE_NAME,
                     ],
                     routes: tonic::service::Routes::new(operators)
                         .add_service(editorial)
-                        .add_service(desk),
+                        .add_service(desk)
+                        .add_service(contest_desk),
                 },
             ],
             shutdown,

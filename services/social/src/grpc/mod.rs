@@ -1,9 +1,11 @@
-//! The gRPC services: `SocialService`, `NoticeService` and `SupportService` for members and
-//! visitors (through the gateway; the member from the signed metadata), `ModerationService`,
-//! `EditorialService` and `SupportDeskService` for operators (on the operators' listener).
+//! The gRPC services: `SocialService`, `NoticeService`, `SupportService` and
+//! `ContestService` for members and visitors (through the gateway; the member from the
+//! signed metadata), `ModerationService`, `EditorialService`, `SupportDeskService` and
+//! `ContestDeskService` for operators (on the operators' listener).
 //! Input is parsed at the top of each handler; refusals are catalogue errors; unexpected
 //! failures are logged and answered opaquely.
 
+pub mod contests;
 pub mod moderation;
 pub mod notices;
 pub mod social;

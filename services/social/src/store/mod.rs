@@ -20,10 +20,12 @@
 //! - `moderation`: reports, objections, the operators' cases and decisions.
 //! - `notices`: the service's notices, published and withdrawn by operators.
 //! - `support`: members' messages to the operators (customer support) and the answers.
+//! - `contests`: contests, their entries (rankers) and picks.
 //! - `samples`: the sample boards of the embedded default.
 
 pub mod authors;
 pub mod comments;
+pub mod contests;
 pub mod moderation;
 pub mod notices;
 pub mod posts;
