@@ -14,6 +14,7 @@ use sise_proto::market::v1::company_service_client::CompanyServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use sise_proto::market::v1::search_service_client::SearchServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
+use sise_proto::social::v1::contest_service_client::ContestServiceClient;
 use sise_proto::social::v1::notice_service_client::NoticeServiceClient;
 use sise_proto::social::v1::social_service_client::SocialServiceClient;
 use sise_proto::social::v1::support_service_client::SupportServiceClient;
@@ -58,6 +59,8 @@ pub struct Channels {
     pub notices: NoticeServiceClient<Traced>,
     /// Members' messages to the operators and the answers (social service).
     pub support: SupportServiceClient<Traced>,
+    /// Contests and their rankers (social service).
+    pub contests: ContestServiceClient<Traced>,
     /// Indexes, forex, market condition (market service).
     pub assets: AssetServiceClient<Traced>,
     /// Company profile, statements, investors, traders, related stocks, firms (market).
@@ -92,6 +95,7 @@ impl Clients {
             social: SocialServiceClient::new(traced("social")?),
             notices: NoticeServiceClient::new(traced("social")?),
             support: SupportServiceClient::new(traced("social")?),
+            contests: ContestServiceClient::new(traced("social")?),
             assets: AssetServiceClient::new(traced("market")?),
             company: CompanyServiceClient::new(traced("market")?),
             search: SearchServiceClient::new(traced("market")?),

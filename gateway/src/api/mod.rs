@@ -223,6 +223,11 @@ fn main_routes() -> Routes {
             social::support::list_support_messages,
             social::support::send_support_message
         ),
+        routes!(social::contests::list_contests),
+        routes!(social::contests::get_contest),
+        routes!(social::contests::enter_contest),
+        routes!(social::contests::list_contest_rankers),
+        routes!(social::contests::get_ranker),
     ]
 }
 

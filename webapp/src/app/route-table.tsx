@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement, lazy, type ComponentType } from 'react';
 import { Navigate, matchRoutes, type RouteObject } from 'react-router';
 
+import { contestPaths } from '@/config/contest-paths';
 import { FAVORITES_BASE, paths } from '@/config/paths';
 import { socialPaths } from '@/config/social-paths';
 import { getSecurityQueryOptions } from '@/features/securities/api/get-security';
@@ -60,6 +61,9 @@ const MyCommentsRoute = lazyRoute(() => import('./routes/my/my-comments'));
 const NoticesRoute = lazyRoute(() => import('./routes/notices/notices'));
 const NoticeRoute = lazyRoute(() => import('./routes/notices/notice'));
 const CustomerSupportRoute = lazyRoute(() => import('./routes/support/customer-support'));
+const ContestsRoute = lazyRoute(() => import('./routes/contests/contests'));
+const ContestRankersRoute = lazyRoute(() => import('./routes/contests/contest-rankers'));
+const RankerRoute = lazyRoute(() => import('./routes/contests/ranker'));
 const MyRoute = lazyRoute(() => import('./routes/my/my'));
 const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
@@ -144,6 +148,9 @@ export const routes: RouteObject[] = withRootLayout([
   { path: socialPaths.notices.path, element: <NoticesRoute /> },
   { path: socialPaths.notice.path, element: <NoticeRoute /> },
   { path: socialPaths.customerSupport.path, element: <CustomerSupportRoute /> },
+  { path: contestPaths.contests.path, element: <ContestsRoute /> },
+  { path: contestPaths.contestRankers.path, element: <ContestRankersRoute /> },
+  { path: contestPaths.ranker.path, element: <RankerRoute /> },
   // /m/debates goes to the root (spec §2), which shows /m; a post by its id alone.
   { path: socialPaths.debates.path, element: <Navigate to={paths.home.getHref()} replace /> },
   { path: socialPaths.debate.path, element: <DebateRoute /> },
