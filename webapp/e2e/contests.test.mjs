@@ -35,7 +35,7 @@ async function signUp(nickname) {
 /** Types `keyword` in the entry form's search and picks the stock named `name`. */
 async function pick(keyword, name) {
   await page.getByLabel('종목 검색').fill(keyword);
-  await page.getByRole('list', { name: '검색된 종목' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page.getByRole('list', { name: '검색된 종목' }).getByRole('button', { name: new RegExp(`^${name} `) }).click();
   await page.getByRole('list', { name: '고른 종목' }).getByText(name).waitFor();
 }
 
