@@ -209,7 +209,7 @@ export function RunningContestRanking() {
     );
   }
   return (
-    <>
+    <div className="contest-section">
       <h2 className="contest-heading">
         {running.title} <SampleBadge />
       </h2>
@@ -218,7 +218,7 @@ export function RunningContestRanking() {
         <Link to={contestPaths.contests.getHref()}>규칙</Link>
       </p>
       <Ranking contestId={running.id} />
-    </>
+    </div>
   );
 }
 
@@ -258,7 +258,7 @@ export function RankerView({ rankerId }: { rankerId: number }) {
   if (detail.isError) return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   const { ranker, contest, history } = detail.data;
   return (
-    <>
+    <div className="contest-section">
       <h2 className="contest-heading">
         {ranker.nickname || '탈퇴한 회원'} · {contest.title} {contest.sample && <SampleBadge />}
       </h2>
@@ -305,6 +305,6 @@ export function RankerView({ rankerId }: { rankerId: number }) {
           </tbody>
         </table>
       )}
-    </>
+    </div>
   );
 }
