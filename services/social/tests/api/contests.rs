@@ -3,7 +3,9 @@
 //! entries by the mean return of their picks (ties by earlier entry); an ended contest
 //! keeps the prices of its end.
 
+use sise_platform::bus::acl::subjects::USER_SECEDED;
 use sise_platform::time::now_ms;
+use sise_proto::identity::v1 as identity;
 use sise_proto::social::v1 as pb;
 use sise_proto::social::v1::contest_desk_service_client::ContestDeskServiceClient;
 use sise_proto::social::v1::contest_service_client::ContestServiceClient;
@@ -169,6 +171,17 @@ sise_platform::per_backend! {
         // The list: newest start first.
         let list = contests(&app).list_contests(pb::ListContestsRequest {}).await.expect("list").into_inner();
         assert_eq!(list.contests.iter().map(|c| c.id).collect::<Vec<_>>(), [upcoming.id, running.id, ended.id]);
+
+        // A seceded member's entry goes (the event twice: idempotent), and the count with it.
+        for _ in 0..2 {
+            app.publish(USER_SECEDED, &identity::UserSeceded { user_id: third }).await;
+        }
+        app.eventually("forgotten", || async {
+            ranking(&app, running.id, None, 0).await.expect("ranking").total == 2
+        })
+        .await;
+        let detail = contests(&app).get_contest(pb::GetContestRequest { id: running.id }).await.expect("detail").into_inner();
+        assert_eq!(detail.contest.map(|c| c.entries), Some(2));
         app.stop().await;
     }
 
