@@ -160,7 +160,8 @@ impl Prices {
     }
 
     /// The stock's name and current price: `invalid_security_id`, `security_not_found`,
-    /// or market's failure as it came.
+    /// or market's failure as it came. Market counts it as a view of the stock (an entry
+    /// picking it is interest in it; docs/api.md, "Contests").
     pub async fn security(&self, id: &str) -> Result<(String, f64), Status> {
         let answer = self
             .market
