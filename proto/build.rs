@@ -14,6 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "proto/sise/social/v1/social.proto",
         "proto/sise/social/v1/support.proto",
         "proto/sise/social/v1/articles.proto",
+        "proto/sise/social/v1/contests.proto",
         "proto/sise/favorites/v1/favorites.proto",
     ];
     let fds = protox::compile(files, ["proto"])?;

@@ -134,6 +134,14 @@ export default defineConfig({
               priority: 1.5,
               includeDependenciesRecursively: false,
             },
+            // The contest screens' code (the list, the ranking, a ranker), likewise its own chunk.
+            {
+              name: 'contests',
+              test: /[\\/]src[\\/]features[\\/]contests[\\/]/,
+              minShareCount: 2,
+              priority: 1.5,
+              includeDependenciesRecursively: false,
+            },
             // Code that two or more screens share, in one chunk beside each screen's own
             // (the chart library, used by one chunk only, stays apart).
             { name: 'shared', minShareCount: 2, priority: 1 },

@@ -14,6 +14,7 @@ use sise_proto::market::v1::company_service_client::CompanyServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use sise_proto::market::v1::search_service_client::SearchServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
+use sise_proto::social::v1::contest_service_client::ContestServiceClient;
 use sise_proto::social::v1::insight_article_service_client::InsightArticleServiceClient;
 use sise_proto::social::v1::notice_service_client::NoticeServiceClient;
 use sise_proto::social::v1::social_service_client::SocialServiceClient;
@@ -64,6 +65,8 @@ pub struct Channels {
     pub topics: TopicServiceClient<Traced>,
     /// Insight articles and contributors (social service).
     pub insight: InsightArticleServiceClient<Traced>,
+    /// Contests and their rankers (social service).
+    pub contests: ContestServiceClient<Traced>,
     /// Indexes, forex, market condition (market service).
     pub assets: AssetServiceClient<Traced>,
     /// Company profile, statements, investors, traders, related stocks, firms (market).
@@ -100,6 +103,7 @@ impl Clients {
             support: SupportServiceClient::new(traced("social")?),
             topics: TopicServiceClient::new(traced("social")?),
             insight: InsightArticleServiceClient::new(traced("social")?),
+            contests: ContestServiceClient::new(traced("social")?),
             assets: AssetServiceClient::new(traced("market")?),
             company: CompanyServiceClient::new(traced("market")?),
             search: SearchServiceClient::new(traced("market")?),

@@ -236,6 +236,11 @@ fn main_routes() -> Routes {
         routes!(insight::get_contributor),
         routes!(insight::contributor_insight_articles),
         routes!(insight::search_insight_articles),
+        routes!(social::contests::list_contests),
+        routes!(social::contests::get_contest),
+        routes!(social::contests::enter_contest),
+        routes!(social::contests::list_contest_rankers),
+        routes!(social::contests::get_ranker),
     ]
 }
 

@@ -30,6 +30,8 @@
 //!   for standard input unless `--format` says otherwise)
 //! - `sise articles withdraw <id> [--operators URL]`
 //! - `sise articles list [--operators URL]`: every insight article, withdrawn ones too
+//! - `sise contests create --title <title> --days <n> [--description <text>] [--operators URL]`:
+//!   a contest that starts now and runs `n` days (1–90); members enter on /m/contests
 //! - `sise operator-token <name>`: a new random token and the configuration entry of its
 //!   hash (`services.identity.operators`, `services.social.operators`), for an operator
 //!   to be added.
@@ -53,6 +55,7 @@ use sise_platform::telemetry::{self, TelemetryConfig};
 use sise_proto::identity::v1 as pb;
 use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
 use sise_proto::social::v1 as social;
+use sise_proto::social::v1::contest_desk_service_client::ContestDeskServiceClient;
 use sise_proto::social::v1::editorial_service_client::EditorialServiceClient;
 use sise_proto::social::v1::insight_editorial_service_client::InsightEditorialServiceClient;
 use sise_proto::social::v1::moderation_service_client::ModerationServiceClient;
@@ -115,6 +118,13 @@ async fn operate(config: &Config, mut args: Vec<String>) -> anyhow::Result<()> {
             None => operators_url(config, "social")?,
         };
         return notices(&args[1..], &social, &token).await;
+    }
+    if args.first().map(String::as_str) == Some("contests") {
+        let social = match operators {
+            Some(url) => url,
+            None => operators_url(config, "social")?,
+        };
+        return contests(&args[1..], &social, &token).await;
     }
     if args.first().map(String::as_str) == Some("support") {
         let social = match operators {
@@ -248,7 +258,9 @@ fn usage() -> ! {
          SISE_OPERATOR_TOKEN=… sise articles [publish <file.md|file.html|file.json|-> \
          --contributor <member> --title <title> [--security <id>]… [--featured] \
          [--format markdown|html|custom] | withdraw <id> | list] [--operators URL]\n       \
-         sise operator-token <name>"
+
+         SISE_OPERATOR_TOKEN=… sise contests create --title <title> --days <n> \
+         [--description <text>] [--operators URL]\n       sise operator-token <name>"
     );
     std::process::exit(2);
 }
@@ -556,6 +568,43 @@ async fn notices(args: &[String], url: &str, token: &str) -> anyhow::Result<()> 
         }
         _ => usage(),
     }
+    Ok(())
+}
+
+/// A `sise contests …` command against social's operators' API at `url`.
+async fn contests(args: &[String], url: &str, token: &str) -> anyhow::Result<()> {
+    let mut args = args.to_vec();
+    if args.first().map(String::as_str) != Some("create") {
+        usage();
+    }
+    let title = flag(&mut args, "--title").unwrap_or_else(|| usage());
+    let days: i64 = flag(&mut args, "--days")
+        .unwrap_or_else(|| usage())
+        .parse()
+        .context("--days: a number of days")?;
+    let description = flag(&mut args, "--description").unwrap_or_default();
+    if args.len() != 1 {
+        usage();
+    }
+    let now = sise_platform::time::now_ms();
+    let contest = ContestDeskServiceClient::connect(url.to_owned())
+        .await
+        .with_context(|| format!("connecting to social's operators' API at {url}"))?
+        .create_contest(operator::request(
+            social::CreateContestRequest {
+                title,
+                description,
+                starts_at_ms: now,
+                ends_at_ms: now.saturating_add(days.saturating_mul(24 * 60 * 60 * 1000)),
+            },
+            token,
+        )?)
+        .await?
+        .into_inner();
+    println!(
+        "#{} {} from {} to {} (epoch ms)",
+        contest.id, contest.title, contest.starts_at_ms, contest.ends_at_ms
+    );
     Ok(())
 }
 

@@ -16,6 +16,7 @@ use sise_platform::db::Database;
 use sise_proto::identity::v1 as pb;
 use sise_proto::identity::v1::operator_service_client::OperatorServiceClient;
 use sise_proto::social::v1 as social;
+use sise_proto::social::v1::contest_desk_service_client::ContestDeskServiceClient;
 use sise_proto::social::v1::editorial_service_client::EditorialServiceClient;
 use sise_proto::social::v1::insight_editorial_service_client::InsightEditorialServiceClient;
 use sise_proto::social::v1::support_desk_service_client::SupportDeskServiceClient;
@@ -344,6 +345,25 @@ sise_platform::per_backend! {
             assert_eq!(status.code(), tonic::Code::Unauthenticated, "{what}");
         }
         desk.list_support_messages(internal.as_operator(list())).await.expect("the development operator");
+
+        // And its contest desk.
+        let create = || social::CreateContestRequest { title: "권한 확인".into(), ..Default::default() };
+        let status = ContestDeskServiceClient::new(internal.channel("social"))
+            .create_contest(internal.as_operator(create()))
+            .await
+            .expect_err("not on the members' port");
+        assert_eq!(status.code(), tonic::Code::Unimplemented);
+        let mut desk = ContestDeskServiceClient::new(internal.social_operator_channel());
+        for (what, request) in [
+            ("no token", tonic::Request::new(create())),
+            ("wrong token", sise_platform::operator::request(create(), "wrong").expect("r")),
+        ] {
+            let status = desk.create_contest(request).await.expect_err(what);
+            assert_eq!(status.code(), tonic::Code::Unauthenticated, "{what}");
+        }
+        // The development operator gets as far as the rules (no period given).
+        let status = desk.create_contest(internal.as_operator(create())).await.expect_err("no period");
+        assert_eq!(status.code(), tonic::Code::InvalidArgument);
     }
 
     /// The contributor role (identity) and the insight-article desk (social) are operators'

@@ -18,6 +18,7 @@ mod assets;
 mod cache;
 mod charts;
 mod company;
+mod contests;
 mod edge;
 mod errors;
 mod favorites;

@@ -29,6 +29,8 @@ const LIMITED: &[(&str, u32)] = &[
     ("/main/api/v1/news?security_ids=KOREA-A005930&", 50),
     ("/main/api/v1/disclosures?security_ids=KOREA-A005930&", 50),
     ("/main/api/v1/articles?security_ids=KOREA-A005930&", 50),
+    // The embedded default's sample contest is the first.
+    ("/main/api/v1/contests/1/rankers?", 50),
     ("/main/api/v1/search/assets?keyword=삼성&", 50),
     ("/main/api/v1/search/news?keyword=삼성&", 50),
     ("/main/api/v1/search/news_related_assets?keyword=삼성&", 50),

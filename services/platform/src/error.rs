@@ -257,6 +257,14 @@ catalogue! {
     NotAContributor = ("not_a_contributor", Conflict, "기고자로 등록된 회원이 아닙니다."),
     InvalidArticleContent = ("invalid_article_content", InvalidArgument, "글 내용의 형식이 올바르지 않습니다."),
     ArticleTooLong = ("article_too_long", InvalidArgument, "글은 {max}자까지 쓸 수 있습니다."),
+    // Contests (the social service; docs/api.md, "Contests").
+    ContestNotFound = ("contest_not_found", NotFound, "대회를 찾을 수 없습니다."),
+    RankerNotFound = ("ranker_not_found", NotFound, "참가 기록을 찾을 수 없습니다."),
+    ContestNotRunning = ("contest_not_running", Conflict, "진행 중인 대회에만 참가할 수 있습니다."),
+    AlreadyEntered = ("already_entered", Conflict, "이미 참가한 대회입니다."),
+    ContestFull = ("contest_full", Conflict, "대회 참가 인원({max}명)이 가득 찼습니다."),
+    InvalidPicks = ("invalid_picks", InvalidArgument, "종목은 서로 다른 1개부터 {max}개까지 고를 수 있습니다."),
+    InvalidContestPeriod = ("invalid_contest_period", InvalidArgument, "대회 기간이 올바르지 않습니다. (최대 {max}일)"),
     // Bounds of the public edge (the gateway's limits).
     TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
     TooManyStreams = ("too_many_streams", TooManyRequests, "실시간 시세 연결이 너무 많습니다. 잠시 후 다시 시도해주세요."),

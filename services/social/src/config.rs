@@ -35,8 +35,8 @@ pub struct SocialConfig {
     /// The image door post pictures go through.
     #[serde(default)]
     pub images: ImageSettings,
-    /// Seed the largest stocks' boards with sample members' posts, once (the embedded
-    /// default; never in production).
+    /// Seed the largest stocks' boards with sample members' posts, and a running sample
+    /// contest, once (the embedded default; never in production).
     #[serde(default)]
     pub sample_posts: bool,
 }

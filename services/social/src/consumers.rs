@@ -54,6 +54,7 @@ pub async fn run(bus: Bus, store: Store, cancel: CancellationToken) {
                     }
                     store.secede(event.user_id).await?;
                     store.forget_support(event.user_id).await?;
+                    store.forget_contest_entries(event.user_id).await?;
                     tracing::info!(user_id = event.user_id, "author seceded");
                     Ok(())
                 }

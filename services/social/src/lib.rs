@@ -10,8 +10,9 @@
 //!   the community's rules.
 //! - `store`: the social database, both backends: authors, posts and pictures, comments,
 //!   reactions, reports and cases, notices, support messages, insight articles and
-//!   contributors, the sample boards; locks, counters and outbox events.
-//! - `securities` (boards market lists, cached), `members` (authors from identity at
+//!   contributors, contests, the sample boards; locks, counters and outbox events.
+//! - `contests` (a contest's state, returns and ranking; market's prices for them),
+//!   `securities` (boards market lists, cached), `members` (authors from identity at
 //!   their first write), `pictures` (post pictures through the image door).
 //! - `topics`: the curated topics (테마) of `data/topics.csv`, held in memory with their
 //!   search index.
@@ -26,6 +27,7 @@
 
 pub mod config;
 pub mod consumers;
+pub mod contests;
 pub mod domain;
 pub mod grpc;
 pub mod insight_samples;

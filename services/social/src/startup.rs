@@ -20,6 +20,8 @@ use sise_platform::service::Service;
 use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
+use sise_proto::social::v1::contest_desk_service_server::{self, ContestDeskServiceServer};
+use sise_proto::social::v1::contest_service_server::{self, ContestServiceServer};
 use sise_proto::social::v1::editorial_service_server::{self, EditorialServiceServer};
 use sise_proto::social::v1::insight_article_service_server::{self, InsightArticleServiceServer};
 use sise_proto::social::v1::insight_editorial_service_server::{
@@ -35,6 +37,8 @@ use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::config::SocialConfig;
+use crate::contests::Prices;
+use crate::grpc::contests::{ContestDeskGrpc, ContestGrpc};
 use crate::grpc::insight::{InsightEditorialGrpc, InsightGrpc};
 use crate::grpc::moderation::ModerationGrpc;
 use crate::grpc::notices::{EditorialGrpc, NoticeGrpc};
@@ -130,7 +134,7 @@ impl Service for Application {
         let social = SocialGrpc::new(
             self.store.clone(),
             securities.clone(),
-            Members::new(self.identity, self.store.clone()),
+            Members::new(self.identity.clone(), self.store.clone()),
             self.door,
         );
         let members = self.member_key.guard(
@@ -155,6 +159,18 @@ impl Service for Application {
                 self.topics.clone(),
                 securities,
             )));
+        let contests = self
+            .member_key
+            .guard(ContestServiceServer::new(ContestGrpc::new(
+                self.store.clone(),
+                Prices::new(self.market.clone()),
+                Members::new(self.identity, self.store.clone()),
+            )));
+        let contest_desk =
+            self.operators
+                .guard(ContestDeskServiceServer::new(ContestDeskGrpc::new(
+                    self.store.clone(),
+                )));
         let operators = self
             .operators
             .guard(ModerationServiceServer::new(ModerationGrpc::new(
@@ -187,6 +203,7 @@ impl Service for Application {
         ))];
         if self.sample_posts {
             tasks.push(tokio::spawn(insight_samples::seed(self.store.clone())));
+            crate::grpc::contests::seed_sample(&self.store).await?;
             tasks.push(tokio::spawn(samples::seed(
                 self.store.clone(),
                 TrendServiceClient::new(self.market),
@@ -212,12 +229,14 @@ impl Service for Application {
                         support_service_server::SERVICE_NAME,
                         topic_service_server::SERVICE_NAME,
                         insight_article_service_server::SERVICE_NAME,
+                        contest_service_server::SERVICE_NAME,
                     ],
                     routes: tonic::service::Routes::new(members)
                         .add_service(notices)
                         .add_service(support)
                         .add_service(topics)
                         .add_service(insight),
+                        .add_service(contests),
                 },
                 server::Server {
                     listener: self.operator_listener,
@@ -226,11 +245,13 @@ impl Service for Application {
                         editorial_service_server::SERVICE_NAME,
                         support_desk_service_server::SERVICE_NAME,
                         insight_editorial_service_server::SERVICE_NAME,
+                        contest_desk_service_server::SERVICE_NAME,
                     ],
                     routes: tonic::service::Routes::new(operators)
                         .add_service(editorial)
                         .add_service(desk)
                         .add_service(insight_editorial),
+                        .add_service(contest_desk),
                 },
             ],
             shutdown,

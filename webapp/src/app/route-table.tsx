@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isValidElement, lazy, type ComponentType } from 'react';
 import { Navigate, matchRoutes, type RouteObject } from 'react-router';
 
+import { contestPaths } from '@/config/contest-paths';
 import { FAVORITES_BASE, paths } from '@/config/paths';
 import { insightPaths } from '@/config/insight-paths';
 import { socialPaths } from '@/config/social-paths';
@@ -65,6 +66,9 @@ const TopicRoute = lazyRoute(() => import('./routes/investing-strategies/topic')
 const InvestingStrategiesRoute = lazyRoute(() => import('./routes/investing-strategies/index'));
 const InsightArticleRoute = lazyRoute(() => import('./routes/investing-strategies/article'));
 const ContributorRoute = lazyRoute(() => import('./routes/investing-strategies/contributor'));
+const ContestsRoute = lazyRoute(() => import('./routes/contests/contests'));
+const ContestRankersRoute = lazyRoute(() => import('./routes/contests/contest-rankers'));
+const RankerRoute = lazyRoute(() => import('./routes/contests/ranker'));
 const MyRoute = lazyRoute(() => import('./routes/my/my'));
 const MyHistoryRoute = lazyRoute(() => import('./routes/my/history'));
 const MyHistoryEditRoute = lazyRoute(() => import('./routes/my/history-edit'));
@@ -154,6 +158,9 @@ export const routes: RouteObject[] = withRootLayout([
   { path: insightPaths.index.path, element: <InvestingStrategiesRoute /> },
   { path: insightPaths.article.path, element: <InsightArticleRoute /> },
   { path: insightPaths.contributor.path, element: <ContributorRoute /> },
+  { path: contestPaths.contests.path, element: <ContestsRoute /> },
+  { path: contestPaths.contestRankers.path, element: <ContestRankersRoute /> },
+  { path: contestPaths.ranker.path, element: <RankerRoute /> },
   // /m/debates goes to the root (spec §2), which shows /m; a post by its id alone.
   { path: socialPaths.debates.path, element: <Navigate to={paths.home.getHref()} replace /> },
   { path: socialPaths.debate.path, element: <DebateRoute /> },

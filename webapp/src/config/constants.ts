@@ -143,3 +143,11 @@ export const LIKED_USERS_STALE_TIME_MS = 60_000;
 export const INSIGHT_PAGE_SIZE = 10;
 export const INSIGHT_FEATURED_SIZE = 5;
 export const INSIGHT_STALE_TIME_MS = 60_000;
+/** Contests: the list changes with an operator's new contest or an entry. */
+export const CONTESTS_STALE_TIME_MS = 30_000;
+/** A contest's ranking, a ranker and the member's entry refetch this often (prices move). */
+export const CONTEST_RANKING_REFRESH_MS = 3_000;
+/** Rankers shown of a ranking. */
+export const CONTEST_RANKERS_PAGE_SIZE = 50;
+/** …and answers that old are refetched when a screen mounts. */
+export const CONTEST_RANKING_STALE_TIME_MS = CONTEST_RANKING_REFRESH_MS / 2;

@@ -14,6 +14,7 @@
 //! comment is 404 to delete or object to.
 
 pub mod comments;
+pub mod contests;
 pub mod images;
 pub mod models;
 pub mod notices;

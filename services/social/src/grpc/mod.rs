@@ -1,10 +1,11 @@
-//! The gRPC services: `SocialService`, `NoticeService`, `SupportService`, `TopicService` and
-//! `InsightArticleService` for members and visitors (through the gateway; the member from the
-//! signed metadata), `ModerationService`, `EditorialService`, `SupportDeskService` and
-//! `InsightEditorialService` for operators (on the operators' listener). Input is parsed at
-//! the top of each handler; refusals are catalogue errors; unexpected failures are logged and
-//! answered opaquely.
+//! The gRPC services: `SocialService`, `NoticeService`, `SupportService`, `TopicService`,
+//! `InsightArticleService` and `ContestService` for members and visitors (through the gateway;
+//! the member from the signed metadata), `ModerationService`, `EditorialService`,
+//! `SupportDeskService`, `InsightEditorialService` and `ContestDeskService` for operators (on
+//! the operators' listener). Input is parsed at the top of each handler; refusals are catalogue
+//! errors; unexpected failures are logged and answered opaquely.
 
+pub mod contests;
 pub mod insight;
 pub mod moderation;
 pub mod notices;

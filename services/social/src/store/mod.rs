@@ -22,10 +22,12 @@
 //! - `support`: members' messages to the operators (customer support) and the answers.
 //! - `insight`: insight articles and their contributors (comments and reactions on them
 //!   are `comments`' and `reactions`').
+//! - `contests`: contests, their entries (rankers) and picks.
 //! - `samples`: the sample boards of the embedded default.
 
 pub mod authors;
 pub mod comments;
+pub mod contests;
 pub mod insight;
 pub mod moderation;
 pub mod notices;

@@ -4,6 +4,7 @@
 
 mod authors;
 mod comments;
+mod contests;
 mod events;
 mod health;
 mod helpers;

@@ -5,6 +5,7 @@ import { Section } from '@/components/ui/section';
 import { MY_SOCIAL_PREVIEW_SIZE } from '@/config/constants';
 import { favoritePaths } from '@/config/favorite-paths';
 import { paths } from '@/config/paths';
+import { contestPaths } from '@/config/contest-paths';
 import { socialPaths } from '@/config/social-paths';
 import { useStockNames } from '@/features/assets/hooks/use-stock-names';
 import { RecentStocksEmpty } from '@/features/history/components/recent-stocks-empty';
@@ -50,6 +51,14 @@ export default function MyRoute() {
       <Section title="관심종목" more={{ to: favoritePaths.lists.getHref(), label: '전체보기' }} testId="my-favorites">
         <Link className="my-page__row" to={favoritePaths.lists.getHref()}>
           관심그룹과 종목 보기
+        </Link>
+      </Section>
+      <Section title="수익률 대회" testId="my-contests">
+        <Link className="my-page__row" to={contestPaths.contests.getHref()}>
+          대회와 규칙
+        </Link>
+        <Link className="my-page__row" to={contestPaths.contestRankers.getHref()}>
+          대회 랭킹
         </Link>
       </Section>
       <Section title="서비스 안내" testId="my-service">
