@@ -20,6 +20,7 @@ mod charts;
 mod company;
 mod edge;
 mod errors;
+mod etfs;
 mod favorites;
 mod health;
 mod helpers;
