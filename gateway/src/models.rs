@@ -48,7 +48,11 @@ pub struct Security {
     pub name: String,
     pub name_en: Option<String>,
     pub market: Market,
+    /// 0 for an ETF (its listed units are not in the data).
     pub shares_outstanding: i64,
+    /// An exchange-traded fund, with its ETF pages (`exchange_traded_*`), rather than a
+    /// company's stock.
+    pub etf: bool,
 }
 
 /// The current quote of a security.
@@ -100,6 +104,7 @@ impl From<pb::Security> for Security {
             name: s.name,
             name_en: s.name_en,
             shares_outstanding: s.shares_outstanding,
+            etf: s.etf,
         }
     }
 }

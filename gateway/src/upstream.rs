@@ -11,6 +11,7 @@ use sise_proto::market::v1::article_service_client::ArticleServiceClient;
 use sise_proto::market::v1::asset_service_client::AssetServiceClient;
 use sise_proto::market::v1::chart_service_client::ChartServiceClient;
 use sise_proto::market::v1::company_service_client::CompanyServiceClient;
+use sise_proto::market::v1::etf_service_client::EtfServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use sise_proto::market::v1::search_service_client::SearchServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
@@ -71,6 +72,8 @@ pub struct Channels {
     pub assets: AssetServiceClient<Traced>,
     /// Company profile, statements, investors, traders, related stocks, firms (market).
     pub company: CompanyServiceClient<Traced>,
+    /// ETF facts, components and NAV (market).
+    pub etfs: EtfServiceClient<Traced>,
     pub search: SearchServiceClient<Traced>,
     /// Special stocks, ranked lists, foreign indexes, sectors, popular stocks (market).
     pub trends: TrendServiceClient<Traced>,
@@ -106,6 +109,7 @@ impl Clients {
             contests: ContestServiceClient::new(traced("social")?),
             assets: AssetServiceClient::new(traced("market")?),
             company: CompanyServiceClient::new(traced("market")?),
+            etfs: EtfServiceClient::new(traced("market")?),
             search: SearchServiceClient::new(traced("market")?),
             trends: TrendServiceClient::new(traced("market")?),
             channels,

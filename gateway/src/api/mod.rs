@@ -6,6 +6,7 @@ pub mod assets;
 pub mod charts;
 pub mod company;
 pub mod company_models;
+pub mod etfs;
 pub mod favorites;
 pub mod identity;
 pub mod insight;
@@ -171,6 +172,9 @@ fn main_routes() -> Routes {
         routes!(company::get_recent_trader),
         routes!(company::get_related_stocks),
         routes!(company::list_security_firms),
+        routes!(etfs::get_analysis),
+        routes!(etfs::get_components),
+        routes!(etfs::get_values),
         routes!(articles::security_news),
         routes!(articles::security_disclosures),
         routes!(articles::security_articles),

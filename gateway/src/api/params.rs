@@ -223,6 +223,8 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
         entry::<Limit20>(),
         entry::<Limit50>(),
         entry::<Limit100>(),
+        entry::<Limit200>(),
+        entry::<NavDays>(),
         entry::<Limit500>(),
         entry::<Keyword>(),
         entry::<SearchCursor>(),
@@ -320,6 +322,16 @@ param_schema! {
 param_schema! {
     /// Pages of trading days (investors, traders).
     Limit100 => limit(100, 20)
+}
+
+param_schema! {
+    /// ETF components (`EtfService`'s most).
+    Limit200 => limit(200, 20)
+}
+
+param_schema! {
+    /// Trading days of an ETF's NAV window.
+    NavDays => limit(100, 60)
 }
 
 param_schema! {

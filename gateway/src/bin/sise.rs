@@ -258,7 +258,6 @@ fn usage() -> ! {
          SISE_OPERATOR_TOKEN=… sise articles [publish <file.md|file.html|file.json|-> \
          --contributor <member> --title <title> [--security <id>]… [--featured] \
          [--format markdown|html|custom] | withdraw <id> | list] [--operators URL]\n       \
-
          SISE_OPERATOR_TOKEN=… sise contests create --title <title> --days <n> \
          [--description <text>] [--operators URL]\n       sise operator-token <name>"
     );

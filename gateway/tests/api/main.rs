@@ -21,6 +21,7 @@ mod company;
 mod contests;
 mod edge;
 mod errors;
+mod etfs;
 mod favorites;
 mod health;
 mod helpers;

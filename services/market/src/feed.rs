@@ -191,7 +191,8 @@ pub(crate) fn resume(
 }
 
 /// Liquidity and volatility from market-cap rank: the largest names trade on almost
-/// every step with a daily sigma near 1.5%, the smallest rarely and near 4%.
+/// every step with a daily sigma near 1.5%, the smallest rarely and near 4%. ETFs trade
+/// as their real candles did, without a company's news jumps.
 fn instruments(securities: &[ListedStock]) -> Vec<Instrument> {
     securities
         .iter()
@@ -201,6 +202,7 @@ fn instruments(securities: &[ListedStock]) -> Vec<Instrument> {
             previous_close: s.last_close,
             liquidity: activity.liquidity,
             volatility: activity.volatility,
+            jumps: !s.is_etf(),
         })
         .collect()
 }
@@ -343,6 +345,7 @@ mod tests {
             shares_outstanding: 1_000_000,
             last_close: close,
             last_close_date: NaiveDate::from_ymd_opt(2026, 6, 15).expect("date"),
+            kind: crate::dataset::SecurityKind::Stock,
         }
     }
 

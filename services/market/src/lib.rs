@@ -20,6 +20,9 @@
 //!    - `articles`: news (RSS/Atom) and OpenDART disclosures, ingestors, `ArticleService`.
 //!    - `assets`: indexes (KOSPI/KOSDAQ/KOSPI 200 from constituents, simulated foreign
 //!      indexes) and forex as assets, market condition; `AssetService`.
+//!    - `etfs`: the ETFs' published facts, components (approximated index baskets weighted
+//!      by real market caps) and NAV computed from the components' real closes;
+//!      `EtfService`.
 //!    - `search`: assets by name, code, English name and 초성, news by keyword, issue
 //!      keywords; `SearchService`.
 //!    - `trends`: special stocks, ranked lists, foreign indexes by region, WICS sectors,
@@ -39,6 +42,7 @@ pub(crate) mod company;
 pub mod config;
 pub mod dataset;
 pub mod domain;
+pub(crate) mod etfs;
 pub(crate) mod feature;
 pub mod feed;
 pub mod leader;

@@ -26,7 +26,7 @@ use crate::securities::SecurityStore;
 use crate::simulator::clock::previous_trading_day;
 use crate::simulator::{Simulator, SimulatorSettings, now_kst};
 use crate::store::MIGRATIONS;
-use crate::{articles, assets, charts, company, dataset, search, securities, trends};
+use crate::{articles, assets, charts, company, dataset, etfs, search, securities, trends};
 
 pub struct Application {
     listener: server::Listener,
@@ -102,6 +102,7 @@ impl Service for Application {
             company::build(&cx, &charts).await?,
             articles::build(&cx, &config.dart, &config.news).await?,
             assets,
+            etfs::build(&cx)?,
             search::build(&cx)?,
             trends::build(&cx, &charts, foreign_indexes, &config.trends)?,
         ];

@@ -148,6 +148,8 @@ catalogue! {
     AssetNotFound = ("asset_not_found", NotFound, "자산을 찾을 수 없습니다."),
     SectorNotFound = ("sector_not_found", NotFound, "업종을 찾을 수 없습니다."),
     TraderNotFound = ("trader_not_found", NotFound, "거래원 정보가 없습니다."),
+    /// A listed security that is not an ETF, asked for ETF data.
+    EtfNotFound = ("etf_not_found", NotFound, "ETF 정보가 없는 종목입니다."),
     // Members (the identity service; docs/api.md, "Membership").
     InvalidToken = ("invalid_token", Unauthenticated, "로그인이 필요합니다."),
     /// A member-only route called by a visitor.

@@ -35,6 +35,11 @@ export const securityKeys = {
     [...securityKeys.detail(securityId), RELATED_STOCKS, filters] as const,
   articles: (securityId: string, filters: ListFilters) =>
     [...securityKeys.detail(securityId), 'articles', filters] as const,
+  etfAnalysis: (securityId: string) => [...securityKeys.detail(securityId), 'etf-analysis'] as const,
+  etfComponents: (securityId: string, filters: { limit: number }) =>
+    [...securityKeys.detail(securityId), 'etf-components', filters] as const,
+  etfValues: (securityId: string, filters: { limit: number }) =>
+    [...securityKeys.detail(securityId), 'etf-values', filters] as const,
   news: (securityId: string, filters: ListFilters) => [...securityKeys.detail(securityId), 'news', filters] as const,
   disclosures: (securityId: string, filters: ListFilters) =>
     [...securityKeys.detail(securityId), 'disclosures', filters] as const,

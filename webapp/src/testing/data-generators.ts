@@ -17,6 +17,7 @@ export function createSecurity(overrides: Partial<Security> = {}): Security {
     name_en: 'Samsung Electronics',
     market: 'KOSPI',
     shares_outstanding: 5_969_782_550,
+    etf: false,
     ...overrides,
   };
 }

@@ -219,6 +219,7 @@ mod tests {
             shares_outstanding: 1,
             last_close: 1,
             last_close_date: chrono::NaiveDate::from_ymd_opt(2026, 6, 15).expect("date"),
+            kind: crate::dataset::SecurityKind::Stock,
         }
     }
 

@@ -477,6 +477,7 @@ mod tests {
             shares_outstanding: shares,
             last_close: close,
             last_close_date: date(2026, 6, 15),
+            kind: crate::dataset::SecurityKind::Stock,
         }
     }
 

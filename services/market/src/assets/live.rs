@@ -711,6 +711,7 @@ mod tests {
             shares_outstanding: 1_000_000,
             last_close: 50_000,
             last_close_date: NaiveDate::from_ymd_opt(2026, 6, 15).expect("date"),
+            kind: crate::dataset::SecurityKind::Stock,
         }
     }
 

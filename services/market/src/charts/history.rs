@@ -118,6 +118,23 @@ pub fn load_naver(dir: &Path) -> anyhow::Result<HashMap<String, BTreeMap<NaiveDa
     Ok(merge(naver, Vec::new()))
 }
 
+/// The Naver history of `codes` only (the ETFs, whose history only Naver has: start-up
+/// needs their last candles, which for the stocks come from KIS and the snapshot).
+fn load_naver_of(
+    dir: &Path,
+    codes: &std::collections::HashSet<&str>,
+) -> anyhow::Result<HashMap<String, BTreeMap<NaiveDate, Candle>>> {
+    let mut naver = Vec::new();
+    for_each_record(&dir.join(NAVER_DAILY), &NAVER_COLUMNS, |fields| {
+        if let Some(code) = text(fields[0]).filter(|c| codes.contains(c))
+            && let Some(candle) = naver_candle(fields)
+        {
+            naver.push((code.to_owned(), candle));
+        }
+    })?;
+    Ok(merge(naver, Vec::new()))
+}
+
 /// Read all three real sources of `dir`, merged (KIS wins over Naver).
 #[cfg(test)]
 pub fn load_real(dir: &Path) -> anyhow::Result<RealHistory> {
@@ -405,7 +422,18 @@ impl Seeds {
     ) -> anyhow::Result<Self> {
         let naver = dir.join(NAVER_DAILY);
         anyhow::ensure!(naver.is_file(), "missing {}", naver.display());
-        let mut seeds = Self::new(securities, load_recent(dir)?, history_days);
+        let mut recent = load_recent(dir)?;
+        let etfs: std::collections::HashSet<&str> = securities
+            .iter()
+            .filter(|s| s.is_etf())
+            .map(|s| s.security_id.code())
+            .collect();
+        if !etfs.is_empty() {
+            for (code, days) in load_naver_of(dir, &etfs)? {
+                recent.daily.entry(code).or_default().extend(days);
+            }
+        }
+        let mut seeds = Self::new(securities, recent, history_days);
         seeds.older_dir = Some(dir.to_path_buf());
         Ok(seeds)
     }
@@ -1007,6 +1035,7 @@ mod tests {
             shares_outstanding: 10_000_000,
             last_close: close,
             last_close_date: date(2026, 5, 8),
+            kind: crate::dataset::SecurityKind::Stock,
         }
     }
 
@@ -1117,9 +1146,22 @@ mod tests {
             bridge.last().map(|(c, _)| c.close),
             Some(fdr.previous_close)
         );
-        // Codes outside the listing (ETFs) have none.
-        assert!(seeds.history("KOREA-A069500").is_empty());
-        assert!(lazy.tail("KOREA-A069500").is_none());
+        // The ETFs are listed: their real Naver candles to 2026-03-17, then generated ones,
+        // and start-up (which reads only their rows of Naver) sees the same tail.
+        let kodex = seeds.history("KOREA-A069500");
+        let real_end = kodex
+            .iter()
+            .rev()
+            .find(|(_, s)| *s == Source::Krx)
+            .map(|(c, _)| (c.date, c.close));
+        assert_eq!(real_end, Some((date(2026, 3, 17), 84_635)));
+        assert_eq!(
+            lazy.tail("KOREA-A069500"),
+            kodex.last().map(|(c, _)| (c.date, c.close))
+        );
+        // Codes outside the listing have none.
+        assert!(seeds.history("KOREA-A999999").is_empty());
+        assert!(lazy.tail("KOREA-A999999").is_none());
     }
 
     #[test]

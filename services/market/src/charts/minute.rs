@@ -346,6 +346,7 @@ mod tests {
                 previous_close: 10_000 * (i + 1),
                 liquidity: 1.0 - 0.4 * i as f64,
                 volatility: 0.02,
+                jumps: true,
             })
             .collect()
     }

@@ -525,6 +525,7 @@ mod tests {
                 shares_outstanding: 1_000_000,
                 last_close: 10_100,
                 last_close_date: date(2026, 5, 8),
+                kind: crate::dataset::SecurityKind::Stock,
             }];
             let mut real = RealHistory::default();
             real.snapshots.insert(

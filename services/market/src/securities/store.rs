@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use sise_platform::db::Database;
 use sqlx::Row;
 
-use crate::dataset::{DATASET_VERSION, ListedStock};
+use crate::dataset::{DATASET_VERSION, ListedStock, SecurityKind};
 use crate::domain::{Market, SecurityId};
 use crate::store;
 
@@ -39,8 +39,8 @@ impl SecurityStore {
         for stock in stocks {
             sqlx::query(
                 "INSERT INTO securities (security_id, code, name, name_en, market, \
-                 shares_outstanding, last_close, last_close_date) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                 shares_outstanding, last_close, last_close_date, kind, daily_sigma, \
+                 value_per_day) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
             .bind(stock.security_id.as_str())
             .bind(stock.security_id.code())
@@ -50,6 +50,17 @@ impl SecurityStore {
             .bind(stock.shares_outstanding)
             .bind(stock.last_close)
             .bind(stock.last_close_date.to_string())
+            .bind(stock.kind.as_str())
+            // 0 for a stock (whose activity follows its market cap); never NULL, which
+            // PostgreSQL types apart from a float in a prepared statement reused per row.
+            .bind(match stock.kind {
+                SecurityKind::Etf { daily_sigma, .. } => daily_sigma,
+                SecurityKind::Stock => 0.0,
+            })
+            .bind(match stock.kind {
+                SecurityKind::Etf { value_per_day, .. } => value_per_day,
+                SecurityKind::Stock => 0.0,
+            })
             .execute(&mut *tx)
             .await
             .with_context(|| format!("failed to seed {}", stock.security_id))?;
@@ -62,7 +73,8 @@ impl SecurityStore {
     pub async fn securities(&self) -> anyhow::Result<Vec<ListedStock>> {
         let rows = sqlx::query(
             "SELECT security_id, name, name_en, market, shares_outstanding, last_close, \
-             last_close_date FROM securities ORDER BY security_id",
+             last_close_date, kind, daily_sigma, value_per_day FROM securities \
+             ORDER BY security_id",
         )
         .fetch_all(&self.db.pool)
         .await?;
@@ -71,6 +83,15 @@ impl SecurityStore {
                 let id: String = row.try_get("security_id")?;
                 let market: String = row.try_get("market")?;
                 let date: String = row.try_get("last_close_date")?;
+                let kind: String = row.try_get("kind")?;
+                let kind = match kind.as_str() {
+                    "stock" => SecurityKind::Stock,
+                    "etf" => SecurityKind::Etf {
+                        daily_sigma: row.try_get("daily_sigma")?,
+                        value_per_day: row.try_get("value_per_day")?,
+                    },
+                    other => anyhow::bail!("stored kind {other}"),
+                };
                 Ok(ListedStock {
                     security_id: SecurityId::parse(&id)
                         .map_err(|e| anyhow::anyhow!("stored id {id}: {e}"))?,
@@ -81,6 +102,7 @@ impl SecurityStore {
                     shares_outstanding: row.try_get("shares_outstanding")?,
                     last_close: row.try_get("last_close")?,
                     last_close_date: NaiveDate::parse_from_str(&date, "%Y-%m-%d")?,
+                    kind,
                 })
             })
             .collect()
@@ -141,6 +163,7 @@ mod tests {
             shares_outstanding: 1_000,
             last_close: close,
             last_close_date: NaiveDate::from_ymd_opt(2026, 6, 15).expect("date"),
+            kind: crate::dataset::SecurityKind::Stock,
         }
     }
 
@@ -151,12 +174,18 @@ mod tests {
                 .await
                 .expect("connect");
             let store = SecurityStore::new(db);
-            let stocks = vec![stock("005930", 70_000), stock("000660", 200_000)];
+            let etf = ListedStock {
+                kind: SecurityKind::Etf { daily_sigma: 0.0125, value_per_day: 2.5e11 },
+                shares_outstanding: 0,
+                ..stock("069500", 84_635)
+            };
+            let stocks = vec![stock("005930", 70_000), stock("000660", 200_000), etf.clone()];
             assert!(store.seed_securities(&stocks).await.expect("seed"));
             assert!(!store.seed_securities(&stocks).await.expect("reseed"));
             let loaded = store.securities().await.expect("load");
-            assert_eq!(loaded.len(), 2);
+            assert_eq!(loaded.len(), 3);
             assert_eq!(loaded[1], stocks[0], "ordered by id on {backend:?}");
+            assert_eq!(loaded[2], etf, "an ETF keeps its kind and activity on {backend:?}");
 
             let day = NaiveDate::from_ymd_opt(2026, 11, 22).expect("day");
             store.record_view("KOREA-A005930", day).await.expect("view");

@@ -174,6 +174,9 @@ pub struct Instrument {
     /// Daily sigma of log returns, e.g. 0.02; clamped to `0..=0.5`, NaN
     /// counts as 0.
     pub volatility: f64,
+    /// Whether news jumps (6–40%) hit it: a company's stock, not a fund whose price
+    /// follows a basket or a money-market rate (ETFs).
+    pub jumps: bool,
 }
 
 /// How the simulator runs.
@@ -267,6 +270,8 @@ struct Model {
     value_per_day: f64,
     /// Daily sigma.
     sigma: f64,
+    /// Whether news jumps apply ([`Instrument::jumps`]).
+    jumps: bool,
     /// Log of the seed close: the mean-reversion target.
     anchor: f64,
     /// Hidden log price.
@@ -354,7 +359,7 @@ fn evolve(model: &mut Model, dt: f64, rng: &mut Noise) {
     let sd = model.sigma * ((1.0 - decay * decay) / (2.0 * kappa)).sqrt();
     let mut latent = model.anchor + (model.latent - model.anchor) * decay + sd * rng.normal();
     // λ·dt rather than 1 - e^(-λ·dt): the same to 0.1% for a day or less.
-    if rng.uniform() < JUMPS_PER_DAY * dt {
+    if model.jumps && rng.uniform() < JUMPS_PER_DAY * dt {
         let size = JUMP_MIN + (JUMP_MAX - JUMP_MIN) * rng.uniform();
         latent += if rng.uniform() < JUMP_UP { size } else { -size };
     }
@@ -465,6 +470,7 @@ impl Simulator {
                 rate: log_lerp(MIN_TRADES_PER_DAY, MAX_TRADES_PER_DAY, liquidity),
                 value_per_day: log_lerp(MIN_VALUE_PER_DAY, MAX_VALUE_PER_DAY, liquidity),
                 sigma: sanitize(instrument.volatility, MAX_VOLATILITY),
+                jumps: instrument.jumps,
                 anchor,
                 latent: anchor,
                 ln_lower: (lower_limit as f64).ln(),

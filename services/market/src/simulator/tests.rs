@@ -22,6 +22,7 @@ fn instrument(id: &str, previous_close: i64, liquidity: f64, volatility: f64) ->
         previous_close,
         liquidity,
         volatility,
+        jumps: true,
     }
 }
 

@@ -20,6 +20,7 @@ use crate::articles::store::ArticleStore;
 use crate::assets::ForeignIndexes;
 use crate::charts::IntradayBook;
 use crate::company::flows::{self, DayBar, Participation};
+use crate::dataset::ListedStock;
 use crate::domain::Market;
 use crate::feed::QuoteBoard;
 use crate::search::offset_page;
@@ -80,14 +81,25 @@ fn last_day_hours() -> (i64, i64) {
 }
 
 impl TrendGrpc {
-    /// Every stock of `market` (both when `None`) with its live quote.
+    /// Every stock of `market` (both when `None`) with its live quote. ETFs are not
+    /// stocks of a market's lists (limit-ups, 52-week highs, rankings): they have their
+    /// own list ([`Self::etf_rows`]).
     fn rows(&self, market: Option<Market>) -> Vec<Row<'_>> {
+        self.rows_where(|stock| !stock.is_etf() && market.is_none_or(|m| stock.market == m))
+    }
+
+    /// Every ETF with its live quote.
+    fn etf_rows(&self) -> Vec<Row<'_>> {
+        self.rows_where(ListedStock::is_etf)
+    }
+
+    fn rows_where(&self, keep: impl Fn(&ListedStock) -> bool) -> Vec<Row<'_>> {
         self.board
             .quotes()
             .into_iter()
             .filter_map(|quote| {
                 let stock = self.board.security(&quote.security_id)?;
-                market.is_none_or(|m| stock.market == m).then_some(Row {
+                keep(stock).then_some(Row {
                     stock,
                     quote,
                     score: 0.0,
@@ -307,7 +319,11 @@ impl pb::trend_service_server::TrendService for TrendGrpc {
         let (order, title) = rank::parse_key(&request.key)?;
         let market = rank::parse_optional_market(&request.market)?;
         let limit = PageLimit::parse(request.limit, DEFAULT_LIMIT, MAX_LIMIT)?.get();
-        let mut rows = self.rows(market);
+        let mut rows = if request.key.trim() == rank::ETF_KEY {
+            self.etf_rows()
+        } else {
+            self.rows(market)
+        };
         self.scored(&mut rows, order).await?;
         let (page, next_cursor) = rank_page(rank::ordered(rows, order), &request.cursor, limit)?;
         Ok(Response::new(pb::ListOrderedStocksResponse {

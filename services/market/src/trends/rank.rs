@@ -88,10 +88,13 @@ pub enum Order {
     Popular,
 }
 
+/// The key of the one ordered list of ETFs (every other key lists company stocks only).
+pub const ETF_KEY: &str = "etf";
+
 /// Every key of the ordered stocks call: its order and its Korean title. `collection_a`
 /// and `collection_b` are the two collection pages of `/m/trend` (docs/architecture.md,
-/// "Trends").
-pub const KEYS: [(&str, Order, &str); 9] = [
+/// "Trends"); [`ETF_KEY`] lists the ETFs by trading value.
+pub const KEYS: [(&str, Order, &str); 10] = [
     ("rising", Order::Rising, "상승률 상위"),
     ("falling", Order::Falling, "하락률 상위"),
     ("trading_value", Order::TradingValue, "거래대금 상위"),
@@ -105,6 +108,7 @@ pub const KEYS: [(&str, Order, &str); 9] = [
     ("popular", Order::Popular, "많이 본 종목"),
     ("collection_a", Order::TradingValue, "거래대금 상위"),
     ("collection_b", Order::MarketCap, "시가총액 상위"),
+    (ETF_KEY, Order::TradingValue, "ETF 거래대금 상위"),
 ];
 
 pub fn parse_key(text: &str) -> Result<(Order, &'static str), DomainError> {
@@ -232,6 +236,7 @@ mod tests {
             shares_outstanding: 1_000,
             last_close: 1_000,
             last_close_date: NaiveDate::from_ymd_opt(2026, 6, 15).expect("date"),
+            kind: crate::dataset::SecurityKind::Stock,
         }
     }
 

@@ -7,6 +7,7 @@ use sise_platform::db::Backend;
 use sise_platform::testing::{TestService, repo_root};
 use sise_proto::market::v1 as pb;
 use sise_proto::market::v1::chart_service_client::ChartServiceClient;
+use sise_proto::market::v1::etf_service_client::EtfServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
 use tonic::transport::Channel;
@@ -52,6 +53,10 @@ impl TestApp {
             })
             .await
             .map(tonic::Response::into_inner)
+    }
+
+    pub fn etfs(&self) -> EtfServiceClient<Channel> {
+        EtfServiceClient::new(self.service.channel.clone())
     }
 
     pub fn charts(&self) -> ChartServiceClient<Channel> {

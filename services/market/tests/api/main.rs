@@ -1,5 +1,7 @@
 //! API tests of the market service, one test per backend (`sise_platform::per_backend!`):
 //! - `securities`: the service on port 0 through real tonic clients (`helpers::TestApp`);
+//! - `etfs`: the ETFs as securities with live quotes, and `EtfService` (facts, components,
+//!   NAV) with its errors;
 //! - `ingest`: the news and OpenDART ingestors against local fake providers;
 //! - `fetch`: the ingestors' limits against hostile fakes: oversized bodies, redirects
 //!   elsewhere, private addresses, endless paging, unstorable feed entries;
@@ -10,6 +12,7 @@
 //! The HTTP behaviour of every market call is tested through the gateway
 //! (`gateway/tests/api`); these tests hold what only the service level can show.
 
+mod etfs;
 mod fetch;
 mod helpers;
 mod ingest;

@@ -51,7 +51,7 @@ sise_platform::per_backend! {
 
     async fn health_names_exactly_the_services_served(backend) {
         let app = TestApp::spawn(backend).await;
-        let served = ["Market", "Chart", "Company", "Article", "Asset"]
+        let served = ["Market", "Chart", "Company", "Article", "Asset", "Etf"]
             .map(|name| format!("sise.market.v1.{name}Service"));
         let served: Vec<&str> = served.iter().map(String::as_str).collect();
         app.service.assert_health(&served, &["sise.social.v1.SocialService"]).await;

@@ -1172,6 +1172,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/securities/{security_id}/exchange_traded_analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_analysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/exchange_traded_assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_components"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/securities/{security_id}/exchange_traded_values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_values"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/securities/{security_id}/financial_statements/quarterly": {
         parameters: {
             query?: never;
@@ -2027,6 +2075,111 @@ export interface components {
              */
             discussion_surges: components["schemas"]["DiscussionSurge"][];
         };
+        /**
+         * @description What an ETF holds.
+         * @enum {string}
+         */
+        EtfClass: "domestic_index" | "sector" | "foreign_index" | "money_market";
+        /** @description The published facts of an ETF (`exchangeTradedAnalyses`). */
+        ExchangeTradedAnalysis: {
+            class: components["schemas"]["EtfClass"];
+            /** @description e.g. `분기 분배`. */
+            distribution: string;
+            /** @description e.g. `삼성자산운용`. */
+            issuer: string;
+            /** @description `YYYY-MM-DD`. */
+            listing_date: string;
+            name: string;
+            security_id: string;
+            /** @description Where the other facts come from. */
+            source: string;
+            /**
+             * Format: double
+             * @description Total expense ratio, percent a year (0.15 is 0.15%).
+             */
+            total_expense_ratio: number;
+            /**
+             * Format: int32
+             * @description Trading days the tracking error is measured over.
+             */
+            tracking_days: number;
+            /**
+             * Format: double
+             * @description Annualised tracking error in percent against the computed NAV; null without one
+             *     (foreign and money-market ETFs).
+             */
+            tracking_error?: number | null;
+            /** @description e.g. `코스피 200`. */
+            tracking_index: string;
+            /**
+             * @description The facts filled in without a stored source (shown as sample): any of `issuer`,
+             *     `tracking_index`, `total_expense_ratio`, `distribution`, `listing_date`.
+             */
+            unsourced: string[];
+        };
+        ExchangeTradedAnalysisDetail: {
+            exchange_traded_analysis: components["schemas"]["ExchangeTradedAnalysis"];
+        };
+        /** @description One component of an ETF's basket (`exchangeTradedAssets`). */
+        ExchangeTradedAsset: {
+            /**
+             * Format: int64
+             * @description Market cap on 2026-05-08, in won.
+             */
+            market_cap: number;
+            name: string;
+            /** @description The component's security id (a listed stock). */
+            security_id: string;
+            /**
+             * Format: double
+             * @description Percent of the basket.
+             */
+            weight: number;
+        };
+        ExchangeTradedAssetList: {
+            /** @description Always true: the basket is Sise's approximation, not the issuer's PDF (labelled 샘플). */
+            computed: boolean;
+            /** @description Largest weight first; empty for ETFs whose holdings have no prices in the data. */
+            exchange_traded_assets: components["schemas"]["ExchangeTradedAsset"][];
+            /** @description How the basket was made, or why there is none (Korean, for the page). */
+            method: string;
+            /**
+             * Format: int32
+             * @description Components of the whole basket.
+             */
+            total: number;
+        };
+        /** @description NAV against the close on one trading day (`exchangeTradedValues`). */
+        ExchangeTradedValue: {
+            /**
+             * Format: int64
+             * @description The ETF's real close.
+             */
+            close: number;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /**
+             * Format: double
+             * @description NAV per share computed from the basket's real closes (not the issuer's).
+             */
+            nav: number;
+            /**
+             * Format: double
+             * @description `(close / nav − 1) × 100`: a premium above 0, a discount below.
+             */
+            premium: number;
+        };
+        ExchangeTradedValueList: {
+            /**
+             * Format: double
+             * @description Percent of the basket's weight with real closes over the window.
+             */
+            coverage: number;
+            /** @description Newest first; empty without a basket. */
+            exchange_traded_values: components["schemas"]["ExchangeTradedValue"][];
+            /** @description How the NAV is computed, or why there is none (Korean, for the page). */
+            method: string;
+        };
         Existence: {
             exists: boolean;
             /** @description The asset (security) id. */
@@ -2261,6 +2414,8 @@ export interface components {
         Limit100: number | string;
         /** @description How many, 1 to 20 (default 5); empty is the same as absent */
         Limit20: number | string;
+        /** @description How many, 1 to 200 (default 20); empty is the same as absent */
+        Limit200: number | string;
         /** @description How many, 1 to 50 (default 20); empty is the same as absent */
         Limit50: number | string;
         /** @description How many, 1 to 500 (default 60); empty is the same as absent */
@@ -2324,6 +2479,8 @@ export interface components {
             /** @description 1 to 12 characters; empty is 관심그룹. */
             name?: string;
         };
+        /** @description How many, 1 to 100 (default 60); empty is the same as absent */
+        NavDays: number | string;
         /** @description A comment or a reply. */
         NewComment: {
             /** @description Plain text, 1 to 300 characters once normalised. */
@@ -2684,12 +2841,20 @@ export interface components {
         Security: {
             /** @description KRX code, e.g. `005930`. */
             code: string;
+            /**
+             * @description An exchange-traded fund, with its ETF pages (`exchange_traded_*`), rather than a
+             *     company's stock.
+             */
+            etf: boolean;
             market: components["schemas"]["Market"];
             name: string;
             name_en?: string | null;
             /** @description Asset id, e.g. `KOREA-A005930`. */
             security_id: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 0 for an ETF (its listed units are not in the data).
+             */
             shares_outstanding: number;
             /** @description e.g. `A005930`. */
             short_code: string;
@@ -9059,6 +9224,216 @@ export interface operations {
                 };
             };
             /** @description Unknown security */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_analysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ETF, e.g. KOREA-A069500 */
+                security_id: components["schemas"]["SecurityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ETF's published facts and tracking error */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeTradedAnalysisDetail"];
+                };
+            };
+            /** @description Malformed id (`invalid_security_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security (`security_not_found`) or not an ETF (`etf_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_components: {
+        parameters: {
+            query?: {
+                /** @description How many, 1 to 200 (default 20). */
+                limit?: components["schemas"]["Limit200"];
+            };
+            header?: never;
+            path: {
+                /** @description The ETF, e.g. KOREA-A069500 */
+                security_id: components["schemas"]["SecurityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ETF's components, largest weight first (computed) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeTradedAssetList"];
+                };
+            };
+            /** @description Malformed id or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security (`security_not_found`) or not an ETF (`etf_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_values: {
+        parameters: {
+            query?: {
+                /** @description Trading days, 1 to 100 (default 60). */
+                limit?: components["schemas"]["NavDays"];
+            };
+            header?: never;
+            path: {
+                /** @description The ETF, e.g. KOREA-A069500 */
+                security_id: components["schemas"]["SecurityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description NAV computed from the components against the ETF's close, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeTradedValueList"];
+                };
+            };
+            /** @description Malformed id or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security (`security_not_found`) or not an ETF (`etf_not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;

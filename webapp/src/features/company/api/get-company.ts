@@ -24,6 +24,7 @@ export function getCompanyQueryOptions(securityId: string) {
   });
 }
 
-export function useCompany(securityId: string) {
-  return useQuery(getCompanyQueryOptions(securityId));
+/** `enabled` false waits (an ETF has no company: the page asks only once it knows). */
+export function useCompany(securityId: string, enabled = true) {
+  return useQuery({ ...getCompanyQueryOptions(securityId), enabled });
 }

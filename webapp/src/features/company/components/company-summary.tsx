@@ -12,6 +12,8 @@ import './company-summary.css';
 
 type CompanySummaryProps = {
   securityId: string;
+  /** False until the page knows the security is a company's stock (not an ETF). */
+  enabled?: boolean;
 };
 
 /** A homepage from the listing data as a link target (`www.x.com` → `https://www.x.com`); null when unusable. */
@@ -33,8 +35,8 @@ function industryOf(company: Company): string | null {
 }
 
 /** 기업 개요: what the company does and its listing facts. */
-export function CompanySummary({ securityId }: CompanySummaryProps) {
-  const companyQuery = useCompany(securityId);
+export function CompanySummary({ securityId, enabled = true }: CompanySummaryProps) {
+  const companyQuery = useCompany(securityId, enabled);
 
   if (companyQuery.isError) {
     return (

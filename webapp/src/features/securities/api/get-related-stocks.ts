@@ -29,6 +29,6 @@ export function getRelatedStocksQueryOptions(securityId: string, limit: number =
   });
 }
 
-export function useRelatedStocks(securityId: string, limit: number = RELATED_STOCKS_LIMIT) {
-  return useQuery(getRelatedStocksQueryOptions(securityId, limit));
+export function useRelatedStocks(securityId: string, limit: number = RELATED_STOCKS_LIMIT, enabled = true) {
+  return useQuery({ ...getRelatedStocksQueryOptions(securityId, limit), enabled });
 }

@@ -14,11 +14,13 @@ import './featured-quote-list.css';
 
 type RelatedStocksProps = {
   securityId: string;
+  /** False until the page knows the security is a company's stock (not an ETF). */
+  enabled?: boolean;
 };
 
 /** 관련 종목: stocks of the same industry group, with live prices. */
-export function RelatedStocks({ securityId }: RelatedStocksProps) {
-  const relatedQuery = useRelatedStocks(securityId);
+export function RelatedStocks({ securityId, enabled = true }: RelatedStocksProps) {
+  const relatedQuery = useRelatedStocks(securityId, undefined, enabled);
   const stocks = relatedQuery.data?.related_stocks ?? [];
   useLiveQuotes(
     stocks.map((stock) => stock.security.security_id),
