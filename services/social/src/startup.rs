@@ -235,7 +235,7 @@ impl Service for Application {
                         .add_service(notices)
                         .add_service(support)
                         .add_service(topics)
-                        .add_service(insight),
+                        .add_service(insight)
                         .add_service(contests),
                 },
                 server::Server {
@@ -250,7 +250,7 @@ impl Service for Application {
                     routes: tonic::service::Routes::new(operators)
                         .add_service(editorial)
                         .add_service(desk)
-                        .add_service(insight_editorial),
+                        .add_service(insight_editorial)
                         .add_service(contest_desk),
                 },
             ],
