@@ -53,9 +53,10 @@ export default function HomeRoute() {
       <TopSectors limit={TOP_SECTORS_LIMIT} />
       <TrendLinks />
       <LatestArticles />
-      <FeaturedInsightPreview moreHref={insightPaths.index.getHref()} />
       {/* Only when a board surges; late on the page, so its arrival moves nothing above it. */}
       <DiscussionSurges />
+      {/* Only once the featured insight articles are known; after the surges for the same reason. */}
+      <FeaturedInsightPreview moreHref={insightPaths.index.getHref()} />
       {/* The list is this device's: the prerendered page has none, so it comes once hydrated,
           and last, so that its arrival moves nothing already on screen. */}
       {hydrated ? <RecentlyViewed /> : null}

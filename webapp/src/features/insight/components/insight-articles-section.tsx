@@ -45,9 +45,13 @@ export function InsightArticlesSection({ beforeNewest }: { beforeNewest?: ReactN
   );
 }
 
-/** The home page's link to the featured articles: the newest three and 더보기. */
+/**
+ * The home page's link to the featured articles: the newest three and 더보기. Nothing until
+ * they are known (the prerendered page has none, and its first render must agree).
+ */
 export function FeaturedInsightPreview({ moreHref }: { moreHref: string }) {
   const featured = useFeaturedInsightArticles(3);
+  if (!featured.data?.articles.length) return null;
   return (
     <Section title="인사이트" more={{ to: moreHref, label: '더보기' }} testId="home-insight">
       <ul className="insight-list insight-list--preview" aria-label="추천 인사이트">

@@ -12,7 +12,9 @@ export function SecurityInsightArticles({ securityId }: { securityId: string }) 
     (page) => page.articles,
     (page) => page.next_cursor,
   );
-  if (list.reachedEnd && list.entities.length === 0) return null;
+  // Nothing until there are articles (most stocks have none): the prerendered page and its
+  // first render agree, and it comes last on the page, so its arrival moves nothing above it.
+  if (list.entities.length === 0) return null;
   return (
     <Section title="인사이트" testId="security-insight">
       <ArticleList list={list} label="이 종목의 인사이트" />
