@@ -436,6 +436,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_contests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_contest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contests/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["enter_contest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contests/{id}/rankers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_contest_rankers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contributors/{id}": {
         parameters: {
             query?: never;
@@ -924,6 +988,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["stream_quotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rankers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_ranker"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1911,6 +1991,37 @@ export interface components {
          * @enum {string}
          */
         ContentType: "HTML" | "CUSTOM";
+        Contest: {
+            description: string;
+            /** Format: int64 */
+            ends_at_ms: number;
+            /**
+             * Format: int64
+             * @description Members who entered.
+             */
+            entries: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Seeded by the embedded default: shown as 샘플. */
+            sample: boolean;
+            /** Format: int64 */
+            starts_at_ms: number;
+            state: components["schemas"]["ContestState"];
+            title: string;
+        };
+        ContestDetail: {
+            contest: components["schemas"]["Contest"];
+            mine?: null | components["schemas"]["Ranker"];
+        };
+        ContestList: {
+            /** @description Newest start first, at most 50. */
+            contests: components["schemas"]["Contest"][];
+        };
+        /**
+         * @description Upcoming before its start, running until its end, ended afterwards.
+         * @enum {string}
+         */
+        ContestState: "upcoming" | "running" | "ended";
         /** @description A contributor of insight articles. */
         Contributor: {
             /**
@@ -2012,6 +2123,13 @@ export interface components {
             day_forexes: components["schemas"]["DayForex"][];
             /** @description Pass as `to` for the next older page; null at the end. */
             last_key?: string | null;
+        };
+        /** @description A ranker's return at a trading day's close. */
+        DayReturn: {
+            /** @description "YYYY-MM-DD" */
+            date: string;
+            /** Format: double */
+            return_rate: number;
         };
         /** @description The SAMPLE top brokerages of one trading day. */
         DayTrader: {
@@ -2486,6 +2604,11 @@ export interface components {
             /** @description Plain text, 1 to 300 characters once normalised. */
             content?: string;
         };
+        /** @description A member's entry. */
+        NewEntry: {
+            /** @description 1 to 5 distinct security ids ("KOREA-A005930"). */
+            security_ids?: string[];
+        };
         /** @description The author's objection to a hiding. */
         NewObjection: {
             /** @description 1 to 1,000 characters. */
@@ -2591,6 +2714,23 @@ export interface components {
         };
         /** @description A date, `YYYY-MM-DD`; empty is the same as absent */
         PageDate: string;
+        /** @description A stock a ranker picked. Returns are ratios: 0.0123 is 1.23%. */
+        Pick: {
+            /**
+             * Format: double
+             * @description The simulator's price when the member entered.
+             */
+            entry_price: number;
+            name: string;
+            /**
+             * Format: double
+             * @description The live price while the contest runs; the price at its end afterwards.
+             */
+            price: number;
+            /** Format: double */
+            return_rate: number;
+            security_id: string;
+        };
         /**
          * @description News items naming the stock, posts, searches (all in the last 24 hours) or today's trading value
          * @enum {string}
@@ -2751,6 +2891,44 @@ export interface components {
         };
         /** @description The `next_cursor` of the previous page of the same list; empty or absent for the first page */
         RankCursor: string;
+        /** @description An entry of a contest and its place in the ranking. */
+        Ranker: {
+            /** Format: int64 */
+            contest_id: number;
+            /** Format: int64 */
+            entered_at_ms: number;
+            /** Format: int64 */
+            id: number;
+            nickname: string;
+            picks: components["schemas"]["Pick"][];
+            /**
+             * Format: int64
+             * @description 1 = best: by return, ties by earlier entry.
+             */
+            rank: number;
+            /**
+             * Format: double
+             * @description The equal-weighted mean of the picks' returns.
+             */
+            return_rate: number;
+        };
+        RankerBody: {
+            ranker: components["schemas"]["Ranker"];
+        };
+        RankerDetail: {
+            contest: components["schemas"]["Contest"];
+            /** @description Since entry, oldest first (today's from the latest price). */
+            history: components["schemas"]["DayReturn"][];
+            ranker: components["schemas"]["Ranker"];
+        };
+        RankerPage: {
+            rankers: components["schemas"]["Ranker"][];
+            /**
+             * Format: int64
+             * @description Entries in the contest.
+             */
+            total: number;
+        };
         /** @description A post's counts after a reaction, and the caller's reaction. */
         Reactions: {
             /** Format: int64 */
@@ -5879,6 +6057,284 @@ export interface operations {
             };
         };
     };
+    list_contests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contests, newest start first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestList"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_contest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contest */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One contest, with the signed-in member's entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContestDetail"];
+                };
+            };
+            /** @description `invalid_path`: an id that is not a 64-bit integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `contest_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    enter_contest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contest */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewEntry"];
+            };
+        };
+        responses: {
+            /** @description The member's entry, ranked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RankerBody"];
+                };
+            };
+            /** @description `invalid_picks` (1 to 5 distinct stocks), `invalid_security_id`; `invalid_request_body`, `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `login_required`, `invalid_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `contest_not_found`, `security_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `contest_not_running`, `already_entered`, `contest_full` (1,000 entries) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    list_contest_rankers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 50 (default 20). */
+                limit?: components["schemas"]["Limit50"];
+                /** @description Rankers to skip, 0 to 1,000 (default 0). */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The contest */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the contest's ranking, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RankerPage"];
+                };
+            };
+            /** @description `invalid_limit`, `invalid_query` (offset), `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `contest_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_contributor: {
         parameters: {
             query?: never;
@@ -8221,6 +8677,74 @@ export interface operations {
                 };
             };
             /** @description Too many open streams (of this client or in all), or over the request rate; `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_ranker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ranker (a contest entry) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One ranker: picks, return, daily history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RankerDetail"];
+                };
+            };
+            /** @description `invalid_path`: an id that is not a 64-bit integer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `ranker_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
             429: {
                 headers: {
                     [name: string]: unknown;
