@@ -159,9 +159,9 @@ pub struct RankerDetail {
 /// A member's entry.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewEntry {
-    /// 1 to 5 distinct security ids ("KOREA-A005930").
+    /// 1 to 5 distinct security ids ("KOREA-A005930"), in the order picked.
     #[serde(default)]
-    #[schema(min_items = 1, max_items = 5)]
+    #[schema(value_type = std::collections::BTreeSet<crate::api::params::SecurityId>, min_items = 1, max_items = 5)]
     pub security_ids: Vec<String>,
 }
 

@@ -2606,8 +2606,8 @@ export interface components {
         };
         /** @description A member's entry. */
         NewEntry: {
-            /** @description 1 to 5 distinct security ids ("KOREA-A005930"). */
-            security_ids?: string[];
+            /** @description 1 to 5 distinct security ids ("KOREA-A005930"), in the order picked. */
+            security_ids?: components["schemas"]["SecurityId"][];
         };
         /** @description The author's objection to a hiding. */
         NewObjection: {
