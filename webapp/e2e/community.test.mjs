@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 
-import { REPO_ROOT, SERVER_BIN, openPhone, screenshot, serverAnnouncements, setUpApp, watchConsole } from './support.mjs';
+import { REPO_ROOT, SERVER_BIN, openPhone, screenshot, serverAnnouncements, setUpApp, signUpAtProvider, watchConsole } from './support.mjs';
 
 const SAMSUNG = 'KOREA-A005930';
 const BOARD = `/m/stocks/${SAMSUNG}/debates`;
@@ -58,22 +58,6 @@ open(sys.argv[1], 'wb').write(png)`,
     file,
   ]);
   return file;
-}
-
-/** The development provider's page, then agreeTerms and setProfile: a new member. */
-async function signUpAtProvider(page, nickname) {
-  await page.getByText('개발용 로그인').first().waitFor();
-  await page.getByLabel('새 테스트 계정 닉네임').fill(nickname);
-  await page.getByRole('button', { name: '만들고 로그인' }).click();
-  await page.getByRole('heading', { name: '약관 동의' }).waitFor();
-  await page.getByLabel('전체 동의').check();
-  await page.getByRole('button', { name: '동의하고 시작하기' }).click();
-  await page.getByRole('heading', { name: '프로필 설정' }).waitFor();
-  await page.getByLabel('닉네임').fill(nickname);
-  await page.getByLabel('출생년도').selectOption('1990');
-  await page.getByLabel('남성').check();
-  await page.getByRole('button', { name: '저장' }).click();
-  await page.getByRole('heading', { name: '프로필 설정' }).waitFor({ state: 'detached' });
 }
 
 /** A call to the social host from the page, with its stored login's token (if any). */

@@ -9,28 +9,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { screenshot, setUpApp, watchConsole } from './support.mjs';
+import { screenshot, setUpApp, signUpFromHeader, watchConsole } from './support.mjs';
 
 let baseUrl;
 let page;
 setUpApp((app) => ({ baseUrl, page } = app));
-
-/** Signs a new member up from the header: provider, agreeTerms, setProfile. */
-async function signUp(nickname) {
-  await page.getByRole('button', { name: '로그인' }).first().click();
-  await page.getByText('개발용 로그인').first().waitFor();
-  await page.getByLabel('새 테스트 계정 닉네임').fill(nickname);
-  await page.getByRole('button', { name: '만들고 로그인' }).click();
-  await page.getByRole('heading', { name: '약관 동의' }).waitFor();
-  await page.getByLabel('전체 동의').check();
-  await page.getByRole('button', { name: '동의하고 시작하기' }).click();
-  await page.getByRole('heading', { name: '프로필 설정' }).waitFor();
-  await page.getByLabel('닉네임').fill(nickname);
-  await page.getByLabel('출생년도').selectOption('1988');
-  await page.getByLabel('남성').check();
-  await page.getByRole('button', { name: '저장' }).click();
-  await page.getByRole('heading', { name: '프로필 설정' }).waitFor({ state: 'detached' });
-}
 
 /** Types `keyword` in the entry form's search and picks the stock named `name`. */
 async function pick(keyword, name) {
@@ -49,7 +32,7 @@ describe('contests', () => {
       await page.getByRole('region', { name: '대회 규칙' }).getByText('단순 평균').waitFor();
 
       const nickname = `대회${String(Date.now() % 10_000).padStart(4, '0')}`;
-      await signUp(nickname);
+      await signUpFromHeader(page, nickname);
       await page.goto(`${baseUrl}/m/contests`);
       await pick('삼성전자', '삼성전자');
       await pick('SK하이닉스', 'SK하이닉스');

@@ -17,29 +17,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { REPO_ROOT, SERVER_BIN, screenshot, serverAnnouncements, setUpApp, watchConsole } from './support.mjs';
+import { REPO_ROOT, SERVER_BIN, screenshot, serverAnnouncements, setUpApp, signUpAtProvider, watchConsole } from './support.mjs';
 
 const COMMENT_TEXT = `메모리 사이클 설명이 쉽네요 ${Date.now()}`;
 
 let baseUrl;
 let page;
 setUpApp((app) => ({ baseUrl, page } = app));
-
-/** The development provider's page, then agreeTerms and setProfile: a new member. */
-async function signUpAtProvider(nickname) {
-  await page.getByText('개발용 로그인').first().waitFor();
-  await page.getByLabel('새 테스트 계정 닉네임').fill(nickname);
-  await page.getByRole('button', { name: '만들고 로그인' }).click();
-  await page.getByRole('heading', { name: '약관 동의' }).waitFor();
-  await page.getByLabel('전체 동의').check();
-  await page.getByRole('button', { name: '동의하고 시작하기' }).click();
-  await page.getByRole('heading', { name: '프로필 설정' }).waitFor();
-  await page.getByLabel('닉네임').fill(nickname);
-  await page.getByLabel('출생년도').selectOption('1990');
-  await page.getByLabel('남성').check();
-  await page.getByRole('button', { name: '저장' }).click();
-  await page.getByRole('heading', { name: '프로필 설정' }).waitFor({ state: 'detached' });
-}
 
 /** A GET of the main host from the page, with its stored login's token (if any). */
 async function main(apiPath) {
@@ -117,7 +101,7 @@ describe('insight articles', () => {
       // A visitor comments: through the sign-up and back, the comment posted.
       await page.getByLabel('댓글 입력').fill(COMMENT_TEXT);
       await page.getByRole('button', { name: '등록' }).click();
-      await signUpAtProvider(`인사이트독자${Date.now() % 100000}`);
+      await signUpAtProvider(page, `인사이트독자${Date.now() % 100000}`);
       await page.waitForURL((url) => url.pathname === `/m/investing_strategies/articles/${articleId}`);
       await page.getByRole('list', { name: '댓글 목록' }).getByText(COMMENT_TEXT).waitFor();
 

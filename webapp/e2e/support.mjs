@@ -273,3 +273,25 @@ export async function screenshot(page, name, options = {}) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), ...options });
 }
+
+/** The development provider's page, then agreeTerms and setProfile: a new member named `nickname`. */
+export async function signUpAtProvider(page, nickname) {
+  await page.getByText('개발용 로그인').first().waitFor();
+  await page.getByLabel('새 테스트 계정 닉네임').fill(nickname);
+  await page.getByRole('button', { name: '만들고 로그인' }).click();
+  await page.getByRole('heading', { name: '약관 동의' }).waitFor();
+  await page.getByLabel('전체 동의').check();
+  await page.getByRole('button', { name: '동의하고 시작하기' }).click();
+  await page.getByRole('heading', { name: '프로필 설정' }).waitFor();
+  await page.getByLabel('닉네임').fill(nickname);
+  await page.getByLabel('출생년도').selectOption('1990');
+  await page.getByLabel('남성').check();
+  await page.getByRole('button', { name: '저장' }).click();
+  await page.getByRole('heading', { name: '프로필 설정' }).waitFor({ state: 'detached' });
+}
+
+/** Signs a new member up from the header's 로그인 ([signUpAtProvider]). */
+export async function signUpFromHeader(page, nickname) {
+  await page.getByRole('button', { name: '로그인' }).first().click();
+  await signUpAtProvider(page, nickname);
+}

@@ -9,30 +9,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
-import { screenshot, setUpApp, watchConsole } from './support.mjs';
+import { screenshot, setUpApp, signUpFromHeader, watchConsole } from './support.mjs';
 
 let baseUrl;
 let page;
 setUpApp((app) => ({ baseUrl, page } = app));
 
 const pathname = () => new URL(page.url()).pathname;
-
-/** Signs a new member up from the header: development provider, agreeTerms, setProfile. */
-async function signUp(nickname) {
-  await page.getByRole('button', { name: '로그인' }).first().click();
-  await page.getByText('개발용 로그인').first().waitFor();
-  await page.getByLabel('새 테스트 계정 닉네임').fill(nickname);
-  await page.getByRole('button', { name: '만들고 로그인' }).click();
-  await page.getByRole('heading', { name: '약관 동의' }).waitFor();
-  await page.getByLabel('전체 동의').check();
-  await page.getByRole('button', { name: '동의하고 시작하기' }).click();
-  await page.getByRole('heading', { name: '프로필 설정' }).waitFor();
-  await page.getByLabel('닉네임').fill(nickname);
-  await page.getByLabel('출생년도').selectOption('1990');
-  await page.getByLabel('여성').check();
-  await page.getByRole('button', { name: '저장' }).click();
-  await page.getByRole('heading', { name: '프로필 설정' }).waitFor({ state: 'detached' });
-}
 
 /** A GET of the main host from the page, with the stored login's token. */
 async function api(apiPath) {
@@ -54,7 +37,7 @@ describe('topics', () => {
     });
     const { problems } = await watchConsole(page, async () => {
       await page.goto(`${baseUrl}/m/investing_strategies`);
-      await signUp(`테마${String(Date.now() % 10_000).padStart(4, '0')}`);
+      await signUpFromHeader(page, `테마${String(Date.now() % 10_000).padStart(4, '0')}`);
       assert.equal(pathname(), '/m/investing_strategies', 'back where the login started');
 
       const featured = page.getByRole('list', { name: '추천 테마' });
