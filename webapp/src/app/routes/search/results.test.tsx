@@ -15,6 +15,7 @@ const ASSETS = '/main/api/v1/search/assets';
 const NEWS = '/main/api/v1/search/news';
 const RELATED = '/main/api/v1/search/news_related_assets';
 const INSIGHT = '/main/api/v1/search/insight_articles';
+const TOPICS = '/main/api/v1/search/topics';
 const PRICES = '/mweb/api/v1/assets';
 
 /** 13 assets (삼성전자 first), 12 news, 7 news-related stocks. */
@@ -28,6 +29,7 @@ function searchApi(overrides: Record<string, Handler> = {}) {
     [NEWS]: paged(FOUND_NEWS, 'news'),
     [RELATED]: paged(RELATED_ASSETS, 'assets'),
     [INSIGHT]: EMPTY_PAGE('articles'),
+    [TOPICS]: EMPTY_PAGE('topics'),
     [PRICES]: prices,
     ...overrides,
   });

@@ -35,6 +35,7 @@ function searchApi(overrides: Record<string, Handler> = {}) {
     '/main/api/v1/search/news': paged([], 'news'),
     '/main/api/v1/search/news_related_assets': paged([], 'assets'),
     '/main/api/v1/search/insight_articles': paged([], 'articles'),
+    '/main/api/v1/search/topics': paged([], 'topics'),
     '/mweb/api/v1/assets': prices,
     ...overrides,
   });
