@@ -18,7 +18,7 @@ use super::insight_models::{ContributorBody, InsightArticleDetail, InsightArticl
 use super::params::{
     FeaturedLimit, InsightCursor, InsightLimit, InsightScope, Keyword, SecurityId,
 };
-use super::social::answer;
+use super::social::{answer, page};
 use crate::api::{ApiPath, ApiQuery};
 use crate::auth::Viewer;
 use crate::error::{ApiError, ApiErrorBody};
@@ -37,13 +37,6 @@ pub struct InsightPageQuery {
     /// `next_cursor` of the previous page of the same list; absent for the first page.
     #[param(value_type = Option<InsightCursor>)]
     pub cursor: Option<String>,
-}
-
-impl InsightPageQuery {
-    fn page(self) -> Result<(Option<i64>, String), ApiError> {
-        let limit = PageLimit::from_query(self.limit.as_deref(), MAX_LIMIT)?;
-        Ok((limit, self.cursor.unwrap_or_default()))
-    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -180,7 +173,7 @@ pub async fn security_insight_articles(
     ApiPath(security_id): ApiPath<String>,
     ApiQuery(query): ApiQuery<InsightPageQuery>,
 ) -> Result<Response, ApiError> {
-    let (limit, cursor) = query.page()?;
+    let (limit, cursor) = page(query.limit.as_deref(), query.cursor)?;
     let page = state
         .clients
         .insight
@@ -244,7 +237,7 @@ pub async fn contributor_insight_articles(
     ApiPath(id): ApiPath<i64>,
     ApiQuery(query): ApiQuery<InsightPageQuery>,
 ) -> Result<Response, ApiError> {
-    let (limit, cursor) = query.page()?;
+    let (limit, cursor) = page(query.limit.as_deref(), query.cursor)?;
     let page = state
         .clients
         .insight
