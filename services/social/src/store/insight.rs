@@ -445,47 +445,117 @@ impl Store {
         Ok(split_page(rows, limit))
     }
 
-    /// Shown articles whose title or text holds `keyword` (folded): the title's matches
-    /// first, then the text's, each newest first; after `(tier, id)`. Whether more follow.
+    /// Shown articles matching `keyword`, ranked as the asset search ranks
+    /// ([`insight_index`](super::insight_index)): the whole title or its start (rank 0),
+    /// inside the title or with one typo (1), then the text's matches (2, the folded text
+    /// holds the keyword); newest first within a rank; after `(rank, id)`. Whether more
+    /// follow.
     pub async fn search_insight_articles(
         &self,
         keyword: &str,
         after: Option<(i64, i64)>,
         limit: usize,
     ) -> anyhow::Result<(Vec<(i64, ArticleRow)>, bool)> {
-        let folded = search_form(keyword);
+        let titled = self.titles.matches(&self.db, keyword).await?;
+        let follows = |&(rank, id): &(i64, i64)| match after {
+            None => true,
+            Some((r, i)) => rank > r || (rank == r && id < i),
+        };
+        let mut ranked: Vec<(i64, i64)> = titled.iter().map(|(&id, &rank)| (rank, id)).collect();
+        ranked.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        let mut page: Vec<(i64, i64)> =
+            ranked.into_iter().filter(follows).take(limit + 1).collect();
+        if page.len() <= limit {
+            page.extend(
+                self.text_matches(keyword, after, limit + 1 - page.len(), &titled)
+                    .await?,
+            );
+        }
+        let more = page.len() > limit;
+        page.truncate(limit);
+        if page.is_empty() {
+            return Ok((Vec::new(), more));
+        }
+        let ids: Vec<i64> = page.iter().map(|&(_, id)| id).collect();
+        let mut sql = Sql::new(&select(false));
+        let list = sql.ints(&ids);
+        sql.push(&format!(
+            " WHERE t.withdrawn_at_ms IS NULL AND t.id IN {list}"
+        ));
+        let mut conn = self.db.pool.acquire().await?;
+        let mut rows: std::collections::HashMap<i64, ArticleRow> = sql
+            .fetch_all(&mut conn)
+            .await?
+            .iter()
+            .map(|row| ArticleRow::from_row(row).map(|r| (r.id, r)))
+            .collect::<anyhow::Result<_>>()?;
+        // An article withdrawn since the index was read is left out.
+        let found = page
+            .into_iter()
+            .filter_map(|(rank, id)| Some((rank, rows.remove(&id)?)))
+            .collect();
+        Ok((found, more))
+    }
+
+    /// Up to `wanted` shown articles whose folded text holds `keyword` and whose title did
+    /// not match (`titled`), newest first, as `(2, id)` after the cursor.
+    async fn text_matches(
+        &self,
+        keyword: &str,
+        after: Option<(i64, i64)>,
+        wanted: usize,
+        titled: &std::collections::HashMap<i64, i64>,
+    ) -> anyhow::Result<Vec<(i64, i64)>> {
+        const TEXT: i64 = 2;
+        let mut before = match after {
+            Some((TEXT, id)) => Some(id),
+            Some((rank, _)) if rank > TEXT => return Ok(Vec::new()),
+            _ => None,
+        };
         // LIKE's own characters are taken literally.
-        let escaped = folded
+        let escaped = search_form(keyword)
             .replace('\\', "\\\\")
             .replace('%', "\\%")
             .replace('_', "\\_");
         let pattern = format!("%{escaped}%");
-        let mut sql = Sql::new(&format!(
-            "SELECT * FROM (SELECT CASE WHEN t.search_title LIKE $1 ESCAPE '\\' THEN 0 ELSE 1 END \
-             AS tier, {} FROM insight_articles t LEFT JOIN contributors c ON c.id = t.contributor_id \
-             LEFT JOIN authors a ON a.id = t.contributor_id WHERE t.withdrawn_at_ms IS NULL \
-             AND (t.search_title LIKE $1 ESCAPE '\\' OR t.search_text LIKE $1 ESCAPE '\\')) s",
-            columns(false)
-        ));
-        let p = sql.text(&pattern);
-        debug_assert_eq!(p, "$1");
-        if let Some((tier, id)) = after {
-            let t = sql.int(tier);
-            let i = sql.int(id);
-            sql.push(&format!(
-                " WHERE (s.tier > {t} OR (s.tier = {t} AND s.id < {i}))"
-            ));
-        }
-        let p = sql.int(limit as i64 + 1);
-        sql.push(&format!(" ORDER BY s.tier ASC, s.id DESC LIMIT {p}"));
+        let mut found = Vec::new();
         let mut conn = self.db.pool.acquire().await?;
-        let rows = sql
-            .fetch_all(&mut conn)
-            .await?
-            .iter()
-            .map(|row| Ok((row.try_get::<i64, _>("tier")?, ArticleRow::from_row(row)?)))
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        Ok(split_page(rows, limit))
+        // Reads in batches that skip the title's matches; bounded, so a keyword whose
+        // title matches are many costs a few batches at most.
+        for _ in 0..8 {
+            let batch = (wanted + titled.len()).min(500) as i64;
+            let mut sql = Sql::new(
+                "SELECT t.id FROM insight_articles t WHERE t.withdrawn_at_ms IS NULL \
+                 AND t.search_text LIKE $1 ESCAPE '\\'",
+            );
+            sql.text(&pattern);
+            if let Some(id) = before {
+                let p = sql.int(id);
+                sql.push(&format!(" AND t.id < {p}"));
+            }
+            let p = sql.int(batch);
+            sql.push(&format!(" ORDER BY t.id DESC LIMIT {p}"));
+            let ids = sql
+                .fetch_all(&mut conn)
+                .await?
+                .iter()
+                .map(|row| row.try_get::<i64, _>("id"))
+                .collect::<Result<Vec<_>, _>>()?;
+            let exhausted = (ids.len() as i64) < batch;
+            for id in ids {
+                before = Some(id);
+                if !titled.contains_key(&id) {
+                    found.push((TEXT, id));
+                    if found.len() == wanted {
+                        return Ok(found);
+                    }
+                }
+            }
+            if exhausted {
+                break;
+            }
+        }
+        Ok(found)
     }
 
     /// Contributor `id` while they are one.

@@ -21,7 +21,7 @@
 //! - `notices`: the service's notices, published and withdrawn by operators.
 //! - `support`: members' messages to the operators (customer support) and the answers.
 //! - `insight`: insight articles and their contributors (comments and reactions on them
-//!   are `comments`' and `reactions`').
+//!   are `comments`' and `reactions`'); `insight_index` the search's index of their titles.
 //! - `contests`: contests, their entries (rankers) and picks.
 //! - `samples`: the sample boards of the embedded default.
 
@@ -29,6 +29,7 @@ pub mod authors;
 pub mod comments;
 pub mod contests;
 pub mod insight;
+pub mod insight_index;
 pub mod moderation;
 pub mod notices;
 pub mod posts;
@@ -65,6 +66,7 @@ pub type Viewer = Option<i64>;
 pub struct Store {
     db: Database,
     rules: std::sync::Arc<CommunitySettings>,
+    titles: insight_index::TitleIndex,
 }
 
 impl Store {
@@ -72,6 +74,7 @@ impl Store {
         Self {
             db,
             rules: rules.into(),
+            titles: Default::default(),
         }
     }
 

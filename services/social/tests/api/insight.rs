@@ -283,6 +283,12 @@ sise_platform::per_backend! {
         let second = search("설명", &first.next_cursor, Some(1)).await.expect("page 2");
         assert_eq!(ids(&second), vec![custom.id]);
         assert!(second.next_cursor.is_empty());
+        // Titles are found as the asset search finds names: by 초성, from a later word,
+        // half-typed, with one typo in a long title; the text's matches after them.
+        assert_eq!(ids(&search("ㅎㅇㄴㅅ", "", None).await.expect("초성")), vec![markdown.id]);
+        assert_eq!(ids(&search("전망", "", None).await.expect("a later word")), vec![markdown.id]);
+        assert_eq!(ids(&search("하이닉ㅅ", "", None).await.expect("half-typed")), vec![markdown.id]);
+        assert_eq!(ids(&search("카드로 보는 종묵", "", None).await.expect("one typo")), vec![custom.id]);
         assert_eq!(code(&search("", "", None).await.expect_err("empty")), "missing_keyword");
         // LIKE's characters are taken literally.
         assert!(search("%", "", None).await.expect("literal").articles.is_empty());
