@@ -189,7 +189,7 @@ describe('community', () => {
         // B opens it; the link in the text is a link that leaves without a referrer to follow.
         await pageB.locator(`article[data-post-id="${postId}"] .post-item__link`).click();
         await pageB.waitForURL((url) => url.pathname === `${BOARD}/${postId}`);
-        const link = pageB.getByRole('link', { name: 'https://dart.fss.or.kr' });
+        const link = pageB.getByRole('link', { name: 'https://dart.fss.or.kr', exact: true });
         assert.equal(await link.getAttribute('rel'), 'nofollow noopener ugc');
         assert.equal(await link.getAttribute('target'), '_blank');
         await pageB.getByRole('button', { name: '사진 1 크게 보기' }).click();
@@ -354,7 +354,7 @@ describe('community', () => {
         await page.waitForURL((url) => url.pathname === `/m/notices/${id}`);
         await page.getByRole('heading', { name: title }).waitFor();
         await page.getByText('11월 30일 02:00–04:00 점검합니다.', { exact: false }).waitFor();
-        const link = page.getByRole('link', { name: 'https://example.com/notice' });
+        const link = page.getByRole('link', { name: 'https://example.com/notice', exact: true });
         assert.equal(await link.getAttribute('href'), 'https://example.com/notice');
         await screenshot(page, 'notice');
       });
