@@ -13,6 +13,7 @@ use sise_proto::market::v1::chart_service_client::ChartServiceClient;
 use sise_proto::market::v1::company_service_client::CompanyServiceClient;
 use sise_proto::market::v1::etf_service_client::EtfServiceClient;
 use sise_proto::market::v1::market_service_client::MarketServiceClient;
+use sise_proto::market::v1::move_service_client::MoveServiceClient;
 use sise_proto::market::v1::search_service_client::SearchServiceClient;
 use sise_proto::market::v1::trend_service_client::TrendServiceClient;
 use sise_proto::social::v1::contest_service_client::ContestServiceClient;
@@ -77,6 +78,8 @@ pub struct Channels {
     pub search: SearchServiceClient<Traced>,
     /// Special stocks, ranked lists, foreign indexes, sectors, popular stocks (market).
     pub trends: TrendServiceClient<Traced>,
+    /// "Why it moved": a chart period's largest moves (market service).
+    pub moves: MoveServiceClient<Traced>,
     channels: Vec<(&'static str, Channel)>,
 }
 
@@ -112,6 +115,7 @@ impl Clients {
             etfs: EtfServiceClient::new(traced("market")?),
             search: SearchServiceClient::new(traced("market")?),
             trends: TrendServiceClient::new(traced("market")?),
+            moves: MoveServiceClient::new(traced("market")?),
             channels,
         })))
     }

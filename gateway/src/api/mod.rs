@@ -11,6 +11,7 @@ pub mod favorites;
 pub mod identity;
 pub mod insight;
 pub mod insight_models;
+pub mod moves;
 pub mod params;
 pub mod quotes;
 pub mod search;
@@ -164,6 +165,7 @@ fn main_routes() -> Routes {
         routes!(quotes::stream_quotes),
         routes!(charts::get_day_candles),
         routes!(charts::get_minute_candles),
+        routes!(moves::get_moves),
         routes!(company::get_company),
         routes!(company::quarterly_statements),
         routes!(company::yearly_statements),

@@ -184,6 +184,14 @@ param_schema! {
 }
 
 param_schema! {
+    /// `Period::parse` of the moves (the stock chart's periods).
+    ChartPeriod => string_enum(
+        &["1d", "1w", "1m", "3m", "1y"],
+        "`1d` (today's minute candles), `1w`, `1m`, `3m` or `1y` (day candles)",
+    )
+}
+
+param_schema! {
     /// `validate_client` of the securities-firm list.
     ClientOs => string_enum(&["web", "android", "ios"], "The client's operating system")
 }
@@ -214,6 +222,7 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
         entry::<ForexAssetId>(),
         entry::<Currency>(),
         entry::<ForexPeriod>(),
+        entry::<ChartPeriod>(),
         entry::<ClientOs>(),
         entry::<MarketCode>(),
         entry::<NewsCursor>(),
@@ -226,6 +235,7 @@ pub fn components() -> Vec<(String, RefOr<Schema>)> {
         entry::<Limit200>(),
         entry::<NavDays>(),
         entry::<Limit500>(),
+        entry::<MovesLimit>(),
         entry::<Keyword>(),
         entry::<SearchCursor>(),
         entry::<SearchLimit>(),
@@ -332,6 +342,11 @@ param_schema! {
 param_schema! {
     /// Trading days of an ETF's NAV window.
     NavDays => limit(100, 60)
+}
+
+param_schema! {
+    /// Moves of a chart period (`MoveService`'s most).
+    MovesLimit => limit(10, 3)
 }
 
 param_schema! {

@@ -27,6 +27,7 @@ mod health;
 mod helpers;
 mod identity;
 mod insight;
+mod moves;
 mod notices;
 mod quotes;
 mod request_rules;

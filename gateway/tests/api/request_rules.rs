@@ -20,6 +20,7 @@ const DATED: &[&str] = &[
 /// Routes with a `limit`, and their largest page.
 const LIMITED: &[(&str, u32)] = &[
     ("/main/api/v1/securities/KOREA-A005930/day_candles?", 500),
+    ("/main/api/v1/securities/KOREA-A005930/moves?period=1m&", 10),
     ("/main/api/v1/securities/KOREA-A005930/investors?", 100),
     ("/main/api/v1/securities/KOREA-A005930/day_traders?", 100),
     ("/main/api/v1/securities/KOREA-A005930/related_stocks?", 20),

@@ -29,6 +29,9 @@
 //!      popular stocks, posts per stock (social's post events) and discussion surges;
 //!      `TrendService` (uses `charts`, `company`, `assets`, `search`,
 //!      `articles`, `securities`).
+//!    - `moves`: "why it moved": the largest moves of a chart period with the disclosures,
+//!      news and board activity around each; `MoveService` (uses `charts`, `articles`,
+//!      `trends`).
 //! 4. Assembly:
 //!    - `config`: the `services.market` section, gathering every feature's section.
 //!    - `runtime`: the replica's role loop: follow the leader's ticks, or lead and run the
@@ -46,6 +49,7 @@ pub(crate) mod etfs;
 pub(crate) mod feature;
 pub mod feed;
 pub mod leader;
+pub(crate) mod moves;
 mod runtime;
 pub mod search;
 pub(crate) mod securities;

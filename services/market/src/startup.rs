@@ -26,7 +26,7 @@ use crate::securities::SecurityStore;
 use crate::simulator::clock::previous_trading_day;
 use crate::simulator::{Simulator, SimulatorSettings, now_kst};
 use crate::store::MIGRATIONS;
-use crate::{articles, assets, charts, company, dataset, etfs, search, securities, trends};
+use crate::{articles, assets, charts, company, dataset, etfs, moves, search, securities, trends};
 
 pub struct Application {
     listener: server::Listener,
@@ -105,6 +105,7 @@ impl Service for Application {
             etfs::build(&cx)?,
             search::build(&cx)?,
             trends::build(&cx, &charts, foreign_indexes, &config.trends)?,
+            moves::build(&cx, &charts),
         ];
         Ok(Self {
             listener,

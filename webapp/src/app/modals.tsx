@@ -4,6 +4,7 @@
 import { lazy } from 'react';
 
 import type { ModalComponents } from '@/components/modals/modal-host';
+import '@/features/charts/modals';
 import '@/features/identity/modals';
 import '@/features/favorites/modals';
 import '@/features/social/modals';
@@ -37,4 +38,5 @@ export const modalComponents: ModalComponents = {
   postSetting: { component: social('setting') },
   appDownload: { component: social('appDownload') },
   postImageViewer: { component: social('postImageViewer'), fullScreen: true },
+  moveReasons: { component: lazy(() => import('./stocks/move-sheet')), sheet: true },
 };

@@ -66,6 +66,11 @@ export const ARTICLES_STALE_TIME_MS = 60_000;
 
 export const MINUTE_CANDLES_STALE_TIME_MS = MINUTE_CANDLES_REFRESH_MS / 2;
 
+/** The day's largest moves (their markers on the intraday chart) are asked for again this often. */
+export const INTRADAY_MOVES_REFRESH_MS = 30_000;
+
+export const INTRADAY_MOVES_STALE_TIME_MS = INTRADAY_MOVES_REFRESH_MS / 2;
+
 /** Several assets by id (the home page's names and indexes). */
 export const ASSET_LIST_STALE_TIME_MS = 60_000;
 

@@ -28,6 +28,19 @@ export type ChartSeriesData =
     }
   | { type: 'candles'; candles: ChartCandle[]; showVolume: boolean };
 
+/**
+ * A tappable marker on a chart (the "why it moved" moves): a ▲ or ▼ button at a time and a
+ * price of the drawn series.
+ */
+export type ChartMarker = {
+  id: string;
+  time: ChartTime;
+  price: number;
+  rising: boolean;
+  /** Accessible name of the button, e.g. `10:32 +2.15% 급등 이유 보기`. */
+  label: string;
+};
+
 export const CHART_PERIODS = ['1d', '1w', '1m', '3m', '1y'] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
 

@@ -23,6 +23,8 @@ export const securityKeys = {
   dayCandles: (securityId: string, filters: ListFilters) =>
     [...securityKeys.detail(securityId), 'day-candles', filters] as const,
   minuteCandles: (securityId: string) => [...securityKeys.detail(securityId), 'minute-candles'] as const,
+  /** "Why it moved": the largest moves of a chart period (`1d`, `1w`, …). */
+  moves: (securityId: string, period: string) => [...securityKeys.detail(securityId), 'moves', period] as const,
   company: (securityId: string) => [...securityKeys.detail(securityId), 'company'] as const,
   financialStatements: (securityId: string, term: string) =>
     [...securityKeys.detail(securityId), 'financial-statements', term] as const,

@@ -28,10 +28,10 @@ use std::sync::Arc;
 use sise_proto::market::v1::article_service_server::ArticleServiceServer;
 
 use self::config::{DartSettings, NewsSettings};
-pub(crate) use self::cursor::NewsKey;
+pub(crate) use self::cursor::{DisclosureKey, NewsKey};
 use self::dart::{CorpMap, DartIngestor};
 use self::grpc::ArticleGrpc;
-pub(crate) use self::grpc::news_to_proto;
+pub(crate) use self::grpc::{disclosure_to_proto, news_to_proto};
 use self::news::NewsIngestor;
 use self::store::ArticleStore;
 use self::tagger::Tagger;

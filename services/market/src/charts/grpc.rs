@@ -52,33 +52,42 @@ impl ChartGrpc {
         let id = self.known(security_id)?;
         let page = PageLimit::parse(limit, DEFAULT_LIMIT, MAX_LIMIT)?.get();
         let to = TradingDate::parse_optional(to)?.map(TradingDate::date);
-        let mut candles: Vec<Candle> = self
-            .book
-            .recent(id.as_str())
-            .into_iter()
-            .filter(|c| to.is_none_or(|to| c.date <= to))
-            .take(page + 1)
-            .collect();
-        let bound = match candles.last() {
-            Some(oldest) => oldest.date.pred_opt(),
-            None => to,
-        };
-        let wanted = (page + 1).saturating_sub(candles.len());
-        if wanted > 0 {
-            let stored = self
-                .store
-                .page(id.as_str(), bound, wanted as i64)
-                .await
-                .map_err(|error| {
-                    tracing::error!(error = format!("{error:#}"), "day candles read failed");
-                    DomainError::internal()
-                })?;
-            candles.extend(stored);
-        }
+        let mut candles = read_days(&self.store, &self.book, id.as_str(), to, page + 1)
+            .await
+            .map_err(|error| {
+                tracing::error!(error = format!("{error:#}"), "day candles read failed");
+                DomainError::internal()
+            })?;
         let before = candles.get(page).copied();
         candles.truncate(page);
         Ok((candles, before, before.map(|c| c.date)))
     }
+}
+
+/// Up to `count` day candles of `security_id`, newest first, dated `to` or earlier: the
+/// in-memory ones (today's, the day just closed), then the stored ones older than those.
+pub async fn read_days(
+    store: &ChartStore,
+    book: &IntradayBook,
+    security_id: &str,
+    to: Option<NaiveDate>,
+    count: usize,
+) -> anyhow::Result<Vec<Candle>> {
+    let mut candles: Vec<Candle> = book
+        .recent(security_id)
+        .into_iter()
+        .filter(|c| to.is_none_or(|to| c.date <= to))
+        .take(count)
+        .collect();
+    let bound = match candles.last() {
+        Some(oldest) => oldest.date.pred_opt(),
+        None => to,
+    };
+    let wanted = count.saturating_sub(candles.len());
+    if wanted > 0 {
+        candles.extend(store.page(security_id, bound, wanted as i64).await?);
+    }
+    Ok(candles)
 }
 
 /// `candle` with its change against `previous` (the next older candle), classified by the

@@ -197,6 +197,38 @@ impl IntradayBook {
         Some((entry.date, entry.bars.clone()))
     }
 
+    /// The day's minute bars of `security_id` with the real instant (epoch ms) each bar's
+    /// market minute stands for: the minute itself in KRX mode; in continuous mode the point
+    /// of the session's real span the minute was traded in (the closing price at its end).
+    pub fn minute_bars_at(&self, security_id: &str) -> Option<(NaiveDate, Vec<(MinuteBar, i64)>)> {
+        let i = *self.index.get(security_id)?;
+        let state = self.state.read().ok()?;
+        let entry = state.get(i)?;
+        let date = entry.date?;
+        let bars = entry
+            .bars
+            .iter()
+            .map(|bar| (*bar, self.real_ms(date, entry.day_start, bar.minute)))
+            .collect();
+        Some((date, bars))
+    }
+
+    fn real_ms(
+        &self,
+        date: NaiveDate,
+        day_start: Option<DateTime<FixedOffset>>,
+        minute: u16,
+    ) -> i64 {
+        match (self.mode, day_start) {
+            (Mode::Continuous { day_length }, Some(begin)) => {
+                let length = day_length.max(crate::simulator::clock::MIN_DAY_LENGTH);
+                let share = f64::from(minute.min(REGULAR_MINUTES)) / f64::from(REGULAR_MINUTES);
+                begin.timestamp_millis() + (length.as_secs_f64() * share * 1000.0) as i64
+            }
+            _ => kst_instant(date, REGULAR_START + u32::from(minute) * 60).timestamp_millis(),
+        }
+    }
+
     /// Candles not (yet) in the database, newest first: today's live candle once traded,
     /// then the last closed day.
     pub fn recent(&self, security_id: &str) -> Vec<Candle> {

@@ -82,6 +82,25 @@ impl PostStore {
             .collect()
     }
 
+    /// Posts of one stock created in `from_ms..until_ms` (the `(security_id,
+    /// created_at_ms)` index answers it).
+    pub async fn count_of(
+        &self,
+        security_id: &str,
+        from_ms: i64,
+        until_ms: i64,
+    ) -> anyhow::Result<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM counted_posts \
+             WHERE security_id = $1 AND created_at_ms >= $2 AND created_at_ms < $3",
+        )
+        .bind(security_id)
+        .bind(from_ms)
+        .bind(until_ms)
+        .fetch_one(&self.db.pool)
+        .await?)
+    }
+
     /// The stocks with at least `min_recent` posts since `recent_from_ms` (a later post, from
     /// a clock a little ahead, counts as recent too), each with its posts since then and its
     /// posts in `from_ms..recent_from_ms`. Only stocks busy now are counted over the week.

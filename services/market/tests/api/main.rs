@@ -6,6 +6,8 @@
 //! - `fetch`: the ingestors' limits against hostile fakes: oversized bodies, redirects
 //!   elsewhere, private addresses, endless paging, unstorable feed entries;
 //! - `outage`: the service while NATS is down;
+//! - `moves`: "why it moved": the moves against the candles, their articles against the
+//!   article lists, their board activity against posts published on the bus;
 //! - `trends`: post events through the real consumer, read back as popular stocks and
 //!   discussion surges.
 //!
@@ -16,6 +18,7 @@ mod etfs;
 mod fetch;
 mod helpers;
 mod ingest;
+mod moves;
 mod outage;
 mod securities;
 mod trends;

@@ -1,4 +1,4 @@
-import type { ChartSeriesData } from '@/lib/chart-data';
+import type { ChartMarker, ChartSeriesData } from '@/lib/chart-data';
 
 import { ChartStatus } from './chart-status';
 import { PriceChart } from './price-chart';
@@ -17,10 +17,24 @@ type ChartBodyProps = {
   /** Accessible description of the drawn chart. */
   label: string;
   precision?: number;
+  /** Tappable markers over the drawn chart, and what a tap does. */
+  markers?: readonly ChartMarker[];
+  onMarker?: (id: string) => void;
 };
 
 /** A chart's box in one of its states: failed, loading, empty or drawn. */
-export function ChartBody({ height, failed, onRetry, loading, series, emptyMessage, label, precision }: ChartBodyProps) {
+export function ChartBody({
+  height,
+  failed,
+  onRetry,
+  loading,
+  series,
+  emptyMessage,
+  label,
+  precision,
+  markers,
+  onMarker,
+}: ChartBodyProps) {
   if (failed) {
     return (
       <ChartStatus height={height}>
@@ -33,5 +47,14 @@ export function ChartBody({ height, failed, onRetry, loading, series, emptyMessa
   }
   if (loading) return <ChartStatus height={height}>불러오는 중…</ChartStatus>;
   if (!series) return <ChartStatus height={height}>{emptyMessage}</ChartStatus>;
-  return <PriceChart label={label} height={height} precision={precision} data={series} />;
+  return (
+    <PriceChart
+      label={label}
+      height={height}
+      precision={precision}
+      data={series}
+      markers={markers}
+      onMarker={onMarker}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ChartSeriesData } from '@/lib/chart-data';
@@ -14,7 +14,11 @@ vi.mock('lightweight-charts', () => {
     priceLines: () => [],
     removePriceLine: vi.fn(),
     createPriceLine: vi.fn(),
+    // Prices map to y = 1000 - price.
+    priceToCoordinate: (price: number) => 1000 - price,
   });
+  // Dates map to x = 10 × their day of month; instants are off the scale.
+  const timeToCoordinate = (t: string | number) => (typeof t === 'string' ? Number(t.slice(8)) * 10 : null);
   return {
     CandlestickSeries: 'Candlestick',
     HistogramSeries: 'Histogram',
@@ -36,7 +40,14 @@ vi.mock('lightweight-charts', () => {
         },
         panes: () => [{ setStretchFactor: vi.fn() }, { setStretchFactor: vi.fn() }],
         applyOptions: vi.fn(),
-        timeScale: () => ({ fitContent: vi.fn() }),
+        timeScale: () => ({
+          fitContent: vi.fn(),
+          timeToCoordinate,
+          subscribeVisibleLogicalRangeChange: vi.fn(),
+          unsubscribeVisibleLogicalRangeChange: vi.fn(),
+          subscribeSizeChange: vi.fn(),
+          unsubscribeSizeChange: vi.fn(),
+        }),
         remove: () => {
           removed = true;
           calls.push('remove chart');
@@ -95,6 +106,26 @@ describe('PriceChartCanvas', () => {
     calls.length = 0;
     view.rerender(<PriceChartCanvas data={{ ...line, points: [...line.points] }} height={200} precision={0} />);
     expect(calls).toEqual(['Line.setData(2)', 'Histogram.setData(2)']);
+  });
+
+  it('places tappable move markers at their time and price, and only those drawn', async () => {
+    const onMarker = vi.fn();
+    const markers = [
+      { id: '0', time: '2026-05-08', price: 900, rising: true, label: '2026.05.08 +4.25% 급등 이유 보기' },
+      { id: '1', time: '2026-05-07', price: 990, rising: false, label: '2026.05.07 -3.10% 급락 이유 보기' },
+      // Not on the chart's time scale: no button.
+      { id: '2', time: 123, price: 950, rising: true, label: '없는 시각' },
+    ];
+    render(<PriceChartCanvas data={candles} height={200} precision={0} markers={markers} onMarker={onMarker} />);
+    const rise = await screen.findByRole('button', { name: '2026.05.08 +4.25% 급등 이유 보기' });
+    // x = 80, y = 100 lifted 14 px above the price; a button is 24 px wide.
+    expect([rise.style.left, rise.style.top, rise.textContent]).toEqual(['68px', '74px', '▲']);
+    const fall = screen.getByRole('button', { name: '2026.05.07 -3.10% 급락 이유 보기' });
+    // y = 10, 14 px below, within the chart's 200 px.
+    expect([fall.style.left, fall.style.top, fall.textContent]).toEqual(['58px', '12px', '▼']);
+    expect(screen.queryByRole('button', { name: '없는 시각' })).toBeNull();
+    fireEvent.click(fall);
+    expect(onMarker).toHaveBeenCalledWith('1');
   });
 
   it('unmounts without touching the removed chart', () => {

@@ -14,9 +14,9 @@ import {
   type SeriesType,
   type Time,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-import { isRisingCandle, toChartLibraryTime, type ChartSeriesData } from '@/lib/chart-data';
+import { isRisingCandle, toChartLibraryTime, type ChartMarker, type ChartSeriesData } from '@/lib/chart-data';
 import { formatNumber } from '@/lib/format';
 
 export type PriceChartCanvasProps = {
@@ -24,7 +24,18 @@ export type PriceChartCanvasProps = {
   height: number;
   /** Decimal places of prices (0 for KRW stock prices, 2 for indexes and FX). */
   precision: number;
+  /** Tappable ▲/▼ buttons over the chart at a time and price each; `onMarker` gets the tapped id. */
+  markers?: readonly ChartMarker[];
+  onMarker?: (id: string) => void;
 };
+
+/** A marker's button where the chart draws its time and price. */
+type PlacedMarker = { marker: ChartMarker; x: number; y: number };
+
+/** Markers sit this far above (▲) or below (▼) their price, clear of the line or candle. */
+const MARKER_OFFSET = 14;
+/** Half a marker button: it stays wholly inside the chart. */
+const MARKER_HALF = 12;
 
 type Palette = { rise: string; fall: string; even: string; text: string; grid: string };
 
@@ -165,10 +176,31 @@ function setSeriesData(series: Series, data: ChartSeriesData, palette: Palette):
   }
 }
 
-export default function PriceChartCanvas({ data, height, precision }: PriceChartCanvasProps) {
+/** The markers that fall inside the drawn chart, at their time and price. */
+function placeMarkers(
+  chart: IChartApi,
+  series: Series | null,
+  markers: readonly ChartMarker[],
+  height: number,
+  width: number,
+): PlacedMarker[] {
+  if (!series) return [];
+  const placed: PlacedMarker[] = [];
+  for (const marker of markers) {
+    const x = chart.timeScale().timeToCoordinate(time(marker.time));
+    const y = series.main.priceToCoordinate(marker.price);
+    if (x === null || y === null || x < 0 || (width > 0 && x > width)) continue;
+    const shifted = marker.rising ? y - MARKER_OFFSET : y + MARKER_OFFSET;
+    placed.push({ marker, x, y: Math.min(Math.max(shifted, MARKER_HALF), height - MARKER_HALF) });
+  }
+  return placed;
+}
+
+export default function PriceChartCanvas({ data, height, precision, markers, onMarker }: PriceChartCanvasProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ chart: IChartApi; palette: Palette } | null>(null);
   const seriesRef = useRef<Series | null>(null);
+  const [placed, setPlaced] = useState<PlacedMarker[]>([]);
 
   // One chart per mount.
   useEffect(() => {
@@ -231,5 +263,44 @@ export default function PriceChartCanvas({ data, height, precision }: PriceChart
     current.chart.timeScale().fitContent();
   }, [data, shape, precision]);
 
-  return <div ref={containerRef} className="price-chart__canvas" style={{ height }} />;
+  // Where each marker is drawn: placed once the chart has laid the data out, and again
+  // whenever the visible range or the size changes (scrolling, zooming, rotating).
+  useEffect(() => {
+    const current = chartRef.current;
+    if (!current) return;
+    const scale = current.chart.timeScale();
+    const update = () => {
+      const width = containerRef.current?.clientWidth ?? 0;
+      setPlaced(placeMarkers(current.chart, seriesRef.current, markers ?? [], height, width));
+    };
+    scale.subscribeVisibleLogicalRangeChange(update);
+    scale.subscribeSizeChange(update);
+    const frame = requestAnimationFrame(update);
+    return () => {
+      cancelAnimationFrame(frame);
+      // On unmount the chart effect's cleanup has removed the chart already.
+      if (chartRef.current !== current) return;
+      scale.unsubscribeVisibleLogicalRangeChange(update);
+      scale.unsubscribeSizeChange(update);
+    };
+  }, [markers, height, data, shape, precision]);
+
+  return (
+    <div className="price-chart__stage" style={{ height }}>
+      <div ref={containerRef} className="price-chart__canvas" style={{ height }} />
+      {placed.map(({ marker, x, y }) => (
+        <button
+          key={marker.id}
+          type="button"
+          className={`price-chart__marker price-chart__marker--${marker.rising ? 'rise' : 'fall'}`}
+          style={{ left: x - MARKER_HALF, top: y - MARKER_HALF }}
+          aria-label={marker.label}
+          data-testid="move-marker"
+          onClick={() => onMarker?.(marker.id)}
+        >
+          {marker.rising ? '▲' : '▼'}
+        </button>
+      ))}
+    </div>
+  );
 }

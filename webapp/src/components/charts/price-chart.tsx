@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 
-import type { ChartSeriesData } from '@/lib/chart-data';
+import type { ChartMarker, ChartSeriesData } from '@/lib/chart-data';
 
 import './price-chart.css';
 
@@ -39,10 +39,13 @@ type PriceChartProps = {
   label: string;
   height?: number;
   precision?: number;
+  /** Tappable ▲/▼ markers drawn over the chart (see ChartMarker). */
+  markers?: readonly ChartMarker[];
+  onMarker?: (id: string) => void;
 };
 
 /** A price chart (intraday line or daily candles, with volume), KRX colours. */
-export function PriceChart({ data, label, height = 240, precision = 0 }: PriceChartProps) {
+export function PriceChart({ data, label, height = 240, precision = 0, markers, onMarker }: PriceChartProps) {
   const painted = usePainted();
   // The same box before and after the library arrives: nothing moves when it draws.
   const placeholder = <div className="price-chart__placeholder" style={{ height }} />;
@@ -50,7 +53,13 @@ export function PriceChart({ data, label, height = 240, precision = 0 }: PriceCh
     <figure className="price-chart" aria-label={label} data-testid="price-chart" data-chart-type={data.type}>
       {painted ? (
         <Suspense fallback={placeholder}>
-          <PriceChartCanvas data={data} height={height} precision={precision} />
+          <PriceChartCanvas
+            data={data}
+            height={height}
+            precision={precision}
+            markers={markers}
+            onMarker={onMarker}
+          />
         </Suspense>
       ) : (
         placeholder

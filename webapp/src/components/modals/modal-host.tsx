@@ -6,18 +6,20 @@ import { closeModal, closeModalsNotOn, useOpenModals, type ModalRegistry, type M
 /** What every modal component gets besides its own props. */
 export type ModalProps<T extends ModalType> = ModalRegistry[T] & { close: () => void };
 
-/** How each type is shown: its (lazily loaded) component, full screen or as a dialog. */
+/** How each type is shown: its (lazily loaded) component, full screen, as a bottom sheet or as a dialog. */
 export type ModalComponents = {
-  [T in ModalType]: { component: ComponentType<ModalProps<T>>; fullScreen?: boolean };
+  [T in ModalType]: { component: ComponentType<ModalProps<T>>; fullScreen?: boolean; sheet?: boolean };
 };
 
 function Modal({ modal, components }: { modal: OpenModal; components: ModalComponents }) {
-  const { component: Component, fullScreen } = components[modal.type] as {
+  const { component: Component, fullScreen, sheet } = components[modal.type] as {
     component: ComponentType<OpenModal['props'] & { close: () => void }>;
     fullScreen?: boolean;
+    sheet?: boolean;
   };
+  const kind = fullScreen ? 'full' : sheet ? 'sheet' : 'dialog';
   return (
-    <div className={fullScreen ? 'modal modal--full' : 'modal modal--dialog'} role="dialog" aria-modal="true">
+    <div className={`modal modal--${kind}`} role="dialog" aria-modal="true">
       <Component {...modal.props} close={() => closeModal(modal.id)} />
     </div>
   );

@@ -1380,6 +1380,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/securities/{security_id}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_moves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/securities/{security_id}/news": {
         parameters: {
             query?: never;
@@ -1900,8 +1916,44 @@ export interface components {
             /** @enum {string} */
             type: "stock";
         };
+        /** @description The stock's board in a window, against its usual rate. */
+        BoardActivity: {
+            /**
+             * @description False when the window starts more than seven days ago: posts that old are not kept,
+             *     so the count says nothing.
+             */
+            covered: boolean;
+            /**
+             * Format: int64
+             * @description Start and end (exclusive) of the counted window, epoch milliseconds.
+             */
+            from: number;
+            /**
+             * Format: int64
+             * @description Posts written in the window.
+             */
+            posts: number;
+            /**
+             * Format: double
+             * @description `posts / usual_posts`; null when the stock had no posts the rest of the week.
+             */
+            ratio?: number | null;
+            /** Format: int64 */
+            until: number;
+            /**
+             * Format: double
+             * @description Posts the window would hold at the stock's usual rate (its posts of the rest of the
+             *     last seven days, per hour, times the window's hours up to now).
+             */
+            usual_posts: number;
+        };
         /** @enum {string} */
         Category: "opinion" | "question" | "news";
+        /**
+         * @description `1d` (today's minute candles), `1w`, `1m`, `3m` or `1y` (day candles)
+         * @enum {string}
+         */
+        ChartPeriod: "1d" | "1w" | "1m" | "3m" | "1y";
         /**
          * @description The client's operating system
          * @enum {string}
@@ -2588,6 +2640,58 @@ export interface components {
         MinuteCandleList: {
             minute_candles: components["schemas"]["MinuteCandle"][];
         };
+        /** @description One move of the chart and what happened around it. */
+        Move: {
+            board: components["schemas"]["BoardActivity"];
+            /**
+             * Format: double
+             * @description Percent, e.g. `4.25` for +4.25 %.
+             */
+            change_rate: number;
+            /** @description Trading date of the move, `YYYY-MM-DD`. */
+            date: string;
+            /**
+             * @description The stock's disclosures received on the move's trading day or the one before,
+             *     newest first, at most 5.
+             */
+            disclosures: components["schemas"]["Disclosure"][];
+            /** @description Receipt dates of the disclosures looked at, `YYYY-MM-DD`, inclusive. */
+            disclosures_from: string;
+            disclosures_to: string;
+            /** Format: int64 */
+            end: number;
+            /**
+             * Format: int64
+             * @description Price before the move (the previous close) and at its end, in won.
+             */
+            from_price: number;
+            /** @description News naming the stock published in the news window, newest first, at most 5. */
+            news: components["schemas"]["NewsItem"][];
+            /**
+             * Format: int64
+             * @description The news window, epoch milliseconds, `[from, until)`.
+             */
+            news_from: number;
+            /** Format: int64 */
+            news_until: number;
+            /**
+             * Format: int64
+             * @description The move's span on the chart's clock, epoch milliseconds: for `1d` the first and the
+             *     last minute candle of its window (as the minute candles' `time`), for the day periods
+             *     00:00 KST of its date for both.
+             */
+            start: number;
+            /** Format: int64 */
+            to_price: number;
+        };
+        /** @description The largest moves of one chart period, largest first. */
+        MoveList: {
+            moves: components["schemas"]["Move"][];
+            /** @description The period asked for. */
+            period: string;
+        };
+        /** @description How many, 1 to 10 (default 3); empty is the same as absent */
+        MovesLimit: number | string;
         /** @description The caller's reaction (both false for a visitor). */
         MyEmotion: {
             disliked: boolean;
@@ -10293,6 +10397,82 @@ export interface operations {
                 };
             };
             /** @description Malformed id (`invalid_security_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Unknown security (`security_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    get_moves: {
+        parameters: {
+            query: {
+                /**
+                 * @description The chart period: `1d` (today's minute candles), `1w`, `1m`, `3m` or `1y` (day
+                 *     candles).
+                 */
+                period: components["schemas"]["ChartPeriod"];
+                /** @description Most moves, 1 to 10 (default 3). */
+                limit?: components["schemas"]["MovesLimit"];
+            };
+            header?: never;
+            path: {
+                /** @description The stock, e.g. KOREA-A005930 */
+                security_id: components["schemas"]["SecurityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's largest non-overlapping moves, largest first (for `1d` the largest price changes over 10-minute windows of today's minute candles, for the other periods the days with the largest change against the previous close), each with the disclosures, news and board activity around it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveList"];
+                };
+            };
+            /** @description Malformed id (`invalid_security_id`), `period` (`invalid_chart_period`; absent: `invalid_query`) or `limit` (`invalid_limit`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -5,3 +5,5 @@ export type DayCandlePage = ApiResponse<'/api/v1/securities/{security_id}/day_ca
 export type DayCandle = DayCandlePage['day_candles'][number];
 export type MinuteCandleList = ApiResponse<'/api/v1/securities/{security_id}/minute_candles'>;
 export type MinuteCandle = MinuteCandleList['minute_candles'][number];
+export type MoveList = ApiResponse<'/api/v1/securities/{security_id}/moves'>;
+export type Move = MoveList['moves'][number];
