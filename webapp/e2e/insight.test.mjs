@@ -8,8 +8,11 @@
 // the server. The article's neighbours lead to the CUSTOM sample, whose stock cards show live
 // prices. Then an operator makes that member a contributor (`sise contributor grant`) and
 // publishes a Markdown file for them (`sise articles publish`); it is the newest on
-// /m/investing_strategies and on the contributor's page, its script gone. One server
-// (support.mjs); screenshots go to test-results/.
+// /m/investing_strategies and on the contributor's page, its script gone. First, the daily
+// market recap: with market's KRX clock set after a close, the service's own article
+// (시세 마켓봇, 자동 작성, 샘플) is listed and opens with its movers' stock cards (the API
+// test proves there is none while a session runs). One server (support.mjs); screenshots go
+// to test-results/.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -17,13 +20,36 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { REPO_ROOT, SERVER_BIN, screenshot, serverAnnouncements, setUpApp, signUpAtProvider, watchConsole } from './support.mjs';
+import { REPO_ROOT, SERVER_BIN, screenshot, serverAnnouncements, serverLog, setUpApp, signUpAtProvider, watchConsole } from './support.mjs';
 
 const COMMENT_TEXT = `메모리 사이클 설명이 쉽네요 ${Date.now()}`;
 
 let baseUrl;
 let page;
-setUpApp((app) => ({ baseUrl, page } = app));
+/**
+ * Seconds from now to 16:00 KST of the next weekday: market's KRX clock set there starts on
+ * that day (the dataset's days before it are history), simulates it and shows it closed,
+ * whatever the hour the test runs. (A KRX holiday there would show no closed day: the test
+ * says so.)
+ */
+function afterACloseOffsetSecs() {
+  const KST_MS = 9 * 3_600_000;
+  const day = new Date(Date.now() + KST_MS);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while ([0, 6].includes(day.getUTCDay()));
+  const target = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 16) - KST_MS;
+  return String(Math.round((target - Date.now()) / 1000));
+}
+
+// The KRX clock after a close (the embedded default's continuous clock never closes, so it
+// never gets the daily market recap) and a recap check every 2 s instead of every minute.
+setUpApp((app) => ({ baseUrl, page } = app), {
+  env: {
+    SISE__SERVICES__MARKET__SIMULATOR__MODE: 'krx',
+    SISE__SERVICES__MARKET__SIMULATOR__CLOCK_OFFSET_SECS: afterACloseOffsetSecs(),
+    SISE__SERVICES__SOCIAL__RECAP__CHECK_INTERVAL_SECS: '2',
+  },
+});
 
 /** A GET of the main host from the page, with its stored login's token (if any). */
 async function main(apiPath) {
@@ -81,6 +107,65 @@ function sise(args, operators, input) {
 const EXPECTED_PROBLEM = /Failed to load resource: the server responded with a status of 404/;
 
 describe('insight articles', () => {
+  // First: the later journeys expect the recap to be written already (the newest article).
+  test('the service writes the market recap once the day has closed', { timeout: 300_000 }, async (t) => {
+    // Market first simulates the days up to its clock (the indexes follow).
+    const closedDay = async () => {
+      const { market_condition: c } = await (await fetch(`${baseUrl}/mweb/api/v1/market_condition`)).json();
+      const closed = ['CLOSED', 'AFTER_HOURS'].includes(c.session) && (c.kospi.open > 0 || c.kosdaq.open > 0);
+      return closed ? c.trading_date : null;
+    };
+    let tradingDate = await closedDay();
+    for (const deadline = Date.now() + 180_000; !tradingDate; tradingDate = await closedDay()) {
+      assert.ok(Date.now() < deadline, `market shows no closed day that traded:\n${serverLog()}`);
+      await page.waitForTimeout(500);
+    }
+    t.diagnostic(`market closed on ${tradingDate}`);
+    const [, month, day] = tradingDate.split('-').map(Number);
+    const title = `${month}월 ${day}일 시장 마감 리뷰`;
+    const recaps = async () =>
+      (await (await fetch(`${baseUrl}/main/api/v1/contributors/-1000/insight_articles`)).json()).articles.map((a) => a.title);
+    // Written by the service at its start (market may answer a few checks later).
+    const deadline = Date.now() + 120_000;
+    while (!(await recaps()).includes(title)) {
+      assert.ok(Date.now() < deadline, `no recap "${title}" within 2 minutes:\n${serverLog()}`);
+      await page.waitForTimeout(500);
+    }
+    const { problems } = await watchConsole(page, async () => {
+      await page.goto(`${baseUrl}/m/investing_strategies`);
+      const row = page.getByRole('list', { name: '최신 인사이트' }).getByRole('link').filter({ hasText: title });
+      await row.waitFor();
+      // Labelled as the service's, and as sample data.
+      await row.locator('.insight-automated', { hasText: '자동 작성' }).waitFor();
+      await row.getByText('샘플', { exact: true }).waitFor();
+      await row.locator('.insight-row__meta', { hasText: '시세 마켓봇' }).waitFor();
+      await screenshot(page, 'insight-recap-listed');
+      await row.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/m/investing_strategies/articles/'));
+      const heading = page.getByRole('heading', { level: 1, name: new RegExp(title) });
+      await heading.waitFor();
+      await heading.getByText('자동 작성').waitFor();
+      await page.getByText('자동 작성한 글입니다', { exact: false }).waitFor();
+      for (const section of ['지수', '상승률 상위', '하락률 상위', '업종 히트맵', '주요 공시', '토론이 활발했던 종목']) {
+        await page.locator('.insight-content h2', { hasText: section }).first().waitFor();
+      }
+      await page.getByText('왜 움직였나', { exact: false }).first().waitFor();
+      // The movers' stock cards: each a link to the stock's page, with its price.
+      const cards = page.locator('.insight-content__stock');
+      await until(async () => (await cards.count()) >= 2, true, 'the movers\' stock cards');
+      const link = cards.first().getByRole('link').first();
+      await link.waitFor();
+      assert.match((await link.getAttribute('href')) ?? '', /\/m\/stocks\//, 'a card links to the stock page');
+      await until(async () => /\d/.test((await cards.first().textContent()) ?? ''), true, 'a price on the card');
+      await screenshot(page, 'insight-recap');
+      // The contributor: the service itself.
+      await page.locator('.insight-article__meta a').click();
+      await page.waitForURL((url) => url.pathname === '/m/investing_strategies/contributors/-1000');
+      await page.getByRole('heading', { level: 1, name: /시세 마켓봇/ }).getByText('자동 작성').waitFor();
+    });
+    assert.deepEqual(problems, [], `the recap logged problems at ${page.url()}`);
+  });
+
   test('open an insight article from the home page, comment and like it', { timeout: 300_000 }, async () => {
     const { problems } = await watchConsole(page, async () => {
       await page.goto(`${baseUrl}/m`);

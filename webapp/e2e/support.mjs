@@ -66,7 +66,7 @@ export function serverLog() {
  * Spawns the server and resolves with its base URL once it prints the
  * "listening on" line; rejects if it exits first or stays silent too long.
  */
-function startServer(dataDir) {
+function startServer(dataDir, env = {}) {
   if (!existsSync(SERVER_BIN)) {
     throw new Error(
       `server binary not found: ${SERVER_BIN}\n` +
@@ -85,6 +85,7 @@ function startServer(dataDir) {
       SISE__DATA_DIR: dataDir,
       SISE__SERVICES__MARKET__SIMULATOR__TICK_INTERVAL_MS: '100',
       SISE__GATEWAY__WEBAPP_DIR: DIST_DIR,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -172,10 +173,10 @@ export async function openPhone() {
 }
 
 /**
- * Starts the server and a phone-sized Chromium (390×844, mobile, ko-KR).
- * Returns `{ baseUrl, context, page, close }`.
+ * Starts the server and a phone-sized Chromium (390×844, mobile, ko-KR); `env` adds to the
+ * server's environment (configuration overrides). Returns `{ baseUrl, context, page, close }`.
  */
-export async function startApp() {
+export async function startApp({ env } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-data-'));
   const profileDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-chromium-'));
   let server;
@@ -188,7 +189,7 @@ export async function startApp() {
   try {
     let baseUrl = EXTERNAL_BASE_URL;
     if (!baseUrl) {
-      const started = startServer(dataDir);
+      const started = startServer(dataDir, env);
       server = started.child;
       baseUrl = await started.baseUrl;
     }
@@ -206,13 +207,13 @@ export async function startApp() {
 /**
  * One server and one phone-sized Chromium for the whole test file: starts them before its
  * tests (starting the server may take minutes, seeding; the tests have their own timeouts)
- * and closes them after. `onStart` receives `{ baseUrl, context, page }`.
+ * and closes them after. `onStart` receives `{ baseUrl, context, page }`; `options` go to startApp.
  */
-export function setUpApp(onStart) {
+export function setUpApp(onStart, options) {
   let app;
   before(
     async () => {
-      app = await startApp();
+      app = await startApp(options);
       onStart(app);
     },
     { timeout: 900_000 },

@@ -11,7 +11,8 @@ use crate::api::social::models::MyEmotion;
 /// A contributor of insight articles.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Contributor {
-    /// The member's id; negative for the embedded default's sample contributors.
+    /// The member's id; negative for the embedded default's sample contributors and for
+    /// the service itself (-1000, `automated`).
     pub id: i64,
     pub name: String,
     /// The photo's path on the main host (`/api/avatars/{id}`); null without one.
@@ -19,6 +20,9 @@ pub struct Contributor {
     pub bio: String,
     /// A sample contributor (샘플), not a person.
     pub sample: bool,
+    /// The service itself (시세 마켓봇: the daily market recap), no person: its articles
+    /// are written automatically from the day's data (자동 작성).
+    pub automated: bool,
     /// Articles shown.
     pub articles_count: i64,
 }
@@ -33,6 +37,7 @@ impl From<pb::Contributor> for Contributor {
                 .map(|url| url.trim_start_matches("/main").to_owned()),
             bio: c.bio,
             sample: c.sample,
+            automated: c.automated,
             articles_count: c.articles_count,
         }
     }

@@ -31,6 +31,7 @@ fn main() -> anyhow::Result<()> {
             seed: 7,
             tick_interval_ms: 500,
             day_length_secs: 600,
+            clock_offset_secs: 0,
         };
         // A Wednesday at 10:00 KST: inside the regular session on the KRX clock.
         let day = NaiveDate::from_ymd_opt(2026, 6, 17).expect("valid date");

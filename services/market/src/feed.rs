@@ -355,6 +355,7 @@ mod tests {
             seed: 3,
             tick_interval_ms: 10,
             day_length_secs: 600,
+            clock_offset_secs: 0,
         }
     }
 

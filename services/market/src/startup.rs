@@ -60,6 +60,7 @@ impl Service for Application {
         let listing = dataset::load_listing(dataset_dir)
             .with_context(|| format!("dataset_dir {}", dataset_dir.display()))?;
         let securities = securities::load(&db, &listing).await?;
+        crate::simulator::clock::set_clock_offset(config.simulator.clock_offset_secs);
         let start = now_kst();
         // Before the feed: the simulator resumes where each stock's candles end.
         let charts = charts::prepare(

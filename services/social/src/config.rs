@@ -1,7 +1,7 @@
 //! The `services.social` configuration section: where to listen (and the operators'
 //! listener, and who may use it), which database (default `sqlite://{data_dir}/social.db`),
-//! where identity and market are, the community's rules, the image door's bounds and
-//! whether the sample boards are seeded.
+//! where identity and market are, the community's rules, the image door's bounds,
+//! whether the sample boards are seeded and the daily market recap.
 
 use std::net::SocketAddr;
 
@@ -11,6 +11,7 @@ use sise_platform::image::ImageSettings;
 use sise_platform::operator::{OperatorCredential, deserialize_credentials};
 
 pub use crate::domain::CommunitySettings;
+pub use crate::recap::RecapSettings;
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct SocialConfig {
@@ -39,4 +40,7 @@ pub struct SocialConfig {
     /// contest, once (the embedded default; never in production).
     #[serde(default)]
     pub sample_posts: bool,
+    /// The daily market recap the service writes itself (`crate::recap`).
+    #[serde(default)]
+    pub recap: RecapSettings,
 }

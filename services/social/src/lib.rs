@@ -20,6 +20,8 @@
 //!   `InsightArticleService` (members and visitors, through the gateway);
 //!   `ModerationService`, `EditorialService`, `SupportDeskService` and
 //!   `InsightEditorialService` (operators, on their own listener).
+//! - `recap`: the daily market recap the service writes itself after each close, from
+//!   market's data of the day (`domain::recap` composes it).
 //! - `consumers`: identity's profile, secession, sanction and contributor events;
 //!   `samples`: the sample boards of the embedded default; `insight_samples`: its sample
 //!   contributors and articles.
@@ -33,6 +35,7 @@ pub mod grpc;
 pub mod insight_samples;
 pub mod members;
 pub mod pictures;
+pub mod recap;
 pub mod samples;
 pub mod securities;
 pub mod startup;

@@ -2,8 +2,8 @@
 //! clients, the members' gRPC server (`SocialService`, every member verified by its
 //! signature, on the port the gateway calls; notices and customer support too), the
 //! operators' server (moderation, notices, the support desk: every call with an operator's
-//! token, on a listener of its own), identity's event consumers and, in the embedded
-//! default, the sample boards.
+//! token, on a listener of its own), identity's event consumers, the daily market recap's
+//! writer and, in the embedded default, the sample boards.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -36,7 +36,7 @@ use sise_proto::social::v1::topic_service_server::{self, TopicServiceServer};
 use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
-use crate::config::SocialConfig;
+use crate::config::{RecapSettings, SocialConfig};
 use crate::contests::Prices;
 use crate::grpc::contests::{ContestDeskGrpc, ContestGrpc};
 use crate::grpc::insight::{InsightEditorialGrpc, InsightGrpc};
@@ -46,10 +46,11 @@ use crate::grpc::social::SocialGrpc;
 use crate::grpc::support::{SupportDeskGrpc, SupportGrpc};
 use crate::grpc::topics::TopicGrpc;
 use crate::members::Members;
+use crate::recap::RecapWriter;
 use crate::securities::Securities;
 use crate::store::{MIGRATIONS, Store};
 use crate::topics::Topics;
-use crate::{consumers, insight_samples, samples};
+use crate::{consumers, insight_samples, recap, samples};
 
 /// Largest message social takes: a post with its pictures (4 × 5 MB) and framing.
 const MAX_MESSAGE_BYTES: usize = 24 * 1024 * 1024;
@@ -67,6 +68,7 @@ pub struct Application {
     sample_posts: bool,
     bus: Bus,
     topics: Arc<Topics>,
+    recap: RecapSettings,
 }
 
 impl Application {
@@ -115,6 +117,7 @@ impl Service for Application {
             sample_posts: config.sample_posts,
             bus,
             topics: Arc::new(Topics::bundled()?),
+            recap: config.recap.clone(),
         })
     }
 
@@ -201,6 +204,13 @@ impl Service for Application {
             self.store.clone(),
             stop.clone(),
         ))];
+        if self.recap.enabled {
+            tasks.push(tokio::spawn(recap::run(
+                RecapWriter::new(self.store.clone(), self.market.clone()),
+                self.recap.clone(),
+                stop.clone(),
+            )));
+        }
         if self.sample_posts {
             tasks.push(tokio::spawn(insight_samples::seed(self.store.clone())));
             crate::grpc::contests::seed_sample(&self.store).await?;

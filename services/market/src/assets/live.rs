@@ -727,6 +727,7 @@ mod tests {
             seed: 7,
             tick_interval_ms: 500,
             day_length_secs: 600,
+            clock_offset_secs: 0,
         };
         let (simulator, quotes) =
             crate::feed::build(securities.clone(), &settings, start, &HashMap::new());

@@ -16,6 +16,7 @@
 //! 10:00 open on the first trading day of the year and the shifted hours on
 //! the college-entrance-exam day.
 
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, TimeDelta, TimeZone, Timelike, Weekday};
@@ -172,10 +173,23 @@ impl Mode {
     }
 }
 
-/// The current instant in KST: the wall clock the feed, the tasks and the handlers pass
-/// to the simulator and the clocks (which never read it themselves).
+/// Milliseconds [`now_kst`] is ahead of the wall clock (`simulator.clock_offset_secs`).
+static CLOCK_OFFSET_MS: AtomicI64 = AtomicI64::new(0);
+
+/// Shifts [`now_kst`] by `secs` for this process: the market's sessions and trading dates
+/// as if it were that much later (a demonstration of the close, the end-to-end test of the
+/// daily recap). One market per process reads it (the `sise` binary, a market process);
+/// 0, the wall clock, everywhere else.
+pub fn set_clock_offset(secs: i64) {
+    CLOCK_OFFSET_MS.store(secs.saturating_mul(1000), Ordering::Relaxed);
+}
+
+/// The current instant in KST: the wall clock (shifted by `simulator.clock_offset_secs`,
+/// 0 unless set) the feed, the tasks and the handlers pass to the simulator and the clocks
+/// (which never read it themselves).
 pub fn now_kst() -> DateTime<FixedOffset> {
-    chrono::Utc::now().with_timezone(&KST)
+    let offset = TimeDelta::milliseconds(CLOCK_OFFSET_MS.load(Ordering::Relaxed));
+    (chrono::Utc::now() + offset).with_timezone(&KST)
 }
 
 /// The KST calendar date of an instant.

@@ -15,6 +15,11 @@ pub struct SimulatorSettings {
     /// Length of one simulated trading day in continuous mode.
     #[serde(default = "default_day_length")]
     pub day_length_secs: u64,
+    /// Seconds the market's clock runs ahead of the wall clock (negative: behind): its
+    /// sessions and trading dates as if it were then. 0 (the wall clock) but for
+    /// demonstrations and the end-to-end test of what happens after the close.
+    #[serde(default)]
+    pub clock_offset_secs: i64,
 }
 
 fn default_day_length() -> u64 {

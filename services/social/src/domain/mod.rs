@@ -6,6 +6,7 @@
 pub mod cursor;
 pub mod insight;
 pub mod rank;
+pub mod recap;
 pub mod text;
 
 use sise_platform::error::{DomainError, ErrorCode};

@@ -29,7 +29,8 @@ fn columns(with_content: bool) -> String {
          t.featured, t.likes_count, t.dislikes_count, t.comments_count, t.sample, \
          t.published_by, t.published_at_ms, t.withdrawn_by, t.withdrawn_at_ms, \
          c.bio AS contributor_bio, c.sample AS contributor_sample, \
-         c.articles_count AS contributor_articles, {AUTHOR_COLUMNS}"
+         c.automated AS contributor_automated, c.articles_count AS contributor_articles, \
+         {AUTHOR_COLUMNS}"
     )
 }
 
@@ -47,6 +48,8 @@ pub struct ContributorRow {
     pub author: AuthorRow,
     pub bio: String,
     pub sample: bool,
+    /// The service itself (the market recap's writer), no person.
+    pub automated: bool,
     pub articles: i64,
 }
 
@@ -59,6 +62,7 @@ impl ContributorRow {
             avatar_url: author.avatar_url,
             bio: self.bio.clone(),
             sample: self.sample,
+            automated: self.automated,
             articles_count: self.articles,
         }
     }
@@ -117,6 +121,10 @@ impl ArticleRow {
                     .unwrap_or_default(),
                 sample: row
                     .try_get::<Option<i64>, _>("contributor_sample")?
+                    .unwrap_or(0)
+                    != 0,
+                automated: row
+                    .try_get::<Option<i64>, _>("contributor_automated")?
                     .unwrap_or(0)
                     != 0,
                 articles: row
@@ -220,6 +228,32 @@ impl Store {
         article: &NewArticle,
         now: i64,
     ) -> Change<ArticleRow> {
+        match self.publish(article, now, None).await? {
+            Ok(Some(row)) => Ok(Ok(row)),
+            Ok(None) => Err(anyhow::anyhow!("an unclaimed article was not written")),
+            Err(refused) => Ok(Err(refused)),
+        }
+    }
+
+    /// [`Self::publish_insight_article`] as the market recap of `trading_date`
+    /// (`YYYY-MM-DD`): its `market_recaps` row is claimed in the same transaction, so a
+    /// trading date has one recap however many replicas or restarts try; `None` when it
+    /// had one already (nothing written).
+    pub async fn publish_market_recap(
+        &self,
+        article: &NewArticle,
+        trading_date: &str,
+        now: i64,
+    ) -> Change<Option<ArticleRow>> {
+        self.publish(article, now, Some(trading_date)).await
+    }
+
+    async fn publish(
+        &self,
+        article: &NewArticle,
+        now: i64,
+        recap_of: Option<&str>,
+    ) -> Change<Option<ArticleRow>> {
         let mut securities = article.security_ids.clone();
         for stock in &article.content.stocks {
             if !securities.contains(stock) {
@@ -268,12 +302,31 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        if let Some(trading_date) = recap_of {
+            // Last, after every other write: a second writer waits here for the first one's
+            // commit (PostgreSQL) or the write lock (SQLite), then claims nothing and rolls
+            // its article back.
+            let claimed = sqlx::query(
+                "INSERT INTO market_recaps (trading_date, article_id, written_at_ms) \
+                 VALUES ($1, $2, $3) ON CONFLICT (trading_date) DO NOTHING",
+            )
+            .bind(trading_date)
+            .bind(id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if claimed == 0 {
+                tx.rollback().await?;
+                return Ok(Ok(None));
+            }
+        }
         tx.commit().await?;
         let row = self
             .insight_article_row(id)
             .await?
             .ok_or_else(|| anyhow::anyhow!("insight article {id} gone"))?;
-        Ok(Ok(row))
+        Ok(Ok(Some(row)))
     }
 
     /// Withdraw article `id`: it leaves every list and its page; again changes nothing.
@@ -561,7 +614,8 @@ impl Store {
     /// Contributor `id` while they are one.
     pub async fn contributor(&self, id: i64) -> anyhow::Result<Option<ContributorRow>> {
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "SELECT c.bio, c.sample, c.articles_count, {AUTHOR_COLUMNS} FROM contributors c \
+            "SELECT c.bio, c.sample, c.automated, c.articles_count, {AUTHOR_COLUMNS} \
+             FROM contributors c \
              LEFT JOIN authors a ON a.id = c.id WHERE c.id = $1 AND c.active = 1"
         )))
         .bind(id)
@@ -574,6 +628,7 @@ impl Store {
             author: AuthorRow::from_joined(&row, id)?,
             bio: row.try_get("bio")?,
             sample: row.try_get::<i64, _>("sample")? != 0,
+            automated: row.try_get::<i64, _>("automated")? != 0,
             articles: row.try_get("articles_count")?,
         }))
     }

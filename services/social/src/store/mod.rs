@@ -23,6 +23,7 @@
 //! - `insight`: insight articles and their contributors (comments and reactions on them
 //!   are `comments`' and `reactions`'); `insight_index` the search's index of their titles.
 //! - `contests`: contests, their entries (rankers) and picks.
+//! - `recaps`: which trading dates have their market recap; a day's posts per board.
 //! - `samples`: the sample boards of the embedded default.
 
 pub mod authors;
@@ -34,6 +35,7 @@ pub mod moderation;
 pub mod notices;
 pub mod posts;
 pub mod reactions;
+pub mod recaps;
 pub mod samples;
 pub mod support;
 

@@ -14,6 +14,7 @@ mod moderation;
 mod notices;
 mod posts;
 mod reactions;
+mod recap;
 mod samples;
 mod support;
 mod topics;

@@ -2081,12 +2081,18 @@ export interface components {
              * @description Articles shown.
              */
             articles_count: number;
+            /**
+             * @description The service itself (시세 마켓봇: the daily market recap), no person: its articles
+             *     are written automatically from the day's data (자동 작성).
+             */
+            automated: boolean;
             /** @description The photo's path on the main host (`/api/avatars/{id}`); null without one. */
             avatar_url?: string | null;
             bio: string;
             /**
              * Format: int64
-             * @description The member's id; negative for the embedded default's sample contributors.
+             * @description The member's id; negative for the embedded default's sample contributors and for
+             *     the service itself (-1000, `automated`).
              */
             id: number;
             name: string;

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 
 import { ArticleView } from '@/features/insight/components/article-view';
 import { FeaturedQuoteList } from '@/features/securities/components/featured-quote-list';
+import { useLiveQuotes } from '@/features/securities/hooks/use-live-quotes';
 import { CommentSection } from '@/features/social/components/comment-section';
 import { ReactionBar } from '@/features/social/components/reaction-bar';
 import { parseRouteId } from '@/lib/route-id';
@@ -24,10 +25,11 @@ export default function InsightArticleRoute() {
       <ArticleView
         key={id}
         articleId={id}
-        renderStock={(securityId) => <FeaturedQuoteList stocks={[{ securityId, name: null }]} />}
+        renderStock={(securityId) => <FeaturedQuoteList stocks={[{ securityId, name: null }]} live={false} />}
       >
         {(article) => (
           <>
+            <LiveArticleQuotes securityIds={article.security_ids} />
             <ReactionBar post={article} type="insight_article" />
             <CommentSection on={{ type: 'insight_article', id: article.id }} commentsCount={article.comments_count} />
           </>
@@ -35,4 +37,14 @@ export default function InsightArticleRoute() {
       </ArticleView>
     </SocialViewerProvider>
   );
+}
+
+/**
+ * One quote stream for every stock card of the article (the cards' securities are the
+ * article's): a card each would open a stream each, and a recap's dozen cards would take every
+ * connection the browser allows the host.
+ */
+function LiveArticleQuotes({ securityIds }: { securityIds: readonly string[] }) {
+  useLiveQuotes(securityIds);
+  return null;
 }

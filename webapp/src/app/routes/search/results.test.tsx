@@ -167,7 +167,7 @@ describe('search results', () => {
               content_type: 'HTML',
               content: null,
               blocks: null,
-              contributor: { id: -101, name: '샘플기고자1', avatar_url: null, bio: '', sample: true, articles_count: 2 },
+              contributor: { id: -101, name: '샘플기고자1', avatar_url: null, bio: '', sample: true, automated: false, articles_count: 2 },
               security_ids: ['KOREA-A005930'],
               featured: true,
               likes_count: 0,

@@ -18,12 +18,18 @@ export function SampleBadge({ sample }: { sample: boolean }) {
   return sample ? <span className="insight-sample">샘플</span> : null;
 }
 
+/** 자동 작성: written by the service itself (the daily market recap), no person behind it. */
+export function AutomatedBadge({ automated }: { automated: boolean }) {
+  return automated ? <span className="insight-sample insight-automated">자동 작성</span> : null;
+}
+
 /** One article in a list: its title, the start of its text, its contributor and date. */
 export function ArticleRow({ article }: { article: InsightArticle }) {
   return (
     <Link className="insight-row" to={insightPaths.article.getHref(article.id)}>
       <span className="insight-row__title">
         {article.title} <SampleBadge sample={article.sample} />
+        <AutomatedBadge automated={article.contributor.automated} />
       </span>
       <span className="insight-row__summary">{article.summary}</span>
       <span className="insight-row__meta">

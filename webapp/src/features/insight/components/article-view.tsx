@@ -9,7 +9,7 @@ import { useInsightArticle } from '../api/get-insight-article';
 import type { InsightArticle } from '../types';
 
 import { ArticleContent } from './article-content';
-import { SampleBadge, publishedOn } from './article-list';
+import { AutomatedBadge, SampleBadge, publishedOn } from './article-list';
 
 import './insight.css';
 
@@ -35,13 +35,20 @@ export function ArticleView({ articleId, renderStock, children }: ArticleViewPro
       <header className="insight-article__header">
         <h1 className="insight-article__title">
           {article.title} <SampleBadge sample={article.sample} />
+          <AutomatedBadge automated={article.contributor.automated} />
         </h1>
         <p className="insight-article__meta">
           <Link to={insightPaths.contributor.getHref(article.contributor.id)}>{article.contributor.name}</Link>
           {' · '}
           {publishedOn(article.published_at_ms)}
         </p>
-        {article.sample ? <p className="insight-article__note">샘플 해설입니다. 실제 전문가의 의견이나 투자 권유가 아닙니다.</p> : null}
+        {article.contributor.automated ? (
+          <p className="insight-article__note">
+            시세가 그날의 샘플(모의) 시세와 공시·뉴스, 종목토론 데이터로 자동 작성한 글입니다. 투자 권유가 아닙니다.
+          </p>
+        ) : article.sample ? (
+          <p className="insight-article__note">샘플 해설입니다. 실제 전문가의 의견이나 투자 권유가 아닙니다.</p>
+        ) : null}
       </header>
       <ArticleContent article={article} renderStock={renderStock} />
       {children(article)}

@@ -4,7 +4,7 @@ import { toPaginatedList } from '@/lib/paginated-list';
 
 import { useContributor, useContributorArticles } from '../api/get-contributor';
 
-import { ArticleList, SampleBadge } from './article-list';
+import { ArticleList, AutomatedBadge, SampleBadge } from './article-list';
 
 import './insight.css';
 
@@ -26,6 +26,7 @@ export function ContributorView({ contributorId }: { contributorId: number }) {
         {contributor.avatar_url ? <img className="insight-contributor__photo" src={`/main${contributor.avatar_url}`} alt="" /> : null}
         <h1 className="insight-contributor__name">
           {contributor.name} <SampleBadge sample={contributor.sample} />
+          <AutomatedBadge automated={contributor.automated} />
         </h1>
         <p className="insight-contributor__bio">{contributor.bio}</p>
         <p className="insight-contributor__count">글 {contributor.articles_count}개</p>

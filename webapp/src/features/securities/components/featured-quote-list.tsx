@@ -19,13 +19,18 @@ export type FeaturedStock = {
 
 type FeaturedQuoteListProps = {
   stocks: readonly FeaturedStock[];
+  /**
+   * Open the list's own quote stream (default). false when the page keeps these quotes live
+   * with one stream for many lists (a browser holds about six connections per host).
+   */
+  live?: boolean;
 };
 
 /** A short list of stocks with their live prices, each linking to its stock page. */
-export function FeaturedQuoteList({ stocks }: FeaturedQuoteListProps) {
+export function FeaturedQuoteList({ stocks, live = true }: FeaturedQuoteListProps) {
   const securityIds = stocks.map((stock) => stock.securityId);
   const quotesQuery = useQuotes(securityIds);
-  useLiveQuotes(securityIds, { enabled: quotesQuery.data !== undefined });
+  useLiveQuotes(securityIds, { enabled: live && quotesQuery.data !== undefined });
 
   if (quotesQuery.isError) {
     const message =
