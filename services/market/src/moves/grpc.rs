@@ -262,8 +262,15 @@ impl MoveGrpc {
             .collect())
     }
 
-    /// What happened around one move.
-    async fn explain(&self, id: &str, located: Located, now: i64) -> anyhow::Result<pb::Move> {
+    /// What happened around one move; `week_posts` the security's posts of the week to `now`
+    /// (the same for every move of an answer: counted once by the caller).
+    async fn explain(
+        &self,
+        id: &str,
+        located: Located,
+        now: i64,
+        week_posts: i64,
+    ) -> anyhow::Result<pb::Move> {
         let ids = [id.to_owned()];
         let (disclosures_from, disclosures_to) = located.disclosures;
         // Strictly before the day after the window, newest first: the window's newest.
@@ -297,7 +304,6 @@ impl MoveGrpc {
         let (board_from, board_until) = located.board;
         let posts = self.posts.count_of(id, board_from, board_until).await?;
         let week_from = now - USUAL_RATE_MS;
-        let week_posts = self.posts.count_of(id, week_from, now).await?;
         let overlap = (board_from.max(week_from), board_until.min(now));
         let overlap_posts = if overlap.0 < overlap.1 {
             self.posts.count_of(id, overlap.0, overlap.1).await?
@@ -354,10 +360,15 @@ impl pb::move_service_server::MoveService for MoveGrpc {
                 .map_err(fail)?,
         };
         let now = now_ms();
+        let week_posts = self
+            .posts
+            .count_of(id.as_str(), now - USUAL_RATE_MS, now)
+            .await
+            .map_err(fail)?;
         let mut moves = Vec::with_capacity(located.len());
         for located in located {
             moves.push(
-                self.explain(id.as_str(), located, now)
+                self.explain(id.as_str(), located, now, week_posts)
                     .await
                     .map_err(fail)?,
             );
