@@ -51,21 +51,63 @@ const FIRST_BACKOFF: Duration = Duration::from_millis(200);
 pub async fn enqueue(
     tx: &mut AnyConnection,
     subject: &str,
-    mut headers: Headers,
+    headers: Headers,
     payload: &[u8],
 ) -> Result<()> {
-    bus::prepare_durable(subject, &mut headers)?;
-    let headers = serde_json::to_string(&headers).context("encoding outbox headers")?;
-    sqlx::query(
-        "INSERT INTO outbox (subject, headers, payload, created_at_ms) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(subject)
-    .bind(headers)
-    .bind(payload.to_vec())
-    .bind(chrono::Utc::now().timestamp_millis())
-    .execute(&mut *tx)
-    .await
-    .context("writing to the outbox")?;
+    let event = Event::new(subject, headers, payload)?;
+    enqueue_all(tx, std::slice::from_ref(&event)).await
+}
+
+/// A durable event checked and stamped with the trace context where it was made, not yet
+/// written: a writer that commits other tasks' changes together (social's posts) makes
+/// each in the task of its request, so the event joins that request's trace.
+#[derive(Clone, Debug)]
+pub struct Event {
+    subject: String,
+    headers: String,
+    payload: Vec<u8>,
+    created_at_ms: i64,
+}
+
+impl Event {
+    /// The event, under [`Bus::publish_durable`]'s rules, with the current trace context.
+    pub fn new(subject: &str, mut headers: Headers, payload: &[u8]) -> Result<Self> {
+        bus::prepare_durable(subject, &mut headers)?;
+        Ok(Self {
+            subject: subject.to_owned(),
+            headers: serde_json::to_string(&headers).context("encoding outbox headers")?,
+            payload: payload.to_vec(),
+            created_at_ms: chrono::Utc::now().timestamp_millis(),
+        })
+    }
+}
+
+/// Adds `events` to the transaction `tx` in one statement (see [`enqueue`]).
+pub async fn enqueue_all(tx: &mut AnyConnection, events: &[Event]) -> Result<()> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let mut sql =
+        String::from("INSERT INTO outbox (subject, headers, payload, created_at_ms) VALUES ");
+    for i in 0..events.len() {
+        let n = i * 4;
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!("(${}, ${}, ${}, ${})", n + 1, n + 2, n + 3, n + 4));
+    }
+    let mut query = sqlx::query(AssertSqlSafe(sql));
+    for event in events {
+        query = query
+            .bind(event.subject.clone())
+            .bind(event.headers.clone())
+            .bind(event.payload.clone())
+            .bind(event.created_at_ms);
+    }
+    query
+        .execute(&mut *tx)
+        .await
+        .context("writing to the outbox")?;
     Ok(())
 }
 

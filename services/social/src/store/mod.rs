@@ -14,7 +14,8 @@
 //!
 //! - `authors`: the members as social knows them (identity's profiles, secessions,
 //!   terminations) and the sample members.
-//! - `posts`: boards, one post and its neighbours, writing and deleting, pictures.
+//! - `posts`: boards, one post and its neighbours, writing and deleting, pictures;
+//!   `post_batch` the writer that commits the text posts waiting at one moment together.
 //! - `comments`: comments and replies, a member's own.
 //! - `reactions`: likes and dislikes, the liked users.
 //! - `moderation`: reports, objections, the operators' cases and decisions.
@@ -33,6 +34,7 @@ pub mod insight;
 pub mod insight_index;
 pub mod moderation;
 pub mod notices;
+pub mod post_batch;
 pub mod posts;
 pub mod reactions;
 pub mod recaps;
@@ -69,6 +71,7 @@ pub struct Store {
     db: Database,
     rules: std::sync::Arc<CommunitySettings>,
     titles: insight_index::TitleIndex,
+    writer: post_batch::Writer,
 }
 
 impl Store {
@@ -77,6 +80,7 @@ impl Store {
             db,
             rules: rules.into(),
             titles: Default::default(),
+            writer: Default::default(),
         }
     }
 

@@ -271,8 +271,18 @@ impl Store {
     }
 
     /// Write `post` (its author's row exists: `authors`), with `events.social.post_created`:
-    /// the new post as stored, built from the transaction (nothing is read again).
+    /// the new post as stored, built from the transaction (nothing is read again). A text
+    /// post is written together with the others waiting at that moment (`post_batch`).
     pub async fn create_post(&self, post: &NewPost, now: i64) -> Change<PostRow> {
+        if post.images.is_empty() {
+            self.create_post_batched(post, now).await
+        } else {
+            self.create_post_alone(post, now).await
+        }
+    }
+
+    /// Write `post` in a transaction of its own.
+    pub(crate) async fn create_post_alone(&self, post: &NewPost, now: i64) -> Change<PostRow> {
         let mut tx = self.db.pool.begin().await?;
         let author = match lock_member(&mut tx, post.user_id, now).await? {
             None => anyhow::bail!("member {} has no authors row", post.user_id),

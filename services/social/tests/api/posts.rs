@@ -301,6 +301,61 @@ sise_platform::per_backend! {
         app.stop().await;
     }
 
+    /// Many members' posts at once are written together (store::post_batch): each member's
+    /// own rules still hold exactly, whatever batch their posts fall in, and a refused post
+    /// gives its count of the day back.
+    async fn posts_written_together_keep_each_members_rules(backend) {
+        let app = TestApp::spawn_with(backend, &[("services.social.community.daily_posts", "3")])
+            .await;
+        let members: Vec<i64> = (0..16).map(|_| member()).collect();
+        let all_at_once = |texts: &'static [&'static str]| {
+            let app = &app;
+            let attempts = members.iter().flat_map(move |&user| {
+                texts.iter().map(move |&text| async move {
+                    let result = app
+                        .create_post(user, SAMSUNG, pb::Category::Opinion, text, Vec::new())
+                        .await;
+                    (user, result)
+                })
+            });
+            futures::future::join_all(attempts)
+        };
+        let tally = |results: &[(i64, Result<pb::Post, tonic::Status>)], user: i64| {
+            let mut taken = 0;
+            let mut refused = Vec::new();
+            for (u, result) in results.iter().filter(|(u, _)| *u == user) {
+                match result {
+                    Ok(post) => {
+                        assert_eq!(post.author.as_ref().map(|a| a.id), Some(*u));
+                        taken += 1;
+                    }
+                    Err(status) => refused.push(code(status).to_owned()),
+                }
+            }
+            (taken, refused)
+        };
+        // The same text three times at once: one is taken, two are duplicates.
+        let results = all_at_once(&["같은 글", "같은 글", "같은 글"]).await;
+        for &user in &members {
+            let (taken, refused) = tally(&results, user);
+            assert_eq!(taken, 1, "member {user}: {refused:?}");
+            assert_eq!(refused, ["duplicate_content"; 2], "member {user}");
+        }
+        // The duplicates gave their counts back: two more of the limit of three are taken.
+        let results = all_at_once(&["둘", "셋", "넷"]).await;
+        for &user in &members {
+            let (taken, refused) = tally(&results, user);
+            assert_eq!(taken, 2, "member {user}: {refused:?}");
+            assert_eq!(refused, ["daily_post_limit"], "member {user}");
+            let listed = app
+                .list_posts(Some(user), pb::ListPostsRequest { scope: pb::Scope::Mine as i32, ..Default::default() })
+                .await
+                .expect("mine");
+            assert_eq!(listed.posts.len(), 3, "member {user}");
+        }
+        app.stop().await;
+    }
+
     async fn the_daily_limit_holds_under_concurrent_posts(backend) {
         let app = TestApp::spawn(backend).await;
         let user = member();
