@@ -41,6 +41,9 @@ pub struct CommunitySettings {
     pub duplicate_window_secs: i64,
     /// Distinct members whose reports hide content pending review.
     pub hide_after_reporters: i64,
+    /// Tasks writing text posts together (`store::post_batch`), each for its share of the
+    /// members: while one batch waits for its commit, another is written.
+    pub post_writers: usize,
 }
 
 impl Default for CommunitySettings {
@@ -54,6 +57,7 @@ impl Default for CommunitySettings {
             daily_comments: 50,
             duplicate_window_secs: 600,
             hide_after_reporters: 5,
+            post_writers: 4,
         }
     }
 }

@@ -2,7 +2,8 @@
 //! transaction, a few statements over all of them and one commit, instead of a
 //! transaction, six statements and a commit each (docs/benchmarks.md, "Figure 1").
 //!
-//! One writer task per store takes up to [`MAX_BATCH`] waiting posts of distinct members
+//! Each of `community.post_writers` writer tasks (a member always goes to the same one, so
+//! a member's posts keep their order) takes up to [`MAX_BATCH`] waiting posts of distinct members
 //! (a member's second post waits for the next batch, so it sees the first), and for all of
 //! them at once: locks their `authors` rows, raises their day's counts, reads the
 //! duplicate rule's candidates, inserts the posts and their events. The rules are those of
@@ -33,11 +34,11 @@ use crate::domain::rank::hot_rank;
 /// Most posts in one transaction (seven bound values each: well under SQLite's 999).
 pub const MAX_BATCH: usize = 64;
 
-/// Posts that may wait for the writer before a new one waits to be queued.
+/// Posts that may wait for a writer before a new one waits to be queued.
 const QUEUE: usize = 1024;
 
-/// The writer's queue, started by the first post (a store made outside a runtime has none).
-pub(crate) type Writer = Arc<OnceLock<mpsc::Sender<Job>>>;
+/// The writers' queues, started by the first post (a store made outside a runtime has none).
+pub(crate) type Writer = Arc<OnceLock<Vec<mpsc::Sender<Job>>>>;
 
 /// A post waiting for the writer, with the span of its request (its event joins that trace).
 pub(crate) struct Job {
@@ -50,16 +51,21 @@ pub(crate) struct Job {
 impl Store {
     /// Writes a text post through the writer task (see the module note).
     pub(crate) async fn create_post_batched(&self, post: &NewPost, now: i64) -> Change<PostRow> {
-        let queue = self.writer.get_or_init(|| {
-            let (sender, receiver) = mpsc::channel(QUEUE);
-            // The task's own store has no writer: it ends once every other store is gone.
-            let store = Store {
-                writer: Writer::default(),
-                ..self.clone()
-            };
-            tokio::spawn(run(store, receiver));
-            sender
+        let queues = self.writer.get_or_init(|| {
+            (0..self.rules.post_writers.max(1))
+                .map(|_| {
+                    let (sender, receiver) = mpsc::channel(QUEUE);
+                    // A task's own store has no writer: it ends once every other store is gone.
+                    let store = Store {
+                        writer: Writer::default(),
+                        ..self.clone()
+                    };
+                    tokio::spawn(run(store, receiver));
+                    sender
+                })
+                .collect()
         });
+        let queue = &queues[post.user_id.rem_euclid(queues.len() as i64) as usize];
         let (reply, answer) = oneshot::channel();
         let job = Job {
             post: post.clone(),
