@@ -136,6 +136,8 @@ catalogue! {
     InvalidAmount = ("invalid_amount", InvalidArgument, "금액은 0보다 크고 1조 이하인 숫자여야 합니다."),
     InvalidPeriod = ("invalid_period", InvalidArgument, "기간은 day, week, month, year 중 하나여야 합니다."),
     InvalidChartPeriod = ("invalid_chart_period", InvalidArgument, "차트 기간은 1d, 1w, 1m, 3m, 1y 중 하나여야 합니다."),
+    /// A closed day asked of market that is not one of its latest closed trading dates.
+    DayNotClosed = ("day_not_closed", Conflict, "최근에 마감된 거래일이 아닙니다."),
     InvalidStatementPeriod = ("invalid_statement_period", InvalidArgument, "기간은 quarterly 또는 yearly 여야 합니다."),
     InvalidOs = ("invalid_os", InvalidArgument, "os 값이 올바르지 않습니다. (web, android, ios)"),
     InvalidMarketCode = ("invalid_market_code", InvalidArgument, "market_code 값이 올바르지 않습니다."),

@@ -541,6 +541,111 @@ impl Seeds {
         }
         rows
     }
+
+    /// The candle of `date` and the previous trading day's close of `security_id`, by the
+    /// rule of [`Seeds::materialize`] without generating the older history: `stored` are
+    /// the stored candles of the previous day and of `date`, `before` the newest stored
+    /// candle after [`Seeds::end`] and before the previous day, `later_stored` whether a
+    /// candle after `date` is stored, `until` the last day the history is walked to. A day
+    /// not stored is walked [`forward`] from the candle before its gap (or the seeded
+    /// history's last) when it lies in a gap before a stored day or up to `until`.
+    pub fn day_of(
+        &self,
+        security_id: &str,
+        date: NaiveDate,
+        stored: (Option<Candle>, Option<Candle>),
+        before: Option<(NaiveDate, i64)>,
+        later_stored: bool,
+        until: Option<NaiveDate>,
+    ) -> DayLookup {
+        let (Some(profile), Some(tail)) = (self.profile(security_id), self.tail(security_id))
+        else {
+            return DayLookup::NoHistory;
+        };
+        match self.day_in_history(profile, tail, date, stored, before, later_stored, until) {
+            Some(day) => DayLookup::Day(day),
+            None => DayLookup::NotYet,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn day_in_history(
+        &self,
+        profile: &Profile,
+        tail: (NaiveDate, i64),
+        date: NaiveDate,
+        stored: (Option<Candle>, Option<Candle>),
+        before: Option<(NaiveDate, i64)>,
+        later_stored: bool,
+        until: Option<NaiveDate>,
+    ) -> Option<DayOf> {
+        let previous = previous_trading_day(date);
+        let (stored_previous, stored_on) = stored;
+        if date <= self.end {
+            // Inside the seeded history (stored as generated, never replaced).
+            let history = self.history(&profile.security_id);
+            let candle = stored_on.or_else(|| {
+                history
+                    .iter()
+                    .find(|(c, _)| c.date == date)
+                    .map(|(c, _)| *c)
+            })?;
+            let previous_close = stored_previous.map(|c| c.close).or_else(|| {
+                history
+                    .iter()
+                    .rev()
+                    .find(|(c, _)| c.date < date)
+                    .map(|(c, _)| c.close)
+            })?;
+            return Some(DayOf {
+                candle,
+                previous_close,
+            });
+        }
+        let start = before.unwrap_or(tail);
+        let walked = |from: (NaiveDate, i64), day: NaiveDate, in_gap: bool| -> Option<Candle> {
+            if !(in_gap || until.is_some_and(|until| day <= until)) {
+                return None;
+            }
+            forward(profile, from.0, from.1, day)
+                .last()
+                .copied()
+                .filter(|c| c.date == day)
+        };
+        let previous_close = match stored_previous {
+            Some(candle) => candle.close,
+            None if previous == start.0 => start.1,
+            None => walked(start, previous, stored_on.is_some() || later_stored)?.close,
+        };
+        let candle = match stored_on {
+            Some(candle) => candle,
+            None => {
+                let from = stored_previous.map_or(start, |c| (c.date, c.close));
+                walked(from, date, later_stored)?
+            }
+        };
+        Some(DayOf {
+            candle,
+            previous_close,
+        })
+    }
+}
+
+/// What [`Seeds::day_of`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DayLookup {
+    Day(DayOf),
+    /// The stock has no history at all.
+    NoHistory,
+    /// The date is after its history: a simulated close not stored yet.
+    NotYet,
+}
+
+/// One stock's day: its candle and the close of the trading day before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DayOf {
+    pub candle: Candle,
+    pub previous_close: i64,
 }
 
 /// Real candles, and where the real history ends before the 2026-05-08 snapshot (or is
@@ -931,6 +1036,32 @@ mod tests {
     }
 
     #[test]
+    fn etf_candles_are_on_the_five_won_grid() {
+        let etf = Profile {
+            grid: TickGrid::Etf,
+            sigma: 0.01,
+            ..profile("KOREA-A459580")
+        };
+        let walked = forward(&etf, date(2026, 3, 17), 1_235, date(2026, 11, 20));
+        assert_plausible_on(TickGrid::Etf, &walked);
+        // The stocks' grid would have used 1-won steps at this price.
+        let as_stock = forward(
+            &profile("KOREA-A459580"),
+            date(2026, 3, 17),
+            1_235,
+            date(2026, 11, 20),
+        );
+        assert!(as_stock.iter().any(|c| c.close % 5 != 0));
+        let before = backward(&etf, date(2026, 5, 8), 1_990, 250, Some(2_005));
+        assert_plausible_on(TickGrid::Etf, &before);
+        let from = candle(date(2026, 3, 17), 105_000, 105_050, 104_950, 105_015);
+        let bridged = bridge(&etf, &from, 105_500, date(2026, 5, 7));
+        let mut all = vec![from];
+        all.extend(bridged);
+        assert_plausible_on(TickGrid::Etf, &all[1..]);
+    }
+
+    #[test]
     fn backward_ends_at_the_given_close() {
         let p = profile("KOREA-A000001");
         let candles = backward(&p, date(2026, 5, 8), 1_990, 250, Some(2_005));
@@ -1055,32 +1186,6 @@ mod tests {
             last_close_date: date(2026, 5, 8),
             kind: crate::dataset::SecurityKind::Stock,
         }
-    }
-
-    #[test]
-    fn etf_candles_are_on_the_five_won_grid() {
-        let etf = Profile {
-            grid: TickGrid::Etf,
-            sigma: 0.01,
-            ..profile("KOREA-A459580")
-        };
-        let walked = forward(&etf, date(2026, 3, 17), 1_235, date(2026, 11, 20));
-        assert_plausible_on(TickGrid::Etf, &walked);
-        // The stocks' grid would have used 1-won steps at this price.
-        let as_stock = forward(
-            &profile("KOREA-A459580"),
-            date(2026, 3, 17),
-            1_235,
-            date(2026, 11, 20),
-        );
-        assert!(as_stock.iter().any(|c| c.close % 5 != 0));
-        let before = backward(&etf, date(2026, 5, 8), 1_990, 250, Some(2_005));
-        assert_plausible_on(TickGrid::Etf, &before);
-        let from = candle(date(2026, 3, 17), 105_000, 105_050, 104_950, 105_015);
-        let bridged = bridge(&etf, &from, 105_500, date(2026, 5, 7));
-        let mut all = vec![from];
-        all.extend(bridged);
-        assert_plausible_on(TickGrid::Etf, &all[1..]);
     }
 
     #[test]
