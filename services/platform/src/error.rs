@@ -266,6 +266,10 @@ catalogue! {
     ContestNotFound = ("contest_not_found", NotFound, "대회를 찾을 수 없습니다."),
     RankerNotFound = ("ranker_not_found", NotFound, "참가 기록을 찾을 수 없습니다."),
     ContestNotRunning = ("contest_not_running", Conflict, "진행 중인 대회에만 참가할 수 있습니다."),
+    /// An operator's change of a contest that has ended (its end and prices stay).
+    ContestEnded = ("contest_ended", Conflict, "이미 끝난 대회입니다."),
+    /// An operator ending a contest that has not started.
+    ContestNotStarted = ("contest_not_started", Conflict, "아직 시작하지 않은 대회입니다."),
     AlreadyEntered = ("already_entered", Conflict, "이미 참가한 대회입니다."),
     ContestFull = ("contest_full", Conflict, "대회 참가 인원({max}명)이 가득 찼습니다."),
     InvalidPicks = ("invalid_picks", InvalidArgument, "종목은 서로 다른 1개부터 {max}개까지 고를 수 있습니다."),
