@@ -278,6 +278,34 @@ sise_platform::per_backend! {
         app.stop().await;
     }
 
+    async fn a_ranking_pages_past_its_first_fifty(backend) {
+        let app = TestApp::spawn(backend).await;
+        let now = now_ms();
+        let contest = create(&app, "많은 참가자", now - DAY, now + DAY).await.expect("created");
+        let entries = 55;
+        for i in 0..entries {
+            let pick = if i % 2 == 0 { SAMSUNG } else { HYNIX };
+            enter(&app, member(), contest.id, &[pick]).await.expect("entered");
+        }
+        // The first page of the largest size, then the rest by offset (더보기): each ranker
+        // once, ranks in order, the total on every page.
+        let first = ranking(&app, contest.id, Some(50), 0).await.expect("first page");
+        assert_eq!((first.rankers.len(), first.total), (50, entries));
+        let rest = ranking(&app, contest.id, Some(50), 50).await.expect("second page");
+        assert_eq!((rest.rankers.len(), rest.total), (5, entries));
+        let ranks: Vec<i64> = first.rankers.iter().chain(&rest.rankers).map(|r| r.rank).collect();
+        assert_eq!(ranks, (1..=entries).collect::<Vec<_>>());
+        let mut ids: Vec<i64> = first.rankers.iter().chain(&rest.rankers).map(|r| r.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len() as i64, entries);
+        // Past the last ranker: an empty page, not an error.
+        let past = ranking(&app, contest.id, Some(50), 100).await.expect("past the end");
+        assert!(past.rankers.is_empty());
+        assert_eq!(past.total, entries);
+        app.stop().await;
+    }
+
     async fn operators_list_edit_and_end_contests(backend) {
         let app = TestApp::spawn(backend).await;
         let now = now_ms();
