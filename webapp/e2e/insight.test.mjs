@@ -5,7 +5,7 @@
 // A visitor opens an insight article from the home page (인사이트, the embedded default's
 // sample articles, labelled 샘플), writes a comment and is sent through the login (sign-up)
 // and back to the article with the comment posted, then likes it: the counts on screen and on
-// the server. The article's neighbours lead to the CUSTOM sample, whose stock cards show live
+// the server; MY 내 댓글 leads back to the article. The article's neighbours lead to the CUSTOM sample, whose stock cards show live
 // prices. Then an operator makes that member a contributor (`sise contributor grant`) and
 // publishes a Markdown file for them (`sise articles publish`); it is the newest on
 // /m/investing_strategies and on the contributor's page, its script gone. First, the daily
@@ -180,6 +180,16 @@ describe('insight articles', () => {
       );
       await page.getByRole('heading', { name: /댓글/ }).getByText('1').waitFor();
       await screenshot(page, 'insight-article-commented');
+
+      // MY 내 댓글: the comment names the article and leads back to it.
+      await page.goto(`${baseUrl}/m/my/comments`);
+      const mine = page.getByRole('list', { name: '내 댓글' }).getByRole('link').filter({ hasText: COMMENT_TEXT });
+      await mine.waitFor();
+      assert.match(await mine.textContent(), /메모리 반도체 사이클/, 'the row names the article');
+      await screenshot(page, 'insight-my-comment');
+      await mine.click();
+      await page.waitForURL((url) => url.pathname === `/m/investing_strategies/articles/${articleId}` && url.hash === '#comments');
+      await page.getByRole('list', { name: '댓글 목록' }).getByText(COMMENT_TEXT).waitFor();
 
       // 다음 글 (older) leads to the CUSTOM sample: its stock cards show prices.
       await page.getByRole('link', { name: /다음 글/ }).click();

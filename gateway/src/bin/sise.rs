@@ -46,8 +46,8 @@
 //! The token comes from the environment, `SISE_OPERATOR_TOKEN`; sanctions and decisions
 //! record the operator it belongs to. `--operators` defaults to the `operator_listen` of the
 //! service a command calls (`services.identity` for the sanction and contributor commands,
-//! `services.social` for `moderation`, `notices`, `support`, `articles` and `contests`), `--identity-operators` to identity's; an
-//! unspecified address counts as loopback. Each result is one printed line. The
+//! `services.social` for `moderation`, `notices`, `support`, `articles` and `contests`),
+//! `--identity-operators` to identity's; an unspecified address counts as loopback. Each result is one printed line. The
 //! one-process server prints the operators' addresses at start and, when no operators are
 //! configured, the token of the development credential it made for this run (both
 //! listeners accept it).
