@@ -131,12 +131,20 @@ pub struct ClosedDayGrpc {
 }
 
 impl ClosedDayGrpc {
-    /// Every listed security's quote of `date`: the live board's while it shows that day,
+    /// Every listed security's quote of `date`: the live board's while it shows that day
+    /// (`None` until the simulator's step past the close has set the closing prices),
     /// otherwise from the day candles (`None` while a stock's close of the day is not
     /// stored yet).
     async fn quotes(&self, date: NaiveDate) -> anyhow::Result<Option<Vec<pb::Quote>>> {
         if date == self.days.live_date(now_kst()) {
-            return Ok(Some(self.board.quotes()));
+            let quotes = self.board.quotes();
+            let over = |q: &pb::Quote| {
+                matches!(
+                    pb::Session::try_from(q.session),
+                    Ok(pb::Session::Closed | pb::Session::AfterHours)
+                )
+            };
+            return Ok(quotes.iter().all(over).then_some(quotes));
         }
         let ids: Vec<String> = self
             .board
