@@ -12,6 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "proto/sise/market/v1/trends.proto",
         "proto/sise/market/v1/etfs.proto",
         "proto/sise/market/v1/moves.proto",
+        "proto/sise/market/v1/days.proto",
         "proto/sise/identity/v1/identity.proto",
         "proto/sise/social/v1/social.proto",
         "proto/sise/social/v1/support.proto",

@@ -5,14 +5,14 @@
 // A visitor opens an insight article from the home page (인사이트, the embedded default's
 // sample articles, labelled 샘플), writes a comment and is sent through the login (sign-up)
 // and back to the article with the comment posted, then likes it: the counts on screen and on
-// the server. The article's neighbours lead to the CUSTOM sample, whose stock cards show live
+// the server; MY 내 댓글 leads back to the article. The article's neighbours lead to the CUSTOM sample, whose stock cards show live
 // prices. Then an operator makes that member a contributor (`sise contributor grant`) and
 // publishes a Markdown file for them (`sise articles publish`); it is the newest on
 // /m/investing_strategies and on the contributor's page, its script gone. First, the daily
-// market recap: with market's KRX clock set after a close, the service's own article
-// (시세 마켓봇, 자동 작성, 샘플) is listed and opens with its movers' stock cards (the API
-// test proves there is none while a session runs). One server (support.mjs); screenshots go
-// to test-results/.
+// market recap: in the embedded default as a newcomer starts it (market's continuous clock,
+// which never closes), the service's own articles of the last closed trading days
+// (시세 마켓봇, 자동 작성, 샘플) are listed and open with their movers' stock cards. One
+// server (support.mjs); screenshots go to test-results/.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -26,30 +26,9 @@ const COMMENT_TEXT = `메모리 사이클 설명이 쉽네요 ${Date.now()}`;
 
 let baseUrl;
 let page;
-/**
- * Seconds from now to 16:00 KST of the next weekday: market's KRX clock set there starts on
- * that day (the dataset's days before it are history), simulates it and shows it closed,
- * whatever the hour the test runs. (A KRX holiday there would show no closed day: the test
- * says so.)
- */
-function afterACloseOffsetSecs() {
-  const KST_MS = 9 * 3_600_000;
-  const day = new Date(Date.now() + KST_MS);
-  do day.setUTCDate(day.getUTCDate() + 1);
-  while ([0, 6].includes(day.getUTCDay()));
-  const target = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 16) - KST_MS;
-  return String(Math.round((target - Date.now()) / 1000));
-}
-
-// The KRX clock after a close (the embedded default's continuous clock never closes, so it
-// never gets the daily market recap) and a recap check every 2 s instead of every minute.
-setUpApp((app) => ({ baseUrl, page } = app), {
-  env: {
-    SISE__SERVICES__MARKET__SIMULATOR__MODE: 'krx',
-    SISE__SERVICES__MARKET__SIMULATOR__CLOCK_OFFSET_SECS: afterACloseOffsetSecs(),
-    SISE__SERVICES__SOCIAL__RECAP__CHECK_INTERVAL_SECS: '2',
-  },
-});
+// The embedded default as a newcomer starts it: market's continuous clock replays today's
+// trading date and never closes, and the recap is written for the trading days before it.
+setUpApp((app) => ({ baseUrl, page } = app));
 
 /** A GET of the main host from the page, with its stored login's token (if any). */
 async function main(apiPath) {
@@ -108,29 +87,26 @@ const EXPECTED_PROBLEM = /Failed to load resource: the server responded with a s
 
 describe('insight articles', () => {
   // First: the later journeys expect the recap to be written already (the newest article).
-  test('the service writes the market recap once the day has closed', { timeout: 300_000 }, async (t) => {
-    // Market first simulates the days up to its clock (the indexes follow).
-    const closedDay = async () => {
-      const { market_condition: c } = await (await fetch(`${baseUrl}/mweb/api/v1/market_condition`)).json();
-      const closed = ['CLOSED', 'AFTER_HOURS'].includes(c.session) && (c.kospi.open > 0 || c.kosdaq.open > 0);
-      return closed ? c.trading_date : null;
-    };
-    let tradingDate = await closedDay();
-    for (const deadline = Date.now() + 180_000; !tradingDate; tradingDate = await closedDay()) {
-      assert.ok(Date.now() < deadline, `market shows no closed day that traded:\n${serverLog()}`);
-      await page.waitForTimeout(500);
-    }
-    t.diagnostic(`market closed on ${tradingDate}`);
-    const [, month, day] = tradingDate.split('-').map(Number);
-    const title = `${month}월 ${day}일 시장 마감 리뷰`;
+  test('the service writes the market recap of the closed trading days by itself', { timeout: 300_000 }, async (t) => {
+    // The replayed date (always the regular session) and the recaps of the days before it:
+    // written by the service at its start, the oldest first, three of them.
+    const { market_condition: condition } = await (await fetch(`${baseUrl}/mweb/api/v1/market_condition`)).json();
+    assert.equal(condition.session, 'REGULAR');
     const recaps = async () =>
       (await (await fetch(`${baseUrl}/main/api/v1/contributors/-1000/insight_articles`)).json()).articles.map((a) => a.title);
-    // Written by the service at its start (market may answer a few checks later).
-    const deadline = Date.now() + 120_000;
-    while (!(await recaps()).includes(title)) {
-      assert.ok(Date.now() < deadline, `no recap "${title}" within 2 minutes:\n${serverLog()}`);
+    const deadline = Date.now() + 180_000;
+    let titles = await recaps();
+    while (titles.length < 3) {
+      assert.ok(Date.now() < deadline, `three recaps not written within 3 minutes (${titles}):\n${serverLog()}`);
       await page.waitForTimeout(500);
+      titles = await recaps();
     }
+    t.diagnostic(`recaps: ${titles.join(', ')} (replaying ${condition.trading_date})`);
+    for (const written of titles) assert.match(written, /^\d{1,2}월 \d{1,2}일 시장 마감 리뷰$/);
+    // The newest is of the trading day before the replayed one (never the replayed day).
+    const [, month, day] = condition.trading_date.split('-').map(Number);
+    const title = titles[0];
+    assert.notEqual(title, `${month}월 ${day}일 시장 마감 리뷰`);
     const { problems } = await watchConsole(page, async () => {
       await page.goto(`${baseUrl}/m/investing_strategies`);
       const row = page.getByRole('list', { name: '최신 인사이트' }).getByRole('link').filter({ hasText: title });
@@ -204,6 +180,16 @@ describe('insight articles', () => {
       );
       await page.getByRole('heading', { name: /댓글/ }).getByText('1').waitFor();
       await screenshot(page, 'insight-article-commented');
+
+      // MY 내 댓글: the comment names the article and leads back to it.
+      await page.goto(`${baseUrl}/m/my/comments`);
+      const mine = page.getByRole('list', { name: '내 댓글' }).getByRole('link').filter({ hasText: COMMENT_TEXT });
+      await mine.waitFor();
+      assert.match(await mine.textContent(), /메모리 반도체 사이클/, 'the row names the article');
+      await screenshot(page, 'insight-my-comment');
+      await mine.click();
+      await page.waitForURL((url) => url.pathname === `/m/investing_strategies/articles/${articleId}` && url.hash === '#comments');
+      await page.getByRole('list', { name: '댓글 목록' }).getByText(COMMENT_TEXT).waitFor();
 
       // 다음 글 (older) leads to the CUSTOM sample: its stock cards show prices.
       await page.getByRole('link', { name: /다음 글/ }).click();

@@ -32,6 +32,13 @@
 //! - `sise articles list [--operators URL]`: every insight article, withdrawn ones too
 //! - `sise contests create --title <title> --days <n> [--description <text>] [--operators URL]`:
 //!   a contest that starts now and runs `n` days (1–90); members enter on /m/contests
+//! - `sise contests list [--operators URL]`: every contest, the newest first, ended and
+//!   sample ones too
+//! - `sise contests edit <id> [--title <title>] [--description <text>]
+//!   [--end-date YYYY-MM-DD] [--operators URL]`: a new title, description or end (the
+//!   contest then runs through that date, KST; not once it has ended)
+//! - `sise contests end <id> [--operators URL]`: a running contest ends now, its prices
+//!   frozen
 //! - `sise operator-token <name>`: a new random token and the configuration entry of its
 //!   hash (`services.identity.operators`, `services.social.operators`), for an operator
 //!   to be added.
@@ -39,8 +46,8 @@
 //! The token comes from the environment, `SISE_OPERATOR_TOKEN`; sanctions and decisions
 //! record the operator it belongs to. `--operators` defaults to the `operator_listen` of the
 //! service a command calls (`services.identity` for the sanction and contributor commands,
-//! `services.social` for `moderation`, `notices` and `articles`), `--identity-operators` to identity's; an
-//! unspecified address counts as loopback. Each result is one printed line. The
+//! `services.social` for `moderation`, `notices`, `support`, `articles` and `contests`),
+//! `--identity-operators` to identity's; an unspecified address counts as loopback. Each result is one printed line. The
 //! one-process server prints the operators' addresses at start and, when no operators are
 //! configured, the token of the development credential it made for this run (both
 //! listeners accept it).
@@ -258,8 +265,10 @@ fn usage() -> ! {
          SISE_OPERATOR_TOKEN=… sise articles [publish <file.md|file.html|file.json|-> \
          --contributor <member> --title <title> [--security <id>]… [--featured] \
          [--format markdown|html|custom] | withdraw <id> | list] [--operators URL]\n       \
-         SISE_OPERATOR_TOKEN=… sise contests create --title <title> --days <n> \
-         [--description <text>] [--operators URL]\n       sise operator-token <name>"
+         SISE_OPERATOR_TOKEN=… sise contests [create --title <title> --days <n> \
+         [--description <text>] | list | edit <id> [--title <title>] [--description <text>] \
+         [--end-date YYYY-MM-DD] | end <id>] [--operators URL]\n       \
+         sise operator-token <name>"
     );
     std::process::exit(2);
 }
@@ -570,11 +579,113 @@ async fn notices(args: &[String], url: &str, token: &str) -> anyhow::Result<()> 
     Ok(())
 }
 
+/// One contest as the `sise contests` commands print it.
+fn contest_line(c: &social::Contest) -> String {
+    let state = match c.state() {
+        social::ContestState::Upcoming => "upcoming",
+        social::ContestState::Running => "running",
+        social::ContestState::Ended | social::ContestState::Unspecified => "ended",
+    };
+    format!(
+        "#{} {} from {} to {} (epoch ms), {state}, {} entries{}",
+        c.id,
+        c.title,
+        c.starts_at_ms,
+        c.ends_at_ms,
+        c.entries,
+        if c.sample { ", sample" } else { "" }
+    )
+}
+
+/// Midnight KST after `date` (`YYYY-MM-DD`): a contest that runs through that date ends then.
+fn end_of_kst_date(date: &str) -> anyhow::Result<i64> {
+    let day = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d")
+        .with_context(|| format!("--end-date {date}: a date YYYY-MM-DD"))?;
+    let next = day.succ_opt().context("--end-date: a date before 9999")?;
+    let kst = chrono::FixedOffset::east_opt(9 * 3600).context("KST")?;
+    Ok(
+        chrono::TimeZone::from_local_datetime(&kst, &next.and_time(chrono::NaiveTime::MIN))
+            .single()
+            .context("--end-date: a KST midnight")?
+            .timestamp_millis(),
+    )
+}
+
 /// A `sise contests …` command against social's operators' API at `url`.
 async fn contests(args: &[String], url: &str, token: &str) -> anyhow::Result<()> {
     let mut args = args.to_vec();
-    if args.first().map(String::as_str) != Some("create") {
-        usage();
+    let connect = || async {
+        ContestDeskServiceClient::connect(url.to_owned())
+            .await
+            .with_context(|| format!("connecting to social's operators' API at {url}"))
+    };
+    match args.first().map(String::as_str) {
+        Some("create") => {}
+        Some("list") if args.len() == 1 => {
+            let mut client = connect().await?;
+            let mut cursor = String::new();
+            loop {
+                let page = client
+                    .list_contests(operator::request(
+                        social::ListDeskContestsRequest {
+                            limit: Some(50),
+                            cursor,
+                        },
+                        token,
+                    )?)
+                    .await?
+                    .into_inner();
+                for contest in &page.contests {
+                    println!("{}", contest_line(contest));
+                }
+                if page.next_cursor.is_empty() {
+                    return Ok(());
+                }
+                cursor = page.next_cursor;
+            }
+        }
+        Some("edit") => {
+            let title = flag(&mut args, "--title");
+            let description = flag(&mut args, "--description");
+            let ends_at_ms = flag(&mut args, "--end-date")
+                .map(|date| end_of_kst_date(&date))
+                .transpose()?;
+            let [_, id] = args.as_slice() else { usage() };
+            if title.is_none() && description.is_none() && ends_at_ms.is_none() {
+                usage();
+            }
+            let contest = connect()
+                .await?
+                .edit_contest(operator::request(
+                    social::EditContestRequest {
+                        id: id.parse().context("contest id")?,
+                        title,
+                        description,
+                        ends_at_ms,
+                    },
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", contest_line(&contest));
+            return Ok(());
+        }
+        Some("end") => {
+            let [_, id] = args.as_slice() else { usage() };
+            let contest = connect()
+                .await?
+                .end_contest(operator::request(
+                    social::EndContestRequest {
+                        id: id.parse().context("contest id")?,
+                    },
+                    token,
+                )?)
+                .await?
+                .into_inner();
+            println!("{}", contest_line(&contest));
+            return Ok(());
+        }
+        _ => usage(),
     }
     let title = flag(&mut args, "--title").unwrap_or_else(|| usage());
     let days: i64 = flag(&mut args, "--days")
@@ -586,9 +697,8 @@ async fn contests(args: &[String], url: &str, token: &str) -> anyhow::Result<()>
         usage();
     }
     let now = sise_platform::time::now_ms();
-    let contest = ContestDeskServiceClient::connect(url.to_owned())
-        .await
-        .with_context(|| format!("connecting to social's operators' API at {url}"))?
+    let contest = connect()
+        .await?
         .create_contest(operator::request(
             social::CreateContestRequest {
                 title,
@@ -600,10 +710,7 @@ async fn contests(args: &[String], url: &str, token: &str) -> anyhow::Result<()>
         )?)
         .await?
         .into_inner();
-    println!(
-        "#{} {} from {} to {} (epoch ms)",
-        contest.id, contest.title, contest.starts_at_ms, contest.ends_at_ms
-    );
+    println!("{}", contest_line(&contest));
     Ok(())
 }
 

@@ -366,6 +366,36 @@ sise_platform::per_backend! {
         // The development operator gets as far as the rules (no period given).
         let status = desk.create_contest(internal.as_operator(create())).await.expect_err("no period");
         assert_eq!(status.code(), tonic::Code::InvalidArgument);
+        // Listing, editing and ending contests alike: not on the members' port, and with an
+        // operator's token only.
+        let list = || social::ListDeskContestsRequest::default();
+        let edit = || social::EditContestRequest { id: i64::MAX, ..Default::default() };
+        let end = || social::EndContestRequest { id: i64::MAX };
+        let mut members_port = ContestDeskServiceClient::new(internal.channel("social"));
+        let refused = [
+            members_port.list_contests(internal.as_operator(list())).await.map(|_| ()),
+            members_port.edit_contest(internal.as_operator(edit())).await.map(|_| ()),
+            members_port.end_contest(internal.as_operator(end())).await.map(|_| ()),
+        ];
+        for status in refused {
+            assert_eq!(status.expect_err("not on the members' port").code(), tonic::Code::Unimplemented);
+        }
+        for token in [None, Some("wrong")] {
+            let refused = [
+                desk.list_contests(with_token(list(), token)).await.map(|_| ()),
+                desk.edit_contest(with_token(edit(), token)).await.map(|_| ()),
+                desk.end_contest(with_token(end(), token)).await.map(|_| ()),
+            ];
+            for status in refused {
+                assert_eq!(status.expect_err("refused").code(), tonic::Code::Unauthenticated, "{token:?}");
+            }
+        }
+        // The development operator gets through: a list, and no such contest to change.
+        desk.list_contests(internal.as_operator(list())).await.expect("the development operator");
+        let status = desk.edit_contest(internal.as_operator(edit())).await.expect_err("no contest");
+        assert_eq!(status.code(), tonic::Code::NotFound);
+        let status = desk.end_contest(internal.as_operator(end())).await.expect_err("no contest");
+        assert_eq!(status.code(), tonic::Code::NotFound);
     }
 
     /// The contributor role (identity) and the insight-article desk (social) are operators'
@@ -441,5 +471,13 @@ sise_platform::per_backend! {
         for word in ["contributor_role", "grant", "revoke", "publish", "withdraw"] {
             assert!(!doc.contains(&format!("/{word}")), "a route named {word}");
         }
+    }
+}
+
+/// `message` with an operator's `token` (none: no token at all).
+fn with_token<T>(message: T, token: Option<&str>) -> tonic::Request<T> {
+    match token {
+        None => tonic::Request::new(message),
+        Some(token) => sise_platform::operator::request(message, token).expect("request"),
     }
 }

@@ -395,6 +395,11 @@ async fn build(
         .set("services.market.simulator.tick_interval_ms", 50)
         .expect("set");
     config.set("bus.url", "inproc").expect("set");
+    // The daily market recap would be published beside the tests' own articles at any
+    // moment (social's API tests cover it).
+    config
+        .set("services.social.recap.enabled", false)
+        .expect("set");
     set_all(&mut config, overrides);
     let mut databases = Vec::new();
     // Every service has a database, in the order of [`TestApp::database_url`]'s lookup.

@@ -18,7 +18,7 @@ use tokio_util::sync::CancellationToken;
 use crate::dataset::{ListedStock, activity_by_cap};
 use crate::simulator::{
     Continued, Instrument, Mode, PriceChange, QuoteState, Session, Simulator, SimulatorConfig,
-    SimulatorSettings, StepOutcome, now_kst, trading_date_at,
+    SimulatorSettings, StepOutcome, TickGrid, now_kst, trading_date_at,
 };
 
 /// Latest quotes of every security, shared between the feed and the gRPC handlers.
@@ -203,6 +203,7 @@ fn instruments(securities: &[ListedStock]) -> Vec<Instrument> {
             liquidity: activity.liquidity,
             volatility: activity.volatility,
             jumps: !s.is_etf(),
+            grid: TickGrid::of_etf(s.is_etf()),
         })
         .collect()
 }

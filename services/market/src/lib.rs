@@ -28,7 +28,9 @@
 //!    - `trends`: special stocks, ranked lists, foreign indexes by region, WICS sectors,
 //!      popular stocks, posts per stock (social's post events) and discussion surges;
 //!      `TrendService` (uses `charts`, `company`, `assets`, `search`,
-//!      `articles`, `securities`).
+//!      `articles`, `securities`); the closed trading days, each one's indexes, movers
+//!      and why, sectors and filings, `ClosedDayService` (uses `charts`, `assets`,
+//!      `moves`).
 //!    - `moves`: "why it moved": the largest moves of a chart period with the disclosures,
 //!      news and board activity around each; `MoveService` (uses `charts`, `articles`,
 //!      `trends`).

@@ -96,7 +96,7 @@ impl Service for Application {
             start,
         };
         // In this order the feed's observers see each step.
-        let (assets, foreign_indexes) = assets::build(&cx, &config.assets).await?;
+        let (assets, foreign_indexes, market_days) = assets::build(&cx, &config.assets).await?;
         let features = vec![
             securities::build(&cx),
             charts::build(&cx, &charts, &config.charts),
@@ -105,7 +105,7 @@ impl Service for Application {
             assets,
             etfs::build(&cx)?,
             search::build(&cx)?,
-            trends::build(&cx, &charts, foreign_indexes, &config.trends)?,
+            trends::build(&cx, &charts, foreign_indexes, market_days, &config.trends)?,
             moves::build(&cx, &charts),
         ];
         Ok(Self {

@@ -136,6 +136,8 @@ catalogue! {
     InvalidAmount = ("invalid_amount", InvalidArgument, "금액은 0보다 크고 1조 이하인 숫자여야 합니다."),
     InvalidPeriod = ("invalid_period", InvalidArgument, "기간은 day, week, month, year 중 하나여야 합니다."),
     InvalidChartPeriod = ("invalid_chart_period", InvalidArgument, "차트 기간은 1d, 1w, 1m, 3m, 1y 중 하나여야 합니다."),
+    /// A closed day asked of market that is not one of its latest closed trading dates.
+    DayNotClosed = ("day_not_closed", Conflict, "최근에 마감된 거래일이 아닙니다."),
     InvalidStatementPeriod = ("invalid_statement_period", InvalidArgument, "기간은 quarterly 또는 yearly 여야 합니다."),
     InvalidOs = ("invalid_os", InvalidArgument, "os 값이 올바르지 않습니다. (web, android, ios)"),
     InvalidMarketCode = ("invalid_market_code", InvalidArgument, "market_code 값이 올바르지 않습니다."),
@@ -264,6 +266,10 @@ catalogue! {
     ContestNotFound = ("contest_not_found", NotFound, "대회를 찾을 수 없습니다."),
     RankerNotFound = ("ranker_not_found", NotFound, "참가 기록을 찾을 수 없습니다."),
     ContestNotRunning = ("contest_not_running", Conflict, "진행 중인 대회에만 참가할 수 있습니다."),
+    /// An operator's change of a contest that has ended (its end and prices stay).
+    ContestEnded = ("contest_ended", Conflict, "이미 끝난 대회입니다."),
+    /// An operator ending a contest that has not started.
+    ContestNotStarted = ("contest_not_started", Conflict, "아직 시작하지 않은 대회입니다."),
     AlreadyEntered = ("already_entered", Conflict, "이미 참가한 대회입니다."),
     ContestFull = ("contest_full", Conflict, "대회 참가 인원({max}명)이 가득 찼습니다."),
     InvalidPicks = ("invalid_picks", InvalidArgument, "종목은 서로 다른 1개부터 {max}개까지 고를 수 있습니다."),

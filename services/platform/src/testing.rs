@@ -273,12 +273,22 @@ impl TestService {
     /// Graceful stop (must finish within 60 s, a bound on a hang: beside the build and other
     /// test binaries on two cores a clean stop has taken over 15 s), then drop the database.
     pub async fn stop(self) {
+        self.stop_keeping_database()
+            .await
+            .cleanup()
+            .await
+            .expect("drop test database");
+    }
+
+    /// [`Self::stop`] without dropping the database, for a test that starts the service
+    /// again on it (`services.<name>.database_url`); the caller cleans it up.
+    pub async fn stop_keeping_database(self) -> TestDatabase {
         self.stop.cancel();
         let result = tokio::time::timeout(std::time::Duration::from_secs(60), self.task)
             .await
             .expect("graceful shutdown within 60 s");
         result.expect("join").expect("clean exit");
-        self.database.cleanup().await.expect("drop test database");
+        self.database
     }
 }
 

@@ -1,13 +1,16 @@
 //! The daily market recap, written by the service itself (docs/architecture.md, "Insight
-//! articles"): a background task asks market for its condition at start-up and then every
-//! `services.social.recap.check_interval_secs`; once the trading date's session has closed
-//! ([`closed_day`]) and the date has no recap yet, it gathers the day from market over
-//! gRPC (indexes, risers and fallers with their disclosures and news, the sector heatmap,
-//! the disclosures of the most traded stocks, the stocks most discussed on the boards),
-//! adds each mover's posts of the day from social's own boards, and publishes ONE CUSTOM
-//! article by the reserved contributor 시세 마켓봇 ([`RECAP_CONTRIBUTOR`]). The date's
-//! `market_recaps` row is claimed in the publishing transaction, so replicas, restarts and
-//! overlapping runs write it once. A run makes a fixed number of calls (seven) and one query.
+//! articles"): a background task asks market, at start-up and then every
+//! `services.social.recap.check_interval_secs`, for its latest `services.social.recap.days`
+//! closed trading dates (`ClosedDayService/ListClosedDays`: the KRX clock's today once it
+//! has closed, else the days before; the continuous clock's days before the one it
+//! replays). Each of them without a recap, oldest first, gets one: market's account of the
+//! day (`GetClosedDay`: the indexes' close, the risers and fallers with the disclosures and
+//! news around each move, the sector heatmap, the filings of the movers and the most traded
+//! stocks, the most discussed boards) and the movers' posts of the day from social's own
+//! boards, composed ([`compose`]) into ONE CUSTOM article by the reserved contributor
+//! 시세 마켓봇 ([`RECAP_CONTRIBUTOR`]). The date's `market_recaps` row is claimed in the
+//! publishing transaction, so replicas, restarts and overlapping runs write it once; a
+//! server restarted after a close writes the day at its start-up check.
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -15,32 +18,20 @@ use std::time::Duration;
 use chrono::{NaiveDate, TimeZone as _};
 use sise_platform::time::{KST, now_ms};
 use sise_proto::market::v1 as market;
-use sise_proto::market::v1::article_service_client::ArticleServiceClient;
-use sise_proto::market::v1::asset_service_client::AssetServiceClient;
-use sise_proto::market::v1::trend_service_client::TrendServiceClient;
+use sise_proto::market::v1::closed_day_service_client::ClosedDayServiceClient;
 use tokio_util::sync::CancellationToken;
 use tonic::transport::Channel;
 
 use crate::domain::insight::Content;
-use crate::domain::recap::{
-    DayDisclosure, DayRecap, Discussed, IndexMove, Mover, SectorMove, closed_day, compose,
-};
+use crate::domain::recap::{compose, day_recap};
 use crate::store::Store;
 use crate::store::insight::NewArticle;
 pub use crate::store::recaps::{RECAP_CONTRIBUTOR, RECAP_PUBLISHER};
 
-/// Risers and fallers told, each.
+/// Risers and fallers told, each (and the most discussed stocks asked for).
 const MOVERS: i64 = 5;
-/// Strongest and weakest sector groups told, each.
-const SECTORS: usize = 3;
-/// Most discussed stocks told.
-const DISCUSSED: i64 = 3;
-/// The most traded stocks whose disclosures of the day are the notable ones.
-const NOTABLE_UNIVERSE: i64 = 30;
-/// Notable disclosures told.
-const NOTABLE: usize = 5;
-/// Newest news and disclosures of the movers read (market's largest page).
-const ARTICLES_PAGE: i64 = 50;
+/// Closed dates a check looks at, at most (market lists ten).
+pub const MAX_DAYS: u32 = 10;
 
 /// The `services.social.recap` configuration section.
 #[derive(Clone, Debug, serde::Deserialize)]
@@ -48,8 +39,12 @@ const ARTICLES_PAGE: i64 = 50;
 pub struct RecapSettings {
     /// Write the daily recap (on in every configuration; off only to silence it).
     pub enabled: bool,
-    /// How often market's condition is asked (the first time at start-up).
+    /// How often market's closed dates are asked (the first time at start-up).
     pub check_interval_secs: u64,
+    /// The latest closed trading dates each check makes sure have their recap (1 to
+    /// [`MAX_DAYS`]): more than one, so a server that was down over a whole trading day
+    /// writes that day's too when it comes back.
+    pub days: u32,
 }
 
 impl Default for RecapSettings {
@@ -57,15 +52,14 @@ impl Default for RecapSettings {
         Self {
             enabled: true,
             check_interval_secs: 60,
+            days: 3,
         }
     }
 }
 
-/// What one run did.
+/// What a run did for one closed date.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// No closed trading date: a session runs or waits to open (or the clock never closes).
-    Open,
     /// The date had its recap (article id).
     Written(NaiveDate, i64),
     /// This run wrote the date's recap (article id).
@@ -75,9 +69,7 @@ pub enum Outcome {
 #[derive(Clone)]
 pub struct RecapWriter {
     store: Store,
-    assets: AssetServiceClient<Channel>,
-    trends: TrendServiceClient<Channel>,
-    articles: ArticleServiceClient<Channel>,
+    days: ClosedDayServiceClient<Channel>,
 }
 
 impl RecapWriter {
@@ -85,42 +77,70 @@ impl RecapWriter {
     pub fn new(store: Store, market: Channel) -> Self {
         Self {
             store,
-            assets: AssetServiceClient::new(market.clone()),
-            trends: TrendServiceClient::new(market.clone()),
-            articles: ArticleServiceClient::new(market),
+            days: ClosedDayServiceClient::new(market),
         }
     }
 
-    /// Market's condition now.
-    pub async fn condition(&self) -> anyhow::Result<market::MarketCondition> {
-        self.assets
+    /// Market's latest `days` closed trading dates, newest first.
+    pub async fn closed_days(&self, days: u32) -> anyhow::Result<Vec<NaiveDate>> {
+        let listed = self
+            .days
             .clone()
-            .get_market_condition(market::GetMarketConditionRequest { security_id: None })
+            .list_closed_days(market::ListClosedDaysRequest {
+                limit: Some(i64::from(days.clamp(1, MAX_DAYS))),
+            })
             .await?
             .into_inner()
-            .market_condition
-            .ok_or_else(|| anyhow::anyhow!("market answered no condition"))
+            .dates;
+        listed
+            .iter()
+            .map(|d| Ok(NaiveDate::parse_from_str(d, "%Y-%m-%d")?))
+            .collect()
     }
 
-    /// One run: market's condition, then [`Self::write_for`].
-    pub async fn check(&self) -> anyhow::Result<Outcome> {
-        let condition = self.condition().await?;
-        self.write_for(&condition).await
+    /// One run: each of the latest `days` closed dates gets its recap unless it has one,
+    /// the oldest first (so the newest day is the newest article). What was done per date,
+    /// in that order; the first failure ends the run (the next check tries again).
+    pub async fn check(&self, days: u32) -> anyhow::Result<Vec<Outcome>> {
+        let mut dates = self.closed_days(days).await?;
+        dates.reverse();
+        let mut done = Vec::with_capacity(dates.len());
+        for date in dates {
+            done.push(self.write_day(date).await?);
+        }
+        Ok(done)
     }
 
-    /// The recap of the trading date `condition` shows closed, unless it has one; the day's
-    /// data is market's as it is now (a closed day's quotes stay on display until the next
-    /// day's roll, when the condition no longer shows it closed).
-    pub async fn write_for(&self, condition: &market::MarketCondition) -> anyhow::Result<Outcome> {
-        let Some(date) = closed_day(condition) else {
-            return Ok(Outcome::Open);
-        };
+    /// The recap of `date` (one of market's closed dates), unless it has one.
+    pub async fn write_day(&self, date: NaiveDate) -> anyhow::Result<Outcome> {
         let key = date.to_string();
         if let Some(id) = self.store.market_recap(&key).await? {
             return Ok(Outcome::Written(date, id));
         }
-        let recap = self.gather(date, condition).await?;
-        let (title, blocks) = compose(&recap);
+        let closed = self
+            .days
+            .clone()
+            .get_closed_day(market::GetClosedDayRequest {
+                date: key.clone(),
+                limit: Some(MOVERS),
+            })
+            .await?
+            .into_inner();
+        // Why the movers moved, on social's own boards: their posts that day (KST).
+        let (from_ms, to_ms) = kst_day_bounds(date);
+        let movers: Vec<String> = closed
+            .rising
+            .iter()
+            .chain(&closed.falling)
+            .filter_map(|m| m.stock.as_ref().map(|s| s.security_id.clone()))
+            .collect();
+        let posts: HashMap<String, i64> = self
+            .store
+            .board_posts_between(&movers, from_ms, to_ms)
+            .await?
+            .into_iter()
+            .collect();
+        let (title, blocks) = compose(&day_recap(date, &closed, &posts));
         let json = serde_json::json!({ "blocks": blocks }).to_string();
         let content = Content::custom(&json)
             .map_err(|e| anyhow::anyhow!("recap content refused: {}", e.message))?;
@@ -151,194 +171,6 @@ impl RecapWriter {
             Err(refused) => Err(anyhow::anyhow!("market recap refused: {}", refused.message)),
         }
     }
-
-    /// The day from market (and the movers' boards from social's own posts).
-    async fn gather(
-        &self,
-        date: NaiveDate,
-        condition: &market::MarketCondition,
-    ) -> anyhow::Result<DayRecap> {
-        let (from_ms, to_ms) = kst_day_bounds(date);
-        let indexes = [&condition.kospi, &condition.kosdaq]
-            .into_iter()
-            .flatten()
-            .map(|index| IndexMove {
-                name: index.name.clone(),
-                close: index.price,
-                change: index.change,
-                change_rate: index.change_rate,
-            })
-            .collect();
-        let risers = self.ordered("rising", MOVERS).await?;
-        let fallers = self.ordered("falling", MOVERS).await?;
-        let mut sectors = self
-            .trends
-            .clone()
-            .list_sectors(market::ListSectorsRequest {})
-            .await?
-            .into_inner()
-            .sectors;
-        sectors.sort_by(|a, b| b.change_rate.total_cmp(&a.change_rate));
-        let sector = |s: &market::Sector| SectorMove {
-            name: s.name.clone(),
-            change_rate: s.change_rate,
-            rising: s.rising_count,
-            falling: s.falling_count,
-        };
-        let strong_sectors: Vec<SectorMove> = sectors
-            .iter()
-            .filter(|s| s.change_rate > 0.0)
-            .take(SECTORS)
-            .map(sector)
-            .collect();
-        let weak_sectors: Vec<SectorMove> = sectors
-            .iter()
-            .rev()
-            .filter(|s| s.change_rate < 0.0)
-            .take(SECTORS)
-            .map(sector)
-            .collect();
-        let discussed: Vec<Discussed> = self
-            .trends
-            .clone()
-            .list_popular_stocks(market::ListPopularStocksRequest {
-                by: "posts".to_owned(),
-                limit: Some(DISCUSSED),
-            })
-            .await?
-            .into_inner()
-            .stocks
-            .into_iter()
-            .filter(|s| s.score > 0.0)
-            .map(|s| Discussed {
-                security_id: s.security_id,
-                name: s.name,
-                posts: s.score as i64,
-                change_rate: s.change_rate,
-            })
-            .collect();
-
-        // Why the movers moved: their news and disclosures of the day, their boards.
-        let mover_ids: Vec<String> = risers
-            .iter()
-            .chain(&fallers)
-            .map(|s| s.security_id.clone())
-            .collect();
-        let mut disclosures_of: HashMap<String, Vec<String>> = HashMap::new();
-        let mut news_of: HashMap<String, Vec<String>> = HashMap::new();
-        if !mover_ids.is_empty() {
-            let items = self
-                .articles
-                .clone()
-                .list_articles(market::ListArticlesRequest {
-                    security_id: String::new(),
-                    security_ids: mover_ids.clone(),
-                    limit: Some(ARTICLES_PAGE),
-                    cursor: String::new(),
-                })
-                .await?
-                .into_inner()
-                .articles;
-            for item in items {
-                if !(from_ms..to_ms).contains(&item.published_at_ms) {
-                    continue;
-                }
-                match item.item {
-                    Some(market::article::Item::Disclosure(d)) => {
-                        if let Some(id) = d.security_id {
-                            disclosures_of.entry(id).or_default().push(d.report_nm);
-                        }
-                    }
-                    Some(market::article::Item::News(n)) => {
-                        for id in n.security_ids.iter().filter(|id| mover_ids.contains(id)) {
-                            news_of.entry(id.clone()).or_default().push(n.title.clone());
-                        }
-                    }
-                    None => {}
-                }
-            }
-        }
-        let posts: HashMap<String, i64> = self
-            .store
-            .board_posts_between(&mover_ids, from_ms, to_ms)
-            .await?
-            .into_iter()
-            .collect();
-        let mover = |s: &market::TrendStock| Mover {
-            security_id: s.security_id.clone(),
-            name: s.name.clone(),
-            price: s.price,
-            change_rate: s.change_rate,
-            disclosures: disclosures_of
-                .get(&s.security_id)
-                .cloned()
-                .unwrap_or_default(),
-            news: news_of.get(&s.security_id).cloned().unwrap_or_default(),
-            posts: posts.get(&s.security_id).copied().unwrap_or(0),
-        };
-        let risers: Vec<Mover> = risers.iter().map(mover).collect();
-        let fallers: Vec<Mover> = fallers.iter().map(mover).collect();
-
-        // Notable disclosures: the day's filings of the movers and of the most traded stocks.
-        let mut universe = mover_ids;
-        for stock in self.ordered("trading_value", NOTABLE_UNIVERSE).await? {
-            if !universe.contains(&stock.security_id) {
-                universe.push(stock.security_id);
-            }
-        }
-        universe.truncate(ARTICLES_PAGE as usize);
-        let mut disclosures = Vec::new();
-        if !universe.is_empty() {
-            let filed = self
-                .articles
-                .clone()
-                .list_disclosures(market::ListArticlesRequest {
-                    security_id: String::new(),
-                    security_ids: universe,
-                    limit: Some(ARTICLES_PAGE),
-                    cursor: String::new(),
-                })
-                .await?
-                .into_inner()
-                .disclosures;
-            disclosures = filed
-                .into_iter()
-                .filter(|d| d.rcept_dt == date.to_string())
-                .take(NOTABLE)
-                .map(|d| DayDisclosure {
-                    company: d.corp_name,
-                    title: d.report_nm,
-                    filer: d.flr_nm,
-                })
-                .collect();
-        }
-        Ok(DayRecap {
-            date,
-            indexes,
-            risers,
-            fallers,
-            strong_sectors,
-            weak_sectors,
-            disclosures,
-            discussed,
-        })
-    }
-
-    /// The first `limit` stocks of market's ranking `key`.
-    async fn ordered(&self, key: &str, limit: i64) -> anyhow::Result<Vec<market::TrendStock>> {
-        Ok(self
-            .trends
-            .clone()
-            .list_ordered_stocks(market::ListOrderedStocksRequest {
-                key: key.to_owned(),
-                market: String::new(),
-                limit: Some(limit),
-                cursor: String::new(),
-            })
-            .await?
-            .into_inner()
-            .stocks)
-    }
 }
 
 /// `[start, end)` of `date` in KST, as epoch milliseconds.
@@ -353,14 +185,14 @@ fn kst_day_bounds(date: NaiveDate) -> (i64, i64) {
 }
 
 /// The background task: a run at start-up, then one every `settings.check_interval_secs`
-/// until `stop`. A failed run (market unreachable, a database error) is logged and tried
-/// again at the next check.
+/// until `stop`. A failed run (market unreachable, a day still being stored, a database
+/// error) is logged and tried again at the next check.
 pub async fn run(writer: RecapWriter, settings: RecapSettings, stop: CancellationToken) {
     let interval = Duration::from_secs(settings.check_interval_secs.max(1));
     loop {
         let run = tokio::select! {
             () = stop.cancelled() => return,
-            run = writer.check() => run,
+            run = writer.check(settings.days) => run,
         };
         if let Err(error) = run {
             tracing::warn!(error = format!("{error:#}"), "market recap not written yet");

@@ -173,6 +173,7 @@ impl Service for Application {
             self.operators
                 .guard(ContestDeskServiceServer::new(ContestDeskGrpc::new(
                     self.store.clone(),
+                    Prices::new(self.market.clone()),
                 )));
         let operators = self
             .operators

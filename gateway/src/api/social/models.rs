@@ -240,6 +240,16 @@ pub struct PostSummary {
     pub deleted: bool,
 }
 
+/// The insight article a comment of the member's own list belongs to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CommentedArticle {
+    pub id: i64,
+    /// Empty once the article is withdrawn.
+    pub title: String,
+    /// The article was withdrawn (the comment stays the member's).
+    pub withdrawn: bool,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Comment {
     pub id: i64,
@@ -258,9 +268,13 @@ pub struct Comment {
     pub hidden: Option<Hidden>,
     pub sample: bool,
     pub created_at_ms: i64,
-    /// In the member's own comments (`GET /api/v1/users/me/comments`) only.
+    /// In the member's own comments (`GET /api/v1/users/me/comments`) only: the post of a
+    /// comment on a post.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub post: Option<PostSummary>,
+    /// In the member's own comments only: the insight article of a comment on one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub insight_article: Option<CommentedArticle>,
 }
 
 impl From<pb::Comment> for Comment {
@@ -287,6 +301,11 @@ impl From<pb::Comment> for Comment {
                 security_id: p.security_id,
                 excerpt: p.excerpt,
                 deleted: p.deleted,
+            }),
+            insight_article: c.insight_article.map(|a| CommentedArticle {
+                id: a.id,
+                title: a.title,
+                withdrawn: a.withdrawn,
             }),
         }
     }

@@ -13,7 +13,7 @@
 //! - `value`: live values and minute bars of indexes and forex, and their proto form.
 //! - `live`: the live board, the engine that advances it and the task that runs it.
 //! - `forex`: converter, daily bank rates, chart points.
-//! - `condition`: `market_condition`.
+//! - `condition`: `market_condition`, and the trading days it shows closed.
 //! - `store`: the `asset_day_candles` table.
 //! - `grpc`: `sise.market.v1.AssetService`.
 //!
@@ -128,13 +128,87 @@ impl ForeignIndexes {
     }
 }
 
+/// The trading days the simulator has closed and the composite indexes on one of them
+/// (for the closed days, `trends::closed`).
+#[derive(Clone)]
+pub struct MarketDays {
+    board: Arc<live::AssetBoard>,
+    store: AssetStore,
+}
+
+impl MarketDays {
+    /// The latest `limit` closed trading dates, newest first ([`condition::closed_days`]).
+    pub fn closed_days(
+        &self,
+        now: chrono::DateTime<chrono::FixedOffset>,
+        limit: usize,
+    ) -> Vec<chrono::NaiveDate> {
+        condition::market_condition(&self.board, None, now)
+            .map(|c| condition::closed_days(&c, limit))
+            .unwrap_or_default()
+    }
+
+    /// The trading date the live quotes belong to.
+    pub fn live_date(&self, now: chrono::DateTime<chrono::FixedOffset>) -> chrono::NaiveDate {
+        self.board
+            .composites
+            .trading_date()
+            .unwrap_or_else(|| self.board.krx.day_at(now).date)
+    }
+
+    /// KOSPI and KOSDAQ at the close of `date` (`price` the close, against the close of the
+    /// day before): the live value while the board still shows that day, otherwise the
+    /// stored daily bars. An index without a bar of that date is left out.
+    pub async fn index_closes(&self, date: chrono::NaiveDate) -> anyhow::Result<Vec<pb::Asset>> {
+        let mut closes = Vec::with_capacity(2);
+        for which in [catalog::Composite::Kospi, catalog::Composite::Kosdaq] {
+            let Some(position) = self.board.catalog.composite(which) else {
+                continue;
+            };
+            let entry = &self.board.catalog.entries[position];
+            if let Some(live) = self.board.value(position)
+                && live.date == date
+            {
+                if live.opened() {
+                    closes.push(value::to_asset(entry, &live));
+                }
+                continue;
+            }
+            let bars = self.store.page(&entry.id, Some(date), 2).await?;
+            let [day, before] = bars.as_slice() else {
+                continue;
+            };
+            if day.date != date {
+                continue;
+            }
+            let closed = value::LiveValue {
+                date,
+                price: day.close,
+                previous_close: before.close,
+                open: day.open,
+                high: day.high,
+                low: day.low,
+                volume: day.volume,
+                trading_value: day.trading_value,
+                traded_at: crate::simulator::clock::kst_instant(
+                    date,
+                    crate::simulator::clock::MARKET_CLOSE,
+                ),
+                session: crate::simulator::Session::Closed,
+            };
+            closes.push(value::to_asset(entry, &closed));
+        }
+        Ok(closes)
+    }
+}
+
 /// Seed, continue and build (see the module documentation), then plug the composite
 /// indexes into the feed, run the engine and serve `AssetService`. Also hands back the
-/// live foreign indexes.
+/// live foreign indexes and the closed days.
 pub async fn build(
     cx: &Context<'_>,
     assets: &AssetSettings,
-) -> anyhow::Result<(Feature, ForeignIndexes)> {
+) -> anyhow::Result<(Feature, ForeignIndexes, MarketDays)> {
     let Context {
         db,
         dataset_dir,
@@ -258,6 +332,10 @@ pub async fn build(
     };
     let follower = board.clone();
     let foreign = ForeignIndexes(board.clone());
+    let days = MarketDays {
+        board: board.clone(),
+        store: store.clone(),
+    };
     let feature = Feature::default()
         .observe(composites)
         // After the feed: the composite days its last steps closed are stored too.
@@ -282,5 +360,5 @@ pub async fn build(
         )
         .on_takeover(Arc::new(takeover))
         .serve(AssetServiceServer::new(AssetGrpc::new(board, store)));
-    Ok((feature, foreign))
+    Ok((feature, foreign, days))
 }

@@ -14,7 +14,7 @@ use super::minute::IntradayBook;
 use super::store::ChartStore;
 use crate::domain::{SecurityId, security_not_found};
 use crate::feed::QuoteBoard;
-use crate::simulator::{classify, price_limits};
+use crate::simulator::{TickGrid, classify};
 
 /// Day candles per page when the request names no limit.
 pub const DEFAULT_LIMIT: u32 = 60;
@@ -92,12 +92,12 @@ pub async fn read_days(
 
 /// `candle` with its change against `previous` (the next older candle), classified by the
 /// KRX limit prices of the previous close, as the exchange's daily tables show it.
-fn to_proto(candle: &Candle, previous: Option<&Candle>) -> pb::DayCandle {
+fn to_proto(grid: TickGrid, candle: &Candle, previous: Option<&Candle>) -> pb::DayCandle {
     let change_type =
         previous
             .filter(|p| p.close > 0)
             .map_or(pb::PriceChange::Unspecified, |previous| {
-                let (upper, lower) = price_limits(previous.close);
+                let (upper, lower) = grid.price_limits(previous.close);
                 classify(candle.close, previous.close, upper, lower).into()
             });
     pb::DayCandle {
@@ -124,11 +124,18 @@ impl pb::chart_service_server::ChartService for ChartGrpc {
             .day_candles(&request.security_id, request.limit, request.to.as_deref())
             .await?;
         let older = candles.iter().skip(1).map(Some).chain([previous.as_ref()]);
+        // ETFs' limits are on their own grid.
+        let grid = TickGrid::of_etf(
+            self.known(&request.security_id)
+                .ok()
+                .and_then(|id| self.board.security(id.as_str()))
+                .is_some_and(|s| s.is_etf()),
+        );
         Ok(Response::new(pb::GetDayCandlesResponse {
             day_candles: candles
                 .iter()
                 .zip(older)
-                .map(|(candle, previous)| to_proto(candle, previous))
+                .map(|(candle, previous)| to_proto(grid, candle, previous))
                 .collect(),
             last_key: last_key.map(|date| date.to_string()),
         }))

@@ -36,14 +36,15 @@ use rand_chacha::ChaCha8Rng;
 use super::candle::{Candle, Source};
 use crate::dataset::{DATASET_VERSION, ListedStock, activity_by_cap};
 use crate::simulator::clock::{next_trading_day, previous_trading_day};
-use crate::simulator::{Rounding, price_limits, round_to_tick};
+use crate::simulator::{Rounding, TickGrid};
 
 const NAVER_DAILY: &str = "ohlcv_daily_kospi100_naver_20210421_20260317.csv";
 const KIS_DAILY: &str = "ohlcv_daily_263_kis_20251010_20260615.csv";
 const FDR_SNAPSHOT: &str = "krx_listing_fdr_20260508.csv";
 
-/// Bump when the generation changes, so stored histories are re-seeded.
-const GENERATOR_VERSION: u32 = 1;
+/// Bump when the generation changes, so stored histories are re-seeded (2: ETFs on their
+/// 5-won grid).
+const GENERATOR_VERSION: u32 = 2;
 
 /// Trading value per day at the smallest and the largest market cap (log-linear between).
 const MIN_VALUE_PER_DAY: f64 = 3.0e8;
@@ -338,6 +339,8 @@ pub struct Profile {
     pub sigma: f64,
     /// Typical trading value in won per day.
     pub value_per_day: f64,
+    /// The price grid of its candles (ETFs: 5 won).
+    pub grid: TickGrid,
 }
 
 /// Profiles of every stock from its market-cap rank (real last close × shares).
@@ -356,6 +359,7 @@ pub fn profiles(securities: &[ListedStock]) -> HashMap<String, Profile> {
                     security_id: id,
                     sigma: activity.volatility,
                     value_per_day,
+                    grid: TickGrid::of_etf(stock.is_etf()),
                 },
             )
         })
@@ -537,6 +541,111 @@ impl Seeds {
         }
         rows
     }
+
+    /// The candle of `date` and the previous trading day's close of `security_id`, by the
+    /// rule of [`Seeds::materialize`] without generating the older history: `stored` are
+    /// the stored candles of the previous day and of `date`, `before` the newest stored
+    /// candle after [`Seeds::end`] and before the previous day, `later_stored` whether a
+    /// candle after `date` is stored, `until` the last day the history is walked to. A day
+    /// not stored is walked [`forward`] from the candle before its gap (or the seeded
+    /// history's last) when it lies in a gap before a stored day or up to `until`.
+    pub fn day_of(
+        &self,
+        security_id: &str,
+        date: NaiveDate,
+        stored: (Option<Candle>, Option<Candle>),
+        before: Option<(NaiveDate, i64)>,
+        later_stored: bool,
+        until: Option<NaiveDate>,
+    ) -> DayLookup {
+        let (Some(profile), Some(tail)) = (self.profile(security_id), self.tail(security_id))
+        else {
+            return DayLookup::NoHistory;
+        };
+        match self.day_in_history(profile, tail, date, stored, before, later_stored, until) {
+            Some(day) => DayLookup::Day(day),
+            None => DayLookup::NotYet,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn day_in_history(
+        &self,
+        profile: &Profile,
+        tail: (NaiveDate, i64),
+        date: NaiveDate,
+        stored: (Option<Candle>, Option<Candle>),
+        before: Option<(NaiveDate, i64)>,
+        later_stored: bool,
+        until: Option<NaiveDate>,
+    ) -> Option<DayOf> {
+        let previous = previous_trading_day(date);
+        let (stored_previous, stored_on) = stored;
+        if date <= self.end {
+            // Inside the seeded history (stored as generated, never replaced).
+            let history = self.history(&profile.security_id);
+            let candle = stored_on.or_else(|| {
+                history
+                    .iter()
+                    .find(|(c, _)| c.date == date)
+                    .map(|(c, _)| *c)
+            })?;
+            let previous_close = stored_previous.map(|c| c.close).or_else(|| {
+                history
+                    .iter()
+                    .rev()
+                    .find(|(c, _)| c.date < date)
+                    .map(|(c, _)| c.close)
+            })?;
+            return Some(DayOf {
+                candle,
+                previous_close,
+            });
+        }
+        let start = before.unwrap_or(tail);
+        let walked = |from: (NaiveDate, i64), day: NaiveDate, in_gap: bool| -> Option<Candle> {
+            if !(in_gap || until.is_some_and(|until| day <= until)) {
+                return None;
+            }
+            forward(profile, from.0, from.1, day)
+                .last()
+                .copied()
+                .filter(|c| c.date == day)
+        };
+        let previous_close = match stored_previous {
+            Some(candle) => candle.close,
+            None if previous == start.0 => start.1,
+            None => walked(start, previous, stored_on.is_some() || later_stored)?.close,
+        };
+        let candle = match stored_on {
+            Some(candle) => candle,
+            None => {
+                let from = stored_previous.map_or(start, |c| (c.date, c.close));
+                walked(from, date, later_stored)?
+            }
+        };
+        Some(DayOf {
+            candle,
+            previous_close,
+        })
+    }
+}
+
+/// What [`Seeds::day_of`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DayLookup {
+    Day(DayOf),
+    /// The stock has no history at all.
+    NoHistory,
+    /// The date is after its history: a simulated close not stored yet.
+    NotYet,
+}
+
+/// One stock's day: its candle and the close of the trading day before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DayOf {
+    pub candle: Candle,
+    pub previous_close: i64,
 }
 
 /// Real candles, and where the real history ends before the 2026-05-08 snapshot (or is
@@ -644,18 +753,18 @@ fn daily_move(rng: &mut ChaCha8Rng, sigma: f64) -> f64 {
     (normal(rng) * sigma * wide).clamp(-MAX_DAILY_MOVE, MAX_DAILY_MOVE)
 }
 
-fn on_tick(price: f64) -> i64 {
+fn on_tick(grid: TickGrid, price: f64) -> i64 {
     let raw = if price.is_finite() {
         price.round() as i64
     } else {
         1
     };
-    round_to_tick(raw.max(1), Rounding::Nearest).max(1)
+    grid.round(raw.max(1), Rounding::Nearest).max(grid.lowest())
 }
 
 /// `close` clamped into the daily limits of `previous_close`.
-fn within_limits(close: i64, previous_close: i64) -> i64 {
-    let (upper, lower) = price_limits(previous_close);
+fn within_limits(grid: TickGrid, close: i64, previous_close: i64) -> i64 {
+    let (upper, lower) = grid.price_limits(previous_close);
     close.clamp(lower, upper)
 }
 
@@ -669,17 +778,22 @@ fn day_candle(
     previous_close: i64,
     close: i64,
 ) -> Candle {
-    let sigma = profile.sigma;
-    let (upper, lower) = price_limits(previous_close);
+    let (sigma, grid) = (profile.sigma, profile.grid);
+    let (upper, lower) = grid.price_limits(previous_close);
     let close = close.clamp(lower, upper);
-    let open =
-        on_tick(previous_close as f64 * (normal(rng) * sigma * 0.4).exp()).clamp(lower, upper);
+    let open = on_tick(
+        grid,
+        previous_close as f64 * (normal(rng) * sigma * 0.4).exp(),
+    )
+    .clamp(lower, upper);
     let top = open.max(close) as f64 * (normal(rng) * sigma * 0.5).abs().exp();
     let bottom = open.min(close) as f64 * (-(normal(rng) * sigma * 0.5).abs()).exp();
-    let high = round_to_tick(top.round() as i64, Rounding::Up)
+    let high = grid
+        .round(top.round() as i64, Rounding::Up)
         .clamp(open.max(close), upper.max(open.max(close)));
-    let low = round_to_tick((bottom.round() as i64).max(1), Rounding::Down)
-        .max(1)
+    let low = grid
+        .round((bottom.round() as i64).max(1), Rounding::Down)
+        .max(grid.lowest())
         .clamp(lower.min(open.min(close)), open.min(close));
     let size = ((close as f64) / (previous_close.max(1) as f64)).ln().abs() / sigma.max(1e-6);
     let activity = (0.45 * normal(rng) - 0.1).exp() * (0.7 + 0.3 * size.min(5.0));
@@ -705,13 +819,16 @@ pub fn forward(profile: &Profile, date: NaiveDate, close: i64, until: NaiveDate)
     let mut previous = close.max(1);
     let mut day = next_trading_day(date);
     while day <= until && day > date {
-        let target = on_tick(previous as f64 * daily_move(&mut rng, profile.sigma).exp());
+        let target = on_tick(
+            profile.grid,
+            previous as f64 * daily_move(&mut rng, profile.sigma).exp(),
+        );
         let candle = day_candle(
             &mut rng,
             profile,
             day,
             previous,
-            within_limits(target, previous),
+            within_limits(profile.grid, target, previous),
         );
         previous = candle.close;
         candles.push(candle);
@@ -734,13 +851,19 @@ pub fn backward(
     // previous close of the first candle).
     let mut closes = Vec::with_capacity(count + 1);
     let newest = last_close.unwrap_or_else(|| {
-        on_tick(open.max(1) as f64 * (normal(&mut rng) * profile.sigma * 0.4).exp())
+        on_tick(
+            profile.grid,
+            open.max(1) as f64 * (normal(&mut rng) * profile.sigma * 0.4).exp(),
+        )
     });
     closes.push(newest.max(1));
     for _ in 0..count {
         let later = closes[closes.len() - 1];
-        let mut earlier = on_tick(later as f64 / daily_move(&mut rng, profile.sigma).exp());
-        earlier = fit_previous(later, earlier);
+        let mut earlier = on_tick(
+            profile.grid,
+            later as f64 / daily_move(&mut rng, profile.sigma).exp(),
+        );
+        earlier = fit_previous(profile.grid, later, earlier);
         closes.push(earlier);
     }
     let mut days = Vec::with_capacity(count);
@@ -759,21 +882,16 @@ pub fn backward(
 }
 
 /// A previous close near `guess` from whose limits `close` is reachable.
-fn fit_previous(close: i64, guess: i64) -> i64 {
-    let mut previous = guess.max(1);
+fn fit_previous(grid: TickGrid, close: i64, guess: i64) -> i64 {
+    let mut previous = guess.max(grid.lowest());
     for _ in 0..1_000 {
-        let (upper, lower) = price_limits(previous);
+        let (upper, lower) = grid.price_limits(previous);
         if close > upper {
-            previous = round_to_tick(
-                previous + crate::simulator::tick_size(previous),
-                Rounding::Up,
-            );
+            previous = grid.round(previous + grid.tick_size(previous), Rounding::Up);
         } else if close < lower {
-            previous = round_to_tick(
-                (previous - crate::simulator::tick_size(previous)).max(1),
-                Rounding::Down,
-            )
-            .max(1);
+            previous = grid
+                .round((previous - grid.tick_size(previous)).max(1), Rounding::Down)
+                .max(grid.lowest());
         } else {
             break;
         }
@@ -813,7 +931,7 @@ fn bridge(profile: &Profile, from: &Candle, last_close: i64, last_day: NaiveDate
         let close = if k + 1 == n {
             last_close.max(1)
         } else {
-            within_limits(on_tick(log.exp()), previous)
+            within_limits(profile.grid, on_tick(profile.grid, log.exp()), previous)
         };
         let candle = day_candle(&mut rng, profile, day, previous, close);
         previous = candle.close;
@@ -827,7 +945,7 @@ mod tests {
     use super::*;
     use crate::domain::{Market, SecurityId};
     use crate::simulator::clock::is_trading_day;
-    use crate::simulator::rules::is_on_tick;
+    use crate::simulator::price_limits;
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).expect("date")
@@ -838,6 +956,7 @@ mod tests {
             security_id: id.to_owned(),
             sigma: 0.03,
             value_per_day: 5.0e9,
+            grid: TickGrid::Stock,
         }
     }
 
@@ -858,6 +977,10 @@ mod tests {
     }
 
     fn assert_plausible(candles: &[Candle]) {
+        assert_plausible_on(TickGrid::Stock, candles);
+    }
+
+    fn assert_plausible_on(grid: TickGrid, candles: &[Candle]) {
         for pair in candles.windows(2) {
             assert!(pair[0].date < pair[1].date, "ascending: {pair:?}");
             assert_eq!(
@@ -865,7 +988,7 @@ mod tests {
                 pair[1].date,
                 "no gap: {pair:?}"
             );
-            let (upper, lower) = price_limits(pair[0].close);
+            let (upper, lower) = grid.price_limits(pair[0].close);
             let c = pair[1];
             assert!(
                 c.close <= upper && c.close >= lower,
@@ -879,7 +1002,7 @@ mod tests {
         for c in candles {
             assert!(is_trading_day(c.date), "{c:?} on a trading day");
             for price in [c.open, c.high, c.low, c.close] {
-                assert!(is_on_tick(price), "{price} on tick in {c:?}");
+                assert!(grid.is_on_tick(price), "{price} on tick in {c:?}");
             }
             assert!(
                 c.low <= c.open.min(c.close) && c.high >= c.open.max(c.close),
@@ -910,6 +1033,32 @@ mod tests {
         assert_ne!(a, other);
         // Nothing to fill.
         assert!(forward(&p, date(2026, 6, 15), 55_500, date(2026, 6, 15)).is_empty());
+    }
+
+    #[test]
+    fn etf_candles_are_on_the_five_won_grid() {
+        let etf = Profile {
+            grid: TickGrid::Etf,
+            sigma: 0.01,
+            ..profile("KOREA-A459580")
+        };
+        let walked = forward(&etf, date(2026, 3, 17), 1_235, date(2026, 11, 20));
+        assert_plausible_on(TickGrid::Etf, &walked);
+        // The stocks' grid would have used 1-won steps at this price.
+        let as_stock = forward(
+            &profile("KOREA-A459580"),
+            date(2026, 3, 17),
+            1_235,
+            date(2026, 11, 20),
+        );
+        assert!(as_stock.iter().any(|c| c.close % 5 != 0));
+        let before = backward(&etf, date(2026, 5, 8), 1_990, 250, Some(2_005));
+        assert_plausible_on(TickGrid::Etf, &before);
+        let from = candle(date(2026, 3, 17), 105_000, 105_050, 104_950, 105_015);
+        let bridged = bridge(&etf, &from, 105_500, date(2026, 5, 7));
+        let mut all = vec![from];
+        all.extend(bridged);
+        assert_plausible_on(TickGrid::Etf, &all[1..]);
     }
 
     #[test]

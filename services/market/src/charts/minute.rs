@@ -364,7 +364,7 @@ fn add_trade(bars: &mut Vec<MinuteBar>, minute: u16, trade: Trade) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulator::{Instrument, SimulatorConfig};
+    use crate::simulator::{Instrument, SimulatorConfig, TickGrid};
     use chrono::TimeDelta;
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -379,6 +379,7 @@ mod tests {
                 liquidity: 1.0 - 0.4 * i as f64,
                 volatility: 0.02,
                 jumps: true,
+                grid: TickGrid::Stock,
             })
             .collect()
     }

@@ -41,6 +41,7 @@ use tokio_util::sync::CancellationToken;
 pub use self::candle::{Candle, Source};
 use self::grpc::ChartGrpc;
 pub use self::grpc::read_days;
+pub use self::history::DayOf;
 pub use self::minute::IntradayBook;
 pub use self::store::{ChartStore, DayRange};
 use crate::dataset::ListedStock;

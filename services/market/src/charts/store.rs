@@ -21,7 +21,8 @@ use sise_platform::db::Database;
 use sqlx::{AssertSqlSafe, Row};
 
 use super::candle::{Candle, Source};
-use super::history::Seeds;
+use super::history::{DayLookup, DayOf, Seeds};
+use crate::simulator::clock::previous_trading_day;
 use crate::store;
 
 /// Rows per multi-row `INSERT` (9 parameters each).
@@ -305,6 +306,103 @@ impl ChartStore {
         Ok(ranges)
     }
 
+    /// The candle of `date` of each of `ids` with the close of the trading day before, as
+    /// the stock's history is or will be once materialized (the rule of
+    /// [`Seeds::materialize`], computed in memory, nothing written): a stored row, and for a
+    /// day not stored the walk from the newest stored candle before it (or from the end of
+    /// the seeded history); a stock without any history is left out. `None` when a stock's
+    /// `date` is after its history (a simulated close not stored yet). For the closed days
+    /// (`trends::closed`): every stock of one past date at once.
+    pub async fn days_on(
+        &self,
+        ids: &[String],
+        date: NaiveDate,
+    ) -> anyhow::Result<Option<HashMap<String, DayOf>>> {
+        let previous = previous_trading_day(date);
+        // The two days' stored rows.
+        let rows = sqlx::query(
+            "SELECT security_id, date, open, high, low, close, volume, trading_value \
+             FROM day_candles WHERE date = $1 OR date = $2",
+        )
+        .bind(date.to_string())
+        .bind(previous.to_string())
+        .fetch_all(&self.db.pool)
+        .await?;
+        let mut stored: HashMap<String, (Option<Candle>, Option<Candle>)> = HashMap::new();
+        for row in &rows {
+            let id: String = row.try_get("security_id")?;
+            let candle = candle_of(row)?;
+            let entry = stored.entry(id).or_default();
+            if candle.date == date {
+                entry.1 = Some(candle);
+            } else {
+                entry.0 = Some(candle);
+            }
+        }
+        let Some(seeds) = self.seeds.clone() else {
+            // A bare store: what is stored.
+            return Ok(Some(
+                stored
+                    .into_iter()
+                    .filter_map(|(id, (before, on))| {
+                        let (before, on) = (before?, on?);
+                        Some((
+                            id,
+                            DayOf {
+                                candle: on,
+                                previous_close: before.close,
+                            },
+                        ))
+                    })
+                    .collect(),
+            ));
+        };
+        // Where a walk over an unstored day starts: each stock's newest stored candle after
+        // the seeded history and before the previous day.
+        let anchors = sqlx::query(
+            "SELECT d.security_id, d.date, d.close FROM day_candles d \
+             JOIN (SELECT security_id, MAX(date) AS date FROM day_candles \
+                   WHERE date > $1 AND date < $2 GROUP BY security_id) m \
+             ON d.security_id = m.security_id AND d.date = m.date",
+        )
+        .bind(seeds.end().to_string())
+        .bind(previous.to_string())
+        .fetch_all(&self.db.pool)
+        .await?;
+        let mut before: HashMap<String, (NaiveDate, i64)> = HashMap::with_capacity(anchors.len());
+        for row in &anchors {
+            let id: String = row.try_get("security_id")?;
+            let day: String = row.try_get("date")?;
+            before.insert(id, (parse_date(&day)?, row.try_get("close")?));
+        }
+        // Stocks with a stored day after `date`: an unstored `date` lies in a gap then.
+        let later: HashSet<String> =
+            sqlx::query_scalar("SELECT DISTINCT security_id FROM day_candles WHERE date > $1")
+                .bind(date.to_string())
+                .fetch_all(&self.db.pool)
+                .await?
+                .into_iter()
+                .collect();
+        let (until, ids) = (self.fill_until, ids.to_vec());
+        let days = tokio::task::spawn_blocking(move || {
+            let mut days = HashMap::with_capacity(ids.len());
+            for id in ids {
+                let stored_days = stored.remove(&id).unwrap_or_default();
+                let before = before.get(&id).copied();
+                match seeds.day_of(&id, date, stored_days, before, later.contains(&id), until) {
+                    DayLookup::Day(day) => {
+                        days.insert(id, day);
+                    }
+                    DayLookup::NoHistory => {}
+                    DayLookup::NotYet => return None,
+                }
+            }
+            Some(days)
+        })
+        .await?;
+        Ok(days)
+    }
+
     /// Up to `limit` candles of `security_id` dated `to` or earlier, newest first (after
     /// [`ChartStore::ensure`]).
     pub async fn page(
@@ -560,7 +658,35 @@ mod tests {
                 .ranges(&[id.to_owned(), other_id.to_owned()], from)
                 .await
                 .expect("ranges");
+            // A closed day of every stock, before anything is materialized: in the seeded
+            // history, in the walked gap before the stored day, the stored day, the walk
+            // after it up to `fill_until`.
+            let ids = [id.to_owned(), other_id.to_owned()];
+            let closed_on = [
+                date(2026, 5, 8),
+                date(2026, 5, 12),
+                date(2026, 5, 14),
+                date(2026, 5, 15),
+                date(2026, 5, 19),
+            ];
+            let mut days = Vec::new();
+            for day in closed_on {
+                let mut found = store.days_on(&ids, day).await.expect("days").expect("known");
+                assert!(!found.contains_key(other_id), "no history, no day");
+                days.push(found.remove(id).expect("the stock's day"));
+            }
+            // A day after the history (a simulated close not stored yet).
+            assert_eq!(store.days_on(&ids, date(2026, 5, 20)).await.expect("days"), None);
             let page = store.page(id, None, 500).await.expect("page");
+            // The days are the candles the history was then materialized with.
+            for (day, found) in closed_on.iter().zip(&days) {
+                let at = page.iter().position(|c| c.date == *day).expect("in the page");
+                assert_eq!(found.candle, page[at], "{day} {backend:?}");
+                assert_eq!(found.previous_close, page[at + 1].close, "{day} {backend:?}");
+            }
+            // And once stored, the stored rows.
+            let stored_days = store.days_on(&ids, date(2026, 5, 15)).await.expect("days").expect("known");
+            assert_eq!(stored_days[id], days[3]);
             let expected = seeds.materialize(
                 id,
                 &[(simulated.date, simulated.close)],

@@ -261,77 +261,121 @@ impl MoveGrpc {
             .map(|found| locate_day(found, period[found.last].date))
             .collect())
     }
+}
 
-    /// What happened around one move; `week_posts` the security's posts of the week to `now`
-    /// (the same for every move of an answer: counted once by the caller).
-    async fn explain(
+/// What happened around one move; `week_posts` the security's posts of the week to `now`
+/// (the same for every move of an answer: counted once by the caller).
+async fn explain(
+    articles: &ArticleStore,
+    posts: &PostStore,
+    id: &str,
+    located: Located,
+    now: i64,
+    week_posts: i64,
+) -> anyhow::Result<pb::Move> {
+    let ids = [id.to_owned()];
+    let (disclosures_from, disclosures_to) = located.disclosures;
+    // Strictly before the day after the window, newest first: the window's newest.
+    let after_window = DisclosureKey {
+        rcept_dt: disclosures_to
+            .checked_add_days(Days::new(1))
+            .unwrap_or(disclosures_to),
+        rcept_no: String::new(),
+    };
+    let disclosures = articles
+        .list_disclosures(&ids, Some(&after_window), MAX_DISCLOSURES)
+        .await?
+        .into_iter()
+        .filter(|d| d.rcept_dt >= disclosures_from && d.rcept_dt <= disclosures_to)
+        .map(disclosure_to_proto)
+        .collect();
+    let (news_from, news_until) = located.news;
+    let before_until = NewsKey {
+        published_at_ms: news_until,
+        id: i64::MIN,
+    };
+    let news = articles
+        .list_news(&ids, Some(&before_until), MAX_NEWS)
+        .await?
+        .into_iter()
+        .filter(|n| n.published_at_ms >= news_from && n.published_at_ms < news_until)
+        .map(news_to_proto)
+        .collect();
+    let (board_from, board_until) = located.board;
+    let board_posts = posts.count_of(id, board_from, board_until).await?;
+    let week_from = now - USUAL_RATE_MS;
+    let overlap = (board_from.max(week_from), board_until.min(now));
+    let overlap_posts = if overlap.0 < overlap.1 {
+        posts.count_of(id, overlap.0, overlap.1).await?
+    } else {
+        0
+    };
+    let found = located.found;
+    Ok(pb::Move {
+        start_ms: located.start_ms,
+        end_ms: located.end_ms,
+        date: located.date.to_string(),
+        from_price: found.from_price,
+        to_price: found.to_price,
+        change_rate: found.change_rate(),
+        disclosures,
+        news,
+        board: Some(board_activity(
+            located.board,
+            now,
+            board_posts,
+            week_posts,
+            overlap_posts,
+        )),
+        news_from_ms: news_from,
+        news_until_ms: news_until,
+        disclosures_from: disclosures_from.to_string(),
+        disclosures_to: disclosures_to.to_string(),
+    })
+}
+
+/// Explains one day's move outside a chart (a closed day's movers, `trends::closed`): the
+/// windows and reads of a daily period's move.
+#[derive(Clone)]
+pub struct DayExplainer {
+    articles: ArticleStore,
+    posts: PostStore,
+}
+
+impl DayExplainer {
+    pub fn new(articles: ArticleStore, posts: PostStore) -> Self {
+        Self { articles, posts }
+    }
+
+    /// The move of `security_id` on `date` from `from_price` (the previous close) to
+    /// `to_price` (the close), with the disclosures, news and board activity around it.
+    pub async fn explain_day(
         &self,
-        id: &str,
-        located: Located,
-        now: i64,
-        week_posts: i64,
+        security_id: &str,
+        date: NaiveDate,
+        from_price: i64,
+        to_price: i64,
     ) -> anyhow::Result<pb::Move> {
-        let ids = [id.to_owned()];
-        let (disclosures_from, disclosures_to) = located.disclosures;
-        // Strictly before the day after the window, newest first: the window's newest.
-        let after_window = DisclosureKey {
-            rcept_dt: disclosures_to
-                .checked_add_days(Days::new(1))
-                .unwrap_or(disclosures_to),
-            rcept_no: String::new(),
+        let now = now_ms();
+        let week_posts = self
+            .posts
+            .count_of(security_id, now - USUAL_RATE_MS, now)
+            .await?;
+        let found = FoundMove {
+            first: 0,
+            last: 0,
+            from_price,
+            to_price,
         };
-        let disclosures = self
-            .articles
-            .list_disclosures(&ids, Some(&after_window), MAX_DISCLOSURES)
-            .await?
-            .into_iter()
-            .filter(|d| d.rcept_dt >= disclosures_from && d.rcept_dt <= disclosures_to)
-            .map(disclosure_to_proto)
-            .collect();
-        let (news_from, news_until) = located.news;
-        let before_until = NewsKey {
-            published_at_ms: news_until,
-            id: i64::MIN,
-        };
-        let news = self
-            .articles
-            .list_news(&ids, Some(&before_until), MAX_NEWS)
-            .await?
-            .into_iter()
-            .filter(|n| n.published_at_ms >= news_from && n.published_at_ms < news_until)
-            .map(news_to_proto)
-            .collect();
-        let (board_from, board_until) = located.board;
-        let posts = self.posts.count_of(id, board_from, board_until).await?;
-        let week_from = now - USUAL_RATE_MS;
-        let overlap = (board_from.max(week_from), board_until.min(now));
-        let overlap_posts = if overlap.0 < overlap.1 {
-            self.posts.count_of(id, overlap.0, overlap.1).await?
-        } else {
-            0
-        };
-        let found = located.found;
-        Ok(pb::Move {
-            start_ms: located.start_ms,
-            end_ms: located.end_ms,
-            date: located.date.to_string(),
-            from_price: found.from_price,
-            to_price: found.to_price,
-            change_rate: found.change_rate(),
-            disclosures,
-            news,
-            board: Some(board_activity(
-                located.board,
-                now,
-                posts,
-                week_posts,
-                overlap_posts,
-            )),
-            news_from_ms: news_from,
-            news_until_ms: news_until,
-            disclosures_from: disclosures_from.to_string(),
-            disclosures_to: disclosures_to.to_string(),
-        })
+        explain(
+            &self.articles,
+            &self.posts,
+            security_id,
+            locate_day(found, date),
+            now,
+            week_posts,
+        )
+        .await
     }
 }
 
@@ -368,9 +412,16 @@ impl pb::move_service_server::MoveService for MoveGrpc {
         let mut moves = Vec::with_capacity(located.len());
         for located in located {
             moves.push(
-                self.explain(id.as_str(), located, now, week_posts)
-                    .await
-                    .map_err(fail)?,
+                explain(
+                    &self.articles,
+                    &self.posts,
+                    id.as_str(),
+                    located,
+                    now,
+                    week_posts,
+                )
+                .await
+                .map_err(fail)?,
             );
         }
         Ok(Response::new(pb::ExplainMovesResponse {

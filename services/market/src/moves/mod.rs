@@ -4,10 +4,13 @@
 //!
 //! - `finder`: the largest non-overlapping moves of a series of candles (pure);
 //! - `grpc`: `sise.market.v1.MoveService`: the periods, the windows around a move, the
-//!   reads.
+//!   reads; [`DayExplainer`], the same for one day's move outside a chart (a closed day's
+//!   movers).
 
 mod finder;
 mod grpc;
+
+pub(crate) use self::grpc::DayExplainer;
 
 use sise_proto::market::v1::move_service_server::MoveServiceServer;
 

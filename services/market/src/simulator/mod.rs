@@ -111,7 +111,9 @@ use chrono::{DateTime, FixedOffset, NaiveDate};
 
 pub use clock::{KST, Mode, Session, now_kst, session_at, trading_date_at};
 pub use noise::Noise;
-pub use rules::{PriceChange, Rounding, classify, price_limits, round_to_tick, tick_size};
+pub use rules::{
+    PriceChange, Rounding, TickGrid, classify, price_limits, round_to_tick, tick_size,
+};
 pub use settings::{SimulatorMode, SimulatorSettings};
 
 use clock::{
@@ -177,6 +179,8 @@ pub struct Instrument {
     /// Whether news jumps (6–40%) hit it: a company's stock, not a fund whose price
     /// follows a basket or a money-market rate (ETFs).
     pub jumps: bool,
+    /// The price grid it trades on: ETFs on 5 won at every price.
+    pub grid: TickGrid,
 }
 
 /// How the simulator runs.
@@ -272,6 +276,8 @@ struct Model {
     sigma: f64,
     /// Whether news jumps apply ([`Instrument::jumps`]).
     jumps: bool,
+    /// Its price grid ([`Instrument::grid`]).
+    grid: TickGrid,
     /// Log of the seed close: the mean-reversion target.
     anchor: f64,
     /// Hidden log price.
@@ -373,7 +379,10 @@ fn evolve(model: &mut Model, dt: f64, rng: &mut Noise) {
 fn price_of(model: &Model, quote: &QuoteState) -> i64 {
     // `as` saturates; NaN becomes 0 and is clamped to the lower limit.
     let raw = model.latent.exp().round() as i64;
-    round_to_tick(raw, Rounding::Nearest).clamp(quote.lower_limit, quote.upper_limit)
+    model
+        .grid
+        .round(raw, Rounding::Nearest)
+        .clamp(quote.lower_limit, quote.upper_limit)
 }
 
 /// Shares for `value` won at `price`, with log-normal noise and stochastic
@@ -463,7 +472,7 @@ impl Simulator {
         simulator.day = simulator.schedule(0, first_date);
         for instrument in instruments {
             let previous_close = instrument.previous_close.max(1);
-            let (upper_limit, lower_limit) = price_limits(previous_close);
+            let (upper_limit, lower_limit) = instrument.grid.price_limits(previous_close);
             let liquidity = sanitize(instrument.liquidity, 1.0);
             let anchor = (previous_close as f64).ln();
             simulator.models.push(Model {
@@ -471,6 +480,7 @@ impl Simulator {
                 value_per_day: log_lerp(MIN_VALUE_PER_DAY, MAX_VALUE_PER_DAY, liquidity),
                 sigma: sanitize(instrument.volatility, MAX_VOLATILITY),
                 jumps: instrument.jumps,
+                grid: instrument.grid,
                 anchor,
                 latent: anchor,
                 ln_lower: (lower_limit as f64).ln(),
@@ -745,7 +755,7 @@ impl Simulator {
             if replay {
                 model.latent = (previous_close.max(1) as f64).ln();
             }
-            let (upper_limit, lower_limit) = price_limits(previous_close);
+            let (upper_limit, lower_limit) = model.grid.price_limits(previous_close);
             *quote = QuoteState {
                 price: previous_close,
                 previous_close,

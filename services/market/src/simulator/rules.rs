@@ -1,5 +1,6 @@
-//! KRX price rules for stocks: tick sizes, daily price limits and the
-//! price-change classification of the product specification (§3).
+//! KRX price rules: tick sizes (the stocks' banded grid and the 5-won grid of ETFs,
+//! [`TickGrid`]), daily price limits and the price-change classification of the product
+//! specification (§3).
 //!
 //! Everything here is integer arithmetic on won amounts; nothing allocates.
 
@@ -24,6 +25,89 @@ const TOP_TICK: i64 = 1_000;
 const LIMIT_UP_TENTHS: i64 = 13;
 const LIMIT_DOWN_TENTHS: i64 = 7;
 
+/// The tick of ETFs (and ETNs) at every price.
+pub const ETF_TICK: i64 = 5;
+
+/// The price grid a security is quoted on: KRX quotes stocks on a tick that grows with the
+/// price ([`tick_size`]) and ETFs and ETNs on [`ETF_TICK`] at every price, so a 100,000-won
+/// money-market ETF moves by 5 won where a stock at that price moves by 100.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TickGrid {
+    /// The banded table of stocks.
+    #[default]
+    Stock,
+    /// 5 won at every price.
+    Etf,
+}
+
+impl TickGrid {
+    /// The grid of a listed security: ETFs on theirs, every other kind on the stocks'.
+    #[must_use]
+    pub const fn of_etf(etf: bool) -> Self {
+        if etf { Self::Etf } else { Self::Stock }
+    }
+
+    /// The tick that applies at `price`.
+    #[must_use]
+    pub fn tick_size(self, price: i64) -> i64 {
+        match self {
+            Self::Stock => tick_size(price),
+            Self::Etf => ETF_TICK,
+        }
+    }
+
+    /// The lowest valid price.
+    #[must_use]
+    pub const fn lowest(self) -> i64 {
+        match self {
+            Self::Stock => 1,
+            Self::Etf => ETF_TICK,
+        }
+    }
+
+    /// Whether `price` is a valid quote price on this grid.
+    #[must_use]
+    pub fn is_on_tick(self, price: i64) -> bool {
+        price > 0 && price % self.tick_size(price) == 0
+    }
+
+    /// `price` rounded to this grid (see [`round_to_tick`]).
+    #[must_use]
+    pub fn round(self, price: i64, rounding: Rounding) -> i64 {
+        let tick = self.tick_size(price);
+        let remainder = price.rem_euclid(tick);
+        if remainder == 0 {
+            return price;
+        }
+        let down = price - remainder;
+        let up = down.saturating_add(tick);
+        match rounding {
+            Rounding::Down => down,
+            Rounding::Up => up,
+            Rounding::Nearest => {
+                if remainder * 2 >= tick {
+                    up
+                } else {
+                    down
+                }
+            }
+        }
+    }
+
+    /// The daily limits of `previous_close` on this grid (see [`price_limits`]).
+    #[must_use]
+    pub fn price_limits(self, previous_close: i64) -> (i64, i64) {
+        let base = previous_close.max(1);
+        // Floor of base × 1.3, then down to the tick at that price.
+        let raw_upper = base.saturating_mul(LIMIT_UP_TENTHS) / 10;
+        let upper = self.round(raw_upper, Rounding::Down);
+        // Ceiling of base × 0.7, then up to the tick at that price.
+        let raw_lower = (base.saturating_mul(LIMIT_DOWN_TENTHS) + 9) / 10;
+        let lower = self.round(raw_lower, Rounding::Up).max(self.lowest());
+        (upper.max(lower), lower)
+    }
+}
+
 /// The tick size (호가가격단위) that applies to a stock quoted at `price`.
 ///
 /// Prices below 1 won use the smallest tick.
@@ -39,7 +123,7 @@ pub fn tick_size(price: i64) -> i64 {
 /// tick that applies at that price.
 #[must_use]
 pub fn is_on_tick(price: i64) -> bool {
-    price > 0 && price % tick_size(price) == 0
+    TickGrid::Stock.is_on_tick(price)
 }
 
 /// Direction in which [`round_to_tick`] moves a price that is off the grid.
@@ -61,24 +145,7 @@ pub enum Rounding {
 /// 1-won grid); callers clamp to the price limits.
 #[must_use]
 pub fn round_to_tick(price: i64, rounding: Rounding) -> i64 {
-    let tick = tick_size(price);
-    let remainder = price.rem_euclid(tick);
-    if remainder == 0 {
-        return price;
-    }
-    let down = price - remainder;
-    let up = down.saturating_add(tick);
-    match rounding {
-        Rounding::Down => down,
-        Rounding::Up => up,
-        Rounding::Nearest => {
-            if remainder * 2 >= tick {
-                up
-            } else {
-                down
-            }
-        }
-    }
+    TickGrid::Stock.round(price, rounding)
 }
 
 /// Daily price limits (상한가, 하한가) for a base price, normally the previous
@@ -93,14 +160,7 @@ pub fn round_to_tick(price: i64, rounding: Rounding) -> i64 {
 /// ```
 #[must_use]
 pub fn price_limits(previous_close: i64) -> (i64, i64) {
-    let base = previous_close.max(1);
-    // Floor of base × 1.3, then down to the tick at that price.
-    let raw_upper = base.saturating_mul(LIMIT_UP_TENTHS) / 10;
-    let upper = round_to_tick(raw_upper, Rounding::Down);
-    // Ceiling of base × 0.7, then up to the tick at that price.
-    let raw_lower = (base.saturating_mul(LIMIT_DOWN_TENTHS) + 9) / 10;
-    let lower = round_to_tick(raw_lower, Rounding::Up).max(1);
-    (upper.max(lower), lower)
+    TickGrid::Stock.price_limits(previous_close)
 }
 
 /// Price change against the previous close, as the product specification
@@ -270,6 +330,53 @@ mod tests {
             assert!((base * 13 - upper * 10) < tick_size(upper) * 10 + 10);
             assert!((lower * 10 - base * 7) < tick_size(lower) * 10 + 10);
             assert!(lower <= base && base <= upper);
+        }
+    }
+
+    #[test]
+    fn etfs_are_quoted_on_five_won_at_every_price() {
+        let etf = TickGrid::Etf;
+        for price in [1_000, 1_999, 2_000, 49_999, 105_000, 600_000] {
+            assert_eq!(etf.tick_size(price), ETF_TICK, "{price}");
+        }
+        // A low-priced ETF: 1,234 is a stock price but not an ETF one.
+        assert!(is_on_tick(1_234));
+        assert!(!etf.is_on_tick(1_234));
+        assert_eq!(etf.round(1_234, Rounding::Nearest), 1_235);
+        assert_eq!(etf.round(1_232, Rounding::Nearest), 1_230);
+        assert_eq!(etf.round(1_232, Rounding::Up), 1_235);
+        // A money-market ETF near 105,000: 5-won steps where a stock takes 100.
+        assert_eq!(etf.round(105_012, Rounding::Nearest), 105_010);
+        assert_eq!(round_to_tick(105_012, Rounding::Nearest), 105_000);
+        // Limits: ±30% on the 5-won grid.
+        assert_eq!(etf.price_limits(10_000), (13_000, 7_000));
+        assert_eq!(etf.price_limits(1_234), (1_600, 865));
+        assert_eq!(price_limits(1_234), (1_604, 864));
+        assert_eq!(etf.price_limits(105_015), (136_515, 73_515));
+        assert_eq!(TickGrid::of_etf(true), TickGrid::Etf);
+        assert_eq!(TickGrid::of_etf(false), TickGrid::Stock);
+        assert_eq!(TickGrid::default(), TickGrid::Stock);
+    }
+
+    #[test]
+    fn etf_rounding_and_limits_stay_on_the_etf_grid() {
+        let etf = TickGrid::Etf;
+        for price in (1..300_000).step_by(13) {
+            for rounding in [Rounding::Down, Rounding::Up, Rounding::Nearest] {
+                let rounded = etf.round(price, rounding);
+                assert!(rounded % ETF_TICK == 0, "{price} {rounding:?} → {rounded}");
+                assert!((rounded - price).abs() < ETF_TICK);
+            }
+        }
+        for base in (5..2_000_000).step_by(991) {
+            let (upper, lower) = etf.price_limits(base);
+            assert!(etf.is_on_tick(upper) && etf.is_on_tick(lower), "{base}");
+            assert!(
+                upper * 10 <= base * 13 || upper == lower,
+                "{base}: upper {upper}"
+            );
+            assert!(lower * 10 >= base * 7, "{base}: lower {lower}");
+            assert!(lower <= upper);
         }
     }
 

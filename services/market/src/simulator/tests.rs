@@ -23,6 +23,7 @@ fn instrument(id: &str, previous_close: i64, liquidity: f64, volatility: f64) ->
         liquidity,
         volatility,
         jumps: true,
+        grid: TickGrid::Stock,
     }
 }
 
@@ -608,5 +609,73 @@ fn steps_without_time_passing_change_nothing() {
     assert!(
         outcome.changed.is_empty(),
         "time going backwards is ignored"
+    );
+}
+
+#[test]
+fn etfs_trade_on_the_five_won_grid_at_every_price() {
+    let start = kst(2025, 7, 2, 21, 0);
+    let etf = |id: &str, previous_close: i64, volatility: f64| Instrument {
+        jumps: false,
+        grid: TickGrid::Etf,
+        ..instrument(id, previous_close, 1.0, volatility)
+    };
+    let instruments = vec![
+        // A low-priced ETF: the stocks' grid is 1 won there.
+        etf("LOW", 1_234, 0.02),
+        // A money-market ETF: tiny daily moves, 100 won a tick on the stocks' grid.
+        etf("MMF", 105_015, 0.0005),
+        // The same two as stocks.
+        instrument("LOW-STOCK", 1_234, 1.0, 0.02),
+        Instrument {
+            jumps: false,
+            ..instrument("MMF-STOCK", 105_015, 1.0, 0.0005)
+        },
+    ];
+    let mut sim = Simulator::new(continuous(7, 600, start), instruments);
+    assert_eq!(
+        (sim.quote(0).upper_limit, sim.quote(0).lower_limit),
+        TickGrid::Etf.price_limits(1_234)
+    );
+    let mut low_prices = std::collections::BTreeSet::new();
+    let mut mmf_prices = std::collections::BTreeSet::new();
+    let mut mmf_stock_prices = std::collections::BTreeSet::new();
+    for n in 1..=3_000 {
+        let outcome = sim.step(start + secs(n));
+        for close in &outcome.closed_days {
+            if close.index < 2 {
+                for price in [close.open, close.high, close.low, close.close] {
+                    assert_eq!(price % 5, 0, "{close:?}");
+                }
+            }
+        }
+        for (index, q) in sim.quotes().iter().enumerate().take(2) {
+            // Before a session's open the quote sits at the previous close (the history's).
+            if q.open > 0 {
+                assert!(TickGrid::Etf.is_on_tick(q.price), "{index}: {q:?}");
+            }
+            assert_eq!(
+                (q.upper_limit, q.lower_limit),
+                TickGrid::Etf.price_limits(q.previous_close),
+                "{index}"
+            );
+            assert!(q.lower_limit <= q.price && q.price <= q.upper_limit);
+        }
+        if sim.quote(0).open > 0 {
+            low_prices.insert(sim.quote(0).price);
+            mmf_prices.insert(sim.quote(1).price);
+            mmf_stock_prices.insert(sim.quote(3).price);
+        }
+        assert!(is_on_tick(sim.quote(2).price));
+    }
+    // The low-priced ETF moves in 5-won steps only.
+    assert!(low_prices.len() > 3, "{low_prices:?}");
+    assert!(low_prices.iter().all(|p| p % 5 == 0), "{low_prices:?}");
+    // The money-market ETF's small moves show on its grid, where the stocks' grid rounds
+    // them away.
+    assert!(mmf_prices.len() > 3, "{mmf_prices:?}");
+    assert!(
+        mmf_prices.len() > mmf_stock_prices.len(),
+        "{mmf_prices:?} {mmf_stock_prices:?}"
     );
 }

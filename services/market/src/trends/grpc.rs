@@ -204,27 +204,7 @@ impl TrendGrpc {
     }
 
     fn sector(&self, sector: &Sector, components: usize) -> pb::Sector {
-        let mut rows = self.members(sector);
-        let summary = sectors::summarize(rows.iter().map(|row| Component {
-            price: row.quote.price,
-            previous_close: row.quote.previous_close,
-            shares: row.stock.shares_outstanding as f64,
-            trading_value: row.quote.trading_value,
-        }));
-        rows = rank::ordered(rows, Order::MarketCap);
-        pb::Sector {
-            wics_sector_code: sector.code.clone(),
-            name: sector.name.clone(),
-            parent_code: sector.parent_code.clone(),
-            parent_name: sector.parent_name.clone(),
-            change_rate: summary.change_rate,
-            market_cap: summary.market_cap,
-            trading_value: summary.trading_value,
-            components_count: rows.len() as i64,
-            rising_count: summary.rising,
-            falling_count: summary.falling,
-            components: rows.iter().take(components).map(Row::to_proto).collect(),
-        }
+        sector_of(sector, self.members(sector), components)
     }
 
     /// The stocks of `counts` (security id, count) on the board, the most first (then by
@@ -247,6 +227,31 @@ impl TrendGrpc {
             .take(limit)
             .map(Row::to_proto)
             .collect()
+    }
+}
+
+/// A group's summary over `rows` (its members with their quotes), with its first
+/// `components` by market cap.
+pub(super) fn sector_of(sector: &Sector, mut rows: Vec<Row<'_>>, components: usize) -> pb::Sector {
+    let summary = sectors::summarize(rows.iter().map(|row| Component {
+        price: row.quote.price,
+        previous_close: row.quote.previous_close,
+        shares: row.stock.shares_outstanding as f64,
+        trading_value: row.quote.trading_value,
+    }));
+    rows = rank::ordered(rows, Order::MarketCap);
+    pb::Sector {
+        wics_sector_code: sector.code.clone(),
+        name: sector.name.clone(),
+        parent_code: sector.parent_code.clone(),
+        parent_name: sector.parent_name.clone(),
+        change_rate: summary.change_rate,
+        market_cap: summary.market_cap,
+        trading_value: summary.trading_value,
+        components_count: rows.len() as i64,
+        rising_count: summary.rising,
+        falling_count: summary.falling,
+        components: rows.iter().take(components).map(Row::to_proto).collect(),
     }
 }
 

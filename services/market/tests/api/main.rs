@@ -9,11 +9,15 @@
 //! - `moves`: "why it moved": the moves against the candles, their articles against the
 //!   article lists, their board activity against posts published on the bus;
 //! - `trends`: post events through the real consumer, read back as popular stocks and
-//!   discussion surges.
+//!   discussion surges;
+//! - `days`: the closed trading days of the continuous clock, each as its charts show it.
 //!
 //! The HTTP behaviour of every market call is tested through the gateway
 //! (`gateway/tests/api`); these tests hold what only the service level can show.
 
+#[path = "../common/closed_days.rs"]
+mod closed_days;
+mod days;
 mod etfs;
 mod fetch;
 mod helpers;

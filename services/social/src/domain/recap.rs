@@ -1,10 +1,12 @@
-//! The daily market recap as an article (docs/architecture.md, "Insight articles"): when a
-//! trading date counts as closed ([`closed_day`], from market's condition), and the pure
-//! composer from what the writer gathered ([`DayRecap`]) to a title and CUSTOM blocks
+//! The daily market recap as an article (docs/architecture.md, "Insight articles"): what
+//! the writer gathered for a closed trading date ([`DayRecap`], from market's account of the
+//! day: [`day_recap`]) and the pure composer from it to a title and CUSTOM blocks
 //! ([`compose`]): the indexes' close, the biggest risers and fallers each with why (the
-//! day's disclosures and news, its board's posts), the sector heatmap's strongest and
-//! weakest groups, the day's notable disclosures and the most discussed stocks. Every
-//! section says so when it has nothing; all text is Korean.
+//! disclosures and news around the move, its board's posts), the sector heatmap's
+//! strongest and weakest groups, the day's notable disclosures and the most discussed
+//! stocks. Every section says so when it has nothing; all text is Korean.
+
+use std::collections::HashMap;
 
 use chrono::{Datelike, NaiveDate, Weekday};
 use sise_proto::market::v1 as market;
@@ -13,6 +15,12 @@ use super::insight::Block;
 
 /// Items of a mover's "why" of each kind (disclosures, news).
 pub const WHY_ITEMS: usize = 2;
+/// Groups told of each side of the heatmap.
+pub const SECTORS: usize = 3;
+/// Notable disclosures told.
+pub const NOTABLE: usize = 5;
+/// Most discussed stocks told.
+pub const DISCUSSED: usize = 3;
 
 /// An index at the close.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,9 +39,10 @@ pub struct Mover {
     pub name: String,
     pub price: f64,
     pub change_rate: f64,
-    /// Titles of its disclosures of the day (at most [`WHY_ITEMS`] are told).
+    /// Titles of the disclosures around its move (received that day or the day before; at
+    /// most [`WHY_ITEMS`] are told).
     pub disclosures: Vec<String>,
-    /// Titles of its news of the day.
+    /// Titles of the news around it (from the previous close to the end of the day).
     pub news: Vec<String>,
     /// Posts on its board that day.
     pub posts: i64,
@@ -61,7 +70,7 @@ pub struct DayDisclosure {
 pub struct Discussed {
     pub security_id: String,
     pub name: String,
-    /// Posts of the last 24 hours (market's count).
+    /// Posts on its board that day (market's count).
     pub posts: i64,
     pub change_rate: f64,
 }
@@ -81,27 +90,84 @@ pub struct DayRecap {
     pub discussed: Vec<Discussed>,
 }
 
-/// The trading date market's condition shows closed: the session is over (closed, or the
-/// after-hours session, which never moves the day's price) and the day traded (an index
-/// opened: `open` is 0 until the day's open, e.g. after the 08:00 roll). `None` while a
-/// session runs or waits to open, and always in the continuous clock of the embedded
-/// default, which never closes.
-pub fn closed_day(condition: &market::MarketCondition) -> Option<NaiveDate> {
-    let session = market::Session::try_from(condition.session).ok()?;
-    if !matches!(
-        session,
-        market::Session::Closed | market::Session::AfterHours
-    ) {
-        return None;
+/// The recap of `date` from market's account of it (`closed`) and the movers' posts of the
+/// day on social's boards (`posts`, by security id).
+pub fn day_recap(
+    date: NaiveDate,
+    closed: &market::ClosedDay,
+    posts: &HashMap<String, i64>,
+) -> DayRecap {
+    let mover = |m: &market::ClosedMover| -> Option<Mover> {
+        let stock = m.stock.as_ref()?;
+        let why = m.r#move.clone().unwrap_or_default();
+        Some(Mover {
+            security_id: stock.security_id.clone(),
+            name: stock.name.clone(),
+            price: stock.price,
+            change_rate: stock.change_rate,
+            disclosures: why.disclosures.into_iter().map(|d| d.report_nm).collect(),
+            news: why.news.into_iter().map(|n| n.title).collect(),
+            posts: posts.get(&stock.security_id).copied().unwrap_or(0),
+        })
+    };
+    let sector = |s: &market::Sector| SectorMove {
+        name: s.name.clone(),
+        change_rate: s.change_rate,
+        rising: s.rising_count,
+        falling: s.falling_count,
+    };
+    DayRecap {
+        date,
+        indexes: closed
+            .indexes
+            .iter()
+            .map(|index| IndexMove {
+                name: index.name.clone(),
+                close: index.price,
+                change: index.change,
+                change_rate: index.change_rate,
+            })
+            .collect(),
+        risers: closed.rising.iter().filter_map(mover).collect(),
+        fallers: closed.falling.iter().filter_map(mover).collect(),
+        // Market lists the groups strongest first.
+        strong_sectors: closed
+            .sectors
+            .iter()
+            .filter(|s| s.change_rate > 0.0)
+            .take(SECTORS)
+            .map(sector)
+            .collect(),
+        weak_sectors: closed
+            .sectors
+            .iter()
+            .rev()
+            .filter(|s| s.change_rate < 0.0)
+            .take(SECTORS)
+            .map(sector)
+            .collect(),
+        disclosures: closed
+            .disclosures
+            .iter()
+            .take(NOTABLE)
+            .map(|d| DayDisclosure {
+                company: d.corp_name.clone(),
+                title: d.report_nm.clone(),
+                filer: d.flr_nm.clone(),
+            })
+            .collect(),
+        discussed: closed
+            .discussed
+            .iter()
+            .take(DISCUSSED)
+            .map(|s| Discussed {
+                security_id: s.security_id.clone(),
+                name: s.name.clone(),
+                posts: s.score as i64,
+                change_rate: s.change_rate,
+            })
+            .collect(),
     }
-    let traded = [&condition.kospi, &condition.kosdaq]
-        .into_iter()
-        .flatten()
-        .any(|index| index.open > 0.0);
-    if !traded {
-        return None;
-    }
-    NaiveDate::parse_from_str(&condition.trading_date, "%Y-%m-%d").ok()
 }
 
 /// The recap's title: `11월 27일 시장 마감 리뷰`.
@@ -211,16 +277,14 @@ pub fn compose(recap: &DayRecap) -> (String, Vec<Block>) {
 
     blocks.push(heading("토론이 활발했던 종목"));
     if recap.discussed.is_empty() {
-        blocks.push(paragraph(
-            "최근 24시간 종목토론 글이 많은 종목이 없었습니다.",
-        ));
+        blocks.push(paragraph("이날 종목토론 글이 올라온 종목이 없었습니다."));
     }
     for stock in &recap.discussed {
         blocks.push(Block::Stock {
             security_id: stock.security_id.clone(),
         });
         blocks.push(paragraph(format!(
-            "{}: 최근 24시간 종목토론 글 {}건, 이날 {}",
+            "{}: 이날 종목토론 글 {}건, 등락률 {}",
             stock.name,
             number(stock.posts as f64, 0),
             percent(stock.change_rate)
@@ -290,7 +354,8 @@ fn moved(rate: f64, last: bool) -> String {
     }
 }
 
-/// Why a mover moved: the day's disclosures and news (a few titles each) and its board.
+/// Why a mover moved: the disclosures and news around its move (a few titles each) and
+/// its board that day.
 fn why(mover: &Mover) -> String {
     let mut parts = Vec::new();
     let told = |titles: &[String]| {
@@ -311,17 +376,17 @@ fn why(mover: &Mover) -> String {
         parts.push(format!("뉴스 {}", told(&mover.news)));
     }
     let news = if parts.is_empty() {
-        "이날 공시나 뉴스는 없었습니다".to_owned()
+        "전 거래일 장 마감 뒤부터 이날까지 공시나 뉴스는 없었습니다".to_owned()
     } else {
-        format!("이날 {}", parts.join(", "))
+        format!("전 거래일 장 마감 뒤부터 이날까지 {}", parts.join(", "))
     };
     let board = if mover.posts > 0 {
         format!(
-            "종목토론 글 {}건이 올라왔습니다",
+            "이날 종목토론 글 {}건이 올라왔습니다",
             number(mover.posts as f64, 0)
         )
     } else {
-        "종목토론 글은 없었습니다".to_owned()
+        "이날 종목토론 글은 없었습니다".to_owned()
     };
     format!("왜 움직였나: {news}. {board}.")
 }
@@ -460,8 +525,9 @@ mod tests {
             .expect("riser card");
         assert_eq!(
             texts[riser + 1],
-            "삼성전자 72,300원 (+5.12%). 왜 움직였나: 이날 공시 「주요사항보고서(자기주식취득결정)」, \
-             뉴스 「뉴스 하나」, 「뉴스 둘」, 외 1건. 종목토론 글 1,234건이 올라왔습니다."
+            "삼성전자 72,300원 (+5.12%). 왜 움직였나: 전 거래일 장 마감 뒤부터 이날까지 공시 \
+             「주요사항보고서(자기주식취득결정)」, 뉴스 「뉴스 하나」, 「뉴스 둘」, 외 1건. \
+             이날 종목토론 글 1,234건이 올라왔습니다."
         );
         let faller = texts
             .iter()
@@ -469,14 +535,15 @@ mod tests {
             .expect("faller card");
         assert_eq!(
             texts[faller + 1],
-            "SK하이닉스 180,000원 (-3.10%). 왜 움직였나: 이날 공시나 뉴스는 없었습니다. 종목토론 글은 없었습니다."
+            "SK하이닉스 180,000원 (-3.10%). 왜 움직였나: 전 거래일 장 마감 뒤부터 이날까지 공시나 \
+             뉴스는 없었습니다. 이날 종목토론 글은 없었습니다."
         );
         assert!(
             texts.contains(&"강세 업종: 반도체와반도체장비 +2.31% (상승 12 · 하락 3)".to_owned())
         );
         assert!(texts.contains(&"약세 업종: 자동차와부품 -1.10% (상승 2 · 하락 9)".to_owned()));
         assert!(texts.contains(&"삼성전자: 분기보고서".to_owned()));
-        assert!(texts.contains(&"카카오: 최근 24시간 종목토론 글 42건, 이날 0.00%".to_owned()));
+        assert!(texts.contains(&"카카오: 이날 종목토론 글 42건, 등락률 0.00%".to_owned()));
         // The sections in order.
         let headings: Vec<&str> = blocks
             .iter()
@@ -518,7 +585,7 @@ mod tests {
             "해당하는 종목이 없었습니다.",
             "업종 데이터를 받지 못했습니다.",
             "이날 주요 종목의 공시는 없었습니다.",
-            "최근 24시간 종목토론 글이 많은 종목이 없었습니다.",
+            "이날 종목토론 글이 올라온 종목이 없었습니다.",
         ] {
             assert!(texts.iter().any(|t| t == said), "{said}: {texts:?}");
         }
@@ -548,47 +615,120 @@ mod tests {
         assert_eq!(topic("코스닥"), "은");
     }
 
-    fn condition(session: market::Session, open: f64) -> market::MarketCondition {
-        let index = market::Asset {
-            asset_id: "INDEX-KOSPI".into(),
-            open,
+    #[test]
+    fn market_s_account_of_the_day_becomes_the_recap() {
+        let stock = |id: &str, name: &str, price: f64, rate: f64, score: f64| market::TrendStock {
+            security_id: id.into(),
+            name: name.into(),
+            price,
+            change_rate: rate,
+            score,
             ..Default::default()
         };
-        market::MarketCondition {
-            session: session as i32,
-            kospi: Some(index.clone()),
-            kosdaq: Some(index),
-            trading_date: "2026-11-27".into(),
-            vi: None,
-        }
-    }
-
-    #[test]
-    fn only_a_closed_day_that_traded_is_recapped() {
-        for session in [market::Session::Closed, market::Session::AfterHours] {
-            assert_eq!(closed_day(&condition(session, 2_500.0)), Some(date()));
-            // Rolled and waiting for the open: nothing traded yet.
-            assert_eq!(closed_day(&condition(session, 0.0)), None);
-        }
-        for session in [
-            market::Session::PreMarket,
-            market::Session::OpeningAuction,
-            market::Session::Regular,
-            market::Session::ClosingAuction,
-            market::Session::Unspecified,
-        ] {
-            assert_eq!(
-                closed_day(&condition(session, 2_500.0)),
-                None,
-                "{session:?}"
-            );
-        }
-        let mut bad = condition(market::Session::Closed, 2_500.0);
-        bad.trading_date = "27/11/2026".into();
-        assert_eq!(closed_day(&bad), None);
-        bad.trading_date = "2026-11-27".into();
-        bad.kospi = None;
-        bad.kosdaq = None;
-        assert_eq!(closed_day(&bad), None);
+        let mover =
+            |s: market::TrendStock, disclosures: &[&str], news: &[&str]| market::ClosedMover {
+                stock: Some(s),
+                r#move: Some(market::Move {
+                    disclosures: disclosures
+                        .iter()
+                        .map(|t| market::Disclosure {
+                            report_nm: (*t).into(),
+                            ..Default::default()
+                        })
+                        .collect(),
+                    news: news
+                        .iter()
+                        .map(|t| market::NewsItem {
+                            title: (*t).into(),
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
+                }),
+            };
+        let sector = |name: &str, rate: f64| market::Sector {
+            name: name.into(),
+            change_rate: rate,
+            rising_count: 1,
+            falling_count: 2,
+            ..Default::default()
+        };
+        let closed = market::ClosedDay {
+            date: "2026-11-27".into(),
+            indexes: vec![market::Asset {
+                name: "코스피".into(),
+                price: 2_537.5,
+                change: 12.34,
+                change_rate: 0.004_888,
+                ..Default::default()
+            }],
+            rising: vec![mover(
+                stock("KOREA-A005930", "삼성전자", 72_300.0, 0.0512, 0.0),
+                &["분기보고서"],
+                &["뉴스 하나"],
+            )],
+            falling: vec![mover(
+                stock("KOREA-A000660", "SK하이닉스", 180_000.0, -0.031, 0.0),
+                &[],
+                &[],
+            )],
+            sectors: vec![
+                sector("A", 0.03),
+                sector("B", 0.02),
+                sector("C", 0.01),
+                sector("D", 0.005),
+                sector("E", 0.0),
+                sector("F", -0.01),
+                sector("G", -0.02),
+            ],
+            disclosures: (0..7)
+                .map(|i| market::Disclosure {
+                    corp_name: format!("회사{i}"),
+                    report_nm: "공시".into(),
+                    flr_nm: format!("회사{i}"),
+                    ..Default::default()
+                })
+                .collect(),
+            discussed: (0..4)
+                .map(|i| {
+                    stock(
+                        &format!("KOREA-A00000{i}"),
+                        "종목",
+                        1_000.0,
+                        0.0,
+                        10.0 - f64::from(i),
+                    )
+                })
+                .collect(),
+        };
+        let posts = HashMap::from([("KOREA-A005930".to_owned(), 7)]);
+        let recap = day_recap(date(), &closed, &posts);
+        assert_eq!(recap.date, date());
+        assert_eq!(
+            recap.indexes,
+            vec![IndexMove {
+                name: "코스피".into(),
+                close: 2_537.5,
+                change: 12.34,
+                change_rate: 0.004_888,
+            }]
+        );
+        assert_eq!(recap.risers.len(), 1);
+        assert_eq!(recap.risers[0].disclosures, ["분기보고서"]);
+        assert_eq!(recap.risers[0].news, ["뉴스 하나"]);
+        assert_eq!(recap.risers[0].posts, 7);
+        assert_eq!(recap.fallers[0].posts, 0);
+        let names = |sectors: &[SectorMove]| -> Vec<String> {
+            sectors.iter().map(|s| s.name.clone()).collect()
+        };
+        // The three strongest rising groups, the weakest falling ones from the weakest.
+        assert_eq!(names(&recap.strong_sectors), ["A", "B", "C"]);
+        assert_eq!(names(&recap.weak_sectors), ["G", "F"]);
+        assert_eq!(recap.disclosures.len(), NOTABLE);
+        assert_eq!(recap.discussed.len(), DISCUSSED);
+        assert_eq!(recap.discussed[0].posts, 10);
+        let (_, blocks) = compose(&recap);
+        let json = serde_json::json!({ "blocks": blocks }).to_string();
+        assert!(Content::custom(&json).is_ok());
     }
 }

@@ -1,6 +1,6 @@
 //! Contests: `ContestService` for members and visitors (through the gateway; an entrant
 //! from the signed metadata) and `ContestDeskService` for operators (on the operators'
-//! listener). A ranking is computed from the simulator's quotes, fetched once for the
+//! listener: create, list, edit, end early). A ranking is computed from the simulator's quotes, fetched once for the
 //! contest's distinct picks and kept a few seconds; an ended contest's prices are stored
 //! the first time it is read after its end.
 
@@ -18,10 +18,10 @@ use tonic::{Request, Response, Status};
 
 use super::settle;
 use crate::contests::{MAX_ENTRIES, MAX_PICKS, Prices, Ranked, history, rank, state};
-use crate::domain::{SecurityId, text};
+use crate::domain::{SecurityId, cursor, text};
 use crate::members::Members;
 use crate::store::Store;
-use crate::store::contests::{ContestRow, NewContest, PickRow};
+use crate::store::contests::{ContestEdit, ContestRow, NewContest, PickRow};
 
 /// Rankers a page.
 pub const DEFAULT_LIMIT: u32 = 20;
@@ -288,13 +288,44 @@ impl pb::contest_service_server::ContestService for ContestGrpc {
 
 pub struct ContestDeskGrpc {
     store: Store,
+    prices: Prices,
 }
 
 impl ContestDeskGrpc {
-    pub fn new(store: Store) -> Self {
-        Self { store }
+    pub fn new(store: Store, prices: Prices) -> Self {
+        Self { store, prices }
     }
 }
+
+/// A contest title as written: normalized, 1 to [`TITLE_MAX_CHARS`] characters.
+fn contest_title(text: &str) -> Result<String, DomainError> {
+    let title = text::normalize(text);
+    if title.is_empty() {
+        return Err(ErrorCode::TitleRequired.into());
+    }
+    if title.chars().count() > TITLE_MAX_CHARS {
+        return Err(DomainError::with_max(
+            ErrorCode::TitleTooLong,
+            TITLE_MAX_CHARS,
+        ));
+    }
+    Ok(title)
+}
+
+/// A contest description as written: normalized, up to [`DESCRIPTION_MAX_CHARS`].
+fn contest_description(text: &str) -> Result<String, DomainError> {
+    let description = text::normalize(text);
+    if description.chars().count() > DESCRIPTION_MAX_CHARS {
+        return Err(DomainError::with_max(
+            ErrorCode::NoticeTooLong,
+            DESCRIPTION_MAX_CHARS,
+        ));
+    }
+    Ok(description)
+}
+
+/// Operators' contest pages.
+const DESK_TAG: &str = "c:desk";
 
 #[tonic::async_trait]
 impl pb::contest_desk_service_server::ContestDeskService for ContestDeskGrpc {
@@ -305,19 +336,8 @@ impl pb::contest_desk_service_server::ContestDeskService for ContestDeskGrpc {
     ) -> Result<Response<pb::Contest>, Status> {
         let operator = operator::required(&request)?;
         let r = request.get_ref();
-        let title = text::normalize(&r.title);
-        if title.is_empty() {
-            return Err(DomainError::from(ErrorCode::TitleRequired).into());
-        }
-        if title.chars().count() > TITLE_MAX_CHARS {
-            return Err(DomainError::with_max(ErrorCode::TitleTooLong, TITLE_MAX_CHARS).into());
-        }
-        let description = text::normalize(&r.description);
-        if description.chars().count() > DESCRIPTION_MAX_CHARS {
-            return Err(
-                DomainError::with_max(ErrorCode::NoticeTooLong, DESCRIPTION_MAX_CHARS).into(),
-            );
-        }
+        let title = contest_title(&r.title)?;
+        let description = contest_description(&r.description)?;
         if r.starts_at_ms <= 0
             || r.ends_at_ms <= r.starts_at_ms
             || r.ends_at_ms - r.starts_at_ms > MAX_DAYS * DAY_MS
@@ -341,6 +361,103 @@ impl pb::contest_desk_service_server::ContestDeskService for ContestDeskGrpc {
             "contest created"
         );
         Ok(Response::new(proto(&contest, now_ms())))
+    }
+
+    #[tracing::instrument(skip_all)]
+    async fn list_contests(
+        &self,
+        request: Request<pb::ListDeskContestsRequest>,
+    ) -> Result<Response<pb::ContestPage>, Status> {
+        operator::required(&request)?;
+        let r = request.get_ref();
+        let limit = PageLimit::parse(r.limit, DEFAULT_LIMIT, MAX_LIMIT)?.get();
+        let before = cursor::decode(&r.cursor, DESK_TAG, 1)?.map(|v| v[0]);
+        let (contests, more) = self
+            .store
+            .contests_page(before, limit as i64)
+            .await
+            .map_err(internal_status)?;
+        let now = now_ms();
+        let next_cursor = match contests.last() {
+            Some(last) if more => cursor::encode(DESK_TAG, &[last.id]),
+            _ => String::new(),
+        };
+        Ok(Response::new(pb::ContestPage {
+            contests: contests.iter().map(|c| proto(c, now)).collect(),
+            next_cursor,
+        }))
+    }
+
+    #[tracing::instrument(skip_all, fields(contest_id = request.get_ref().id))]
+    async fn edit_contest(
+        &self,
+        request: Request<pb::EditContestRequest>,
+    ) -> Result<Response<pb::Contest>, Status> {
+        let operator = operator::required(&request)?;
+        let r = request.get_ref();
+        let edit = ContestEdit {
+            title: r.title.as_deref().map(contest_title).transpose()?,
+            description: r
+                .description
+                .as_deref()
+                .map(contest_description)
+                .transpose()?,
+            ends_at_ms: r.ends_at_ms,
+        };
+        let now = now_ms();
+        let contest = settle(
+            self.store
+                .edit_contest(r.id, &edit, MAX_DAYS * DAY_MS, now)
+                .await,
+        )?;
+        tracing::info!(
+            operator = &*operator,
+            contest_id = contest.id,
+            "contest edited"
+        );
+        Ok(Response::new(proto(&contest, now)))
+    }
+
+    #[tracing::instrument(skip_all, fields(contest_id = request.get_ref().id))]
+    async fn end_contest(
+        &self,
+        request: Request<pb::EndContestRequest>,
+    ) -> Result<Response<pb::Contest>, Status> {
+        let operator = operator::required(&request)?;
+        let now = now_ms();
+        let contest = settle(self.store.end_contest(request.get_ref().id, now).await)?;
+        tracing::info!(
+            operator = &*operator,
+            contest_id = contest.id,
+            "contest ended early"
+        );
+        // The prices of the end, now; if market does not answer, the first read of the
+        // ranking stores them.
+        let entries = self
+            .store
+            .contest_entries(contest.id)
+            .await
+            .map_err(internal_status)?;
+        if !entries.is_empty() {
+            let ids: BTreeSet<String> = entries
+                .iter()
+                .flat_map(|e| e.picks.iter().map(|p| p.security_id.clone()))
+                .collect();
+            let ids: Vec<String> = ids.into_iter().collect();
+            match self.prices.quotes(&ids).await {
+                Ok(prices) => self
+                    .store
+                    .finalize_contest(contest.id, &prices.into_iter().collect::<Vec<_>>())
+                    .await
+                    .map_err(internal_status)?,
+                Err(status) => tracing::warn!(
+                    contest_id = contest.id,
+                    error = %status,
+                    "the ended contest's prices are frozen at its next read"
+                ),
+            }
+        }
+        Ok(Response::new(proto(&contest, now)))
     }
 }
 

@@ -104,6 +104,7 @@ impl CommentRow {
             sample: self.sample,
             created_at_ms: self.created_at_ms,
             post: None,
+            insight_article: None,
         }
     }
 }
@@ -280,8 +281,8 @@ impl Store {
         Ok(Ok(()))
     }
 
-    /// A page of `user_id`'s own comments (not deleted), newest first, each with its post;
-    /// the last id when more follow.
+    /// A page of `user_id`'s own comments (not deleted), newest first, each with its post or
+    /// insight article; the last id when more follow.
     pub async fn my_comments(
         &self,
         user_id: i64,
@@ -290,9 +291,13 @@ impl Store {
     ) -> anyhow::Result<(Vec<pb::Comment>, Option<i64>)> {
         let mut sql = Sql::new(&format!(
             "SELECT {}, p.id AS post_ref, p.content AS post_content, p.user_id AS post_author, \
-             p.hidden_by AS post_hidden, p.deleted_at_ms AS post_deleted \
+             p.hidden_by AS post_hidden, p.deleted_at_ms AS post_deleted, \
+             i.id AS article_ref, i.title AS article_title, \
+             i.withdrawn_at_ms AS article_withdrawn \
              FROM comments t LEFT JOIN authors a ON a.id = t.user_id \
-             LEFT JOIN posts p ON t.commentable_type = 'post' AND p.id = t.commentable_id",
+             LEFT JOIN posts p ON t.commentable_type = 'post' AND p.id = t.commentable_id \
+             LEFT JOIN insight_articles i \
+             ON t.commentable_type = 'insight_article' AND i.id = t.commentable_id",
             columns()
         ));
         let user = sql.int(user_id);
@@ -312,8 +317,23 @@ impl Store {
         for row in &rows {
             let stored = CommentRow::from_row(row)?;
             let mut comment = stored.proto(Some(user_id));
-            // A comment on an insight article has no post: its `commentable` says where.
-            if matches!(stored.on, Commentable::InsightArticle(_)) {
+            // A comment on an insight article names the article (its title while shown).
+            if let Commentable::InsightArticle(article_id) = stored.on {
+                let found: Option<i64> = row.try_get("article_ref")?;
+                let withdrawn = found.is_none()
+                    || row
+                        .try_get::<Option<i64>, _>("article_withdrawn")?
+                        .is_some();
+                comment.insight_article = Some(pb::InsightArticleSummary {
+                    id: article_id,
+                    title: if withdrawn {
+                        String::new()
+                    } else {
+                        row.try_get::<Option<String>, _>("article_title")?
+                            .unwrap_or_default()
+                    },
+                    withdrawn,
+                });
                 comments.push(comment);
                 continue;
             }

@@ -1,7 +1,8 @@
-//! Contests and their entries (rankers): operators create contests; a member enters a
-//! running one once with 1–5 picks, each with its price at entry (counted under the
-//! contest row's lock, so the cap holds); the picks' prices at the end are stored once,
-//! the first time an ended contest's ranking is read.
+//! Contests and their entries (rankers): operators create, list, edit and end contests; a
+//! member enters a running one once with 1–5 picks, each with its price at entry (counted
+//! under the contest row's lock, so the cap holds); the picks' prices at the end are stored
+//! once, when an operator ends it early or the first time an ended contest's ranking is
+//! read.
 
 use sise_platform::error::{DomainError, ErrorCode};
 use sqlx::Row as _;
@@ -62,6 +63,14 @@ pub struct EntryRow {
     pub picks: Vec<PickRow>,
 }
 
+/// An operator's change of a contest: the fields given change.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ContestEdit {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub ends_at_ms: Option<i64>,
+}
+
 /// A new contest.
 pub struct NewContest<'a> {
     pub title: &'a str,
@@ -106,6 +115,113 @@ impl Store {
         .iter()
         .map(ContestRow::from_row)
         .collect()
+    }
+
+    /// Operators' list: up to `limit` contests with an id below `before` (any when `None`),
+    /// the newest first, and whether more follow.
+    pub async fn contests_page(
+        &self,
+        before: Option<i64>,
+        limit: i64,
+    ) -> anyhow::Result<(Vec<ContestRow>, bool)> {
+        let mut rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT {CONTEST_COLUMNS} FROM contests WHERE id < $1 ORDER BY id DESC LIMIT $2"
+        )))
+        .bind(before.unwrap_or(i64::MAX))
+        .bind(limit + 1)
+        .fetch_all(&self.db.pool)
+        .await?
+        .iter()
+        .map(ContestRow::from_row)
+        .collect::<anyhow::Result<Vec<_>>>()?;
+        let more = rows.len() as i64 > limit;
+        rows.truncate(limit as usize);
+        Ok((rows, more))
+    }
+
+    /// An operator's change of contest `id` (checked by the caller: text, and an end after
+    /// its start within the longest period): the end only while the contest has not ended
+    /// at `now` and to a time after `now`, under the contest row's lock.
+    pub async fn edit_contest(
+        &self,
+        id: i64,
+        edit: &ContestEdit,
+        max_period_ms: i64,
+        now: i64,
+    ) -> Change<ContestRow> {
+        let mut tx = self.db.pool.begin().await?;
+        // A no-op update takes the row's lock.
+        let Some(row) = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE contests SET id = id WHERE id = $1 RETURNING {CONTEST_COLUMNS}"
+        )))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        else {
+            return Ok(Err(ErrorCode::ContestNotFound.into()));
+        };
+        let contest = ContestRow::from_row(&row)?;
+        let ends_at_ms = match edit.ends_at_ms {
+            Some(_) if now >= contest.ends_at_ms => {
+                return Ok(Err(ErrorCode::ContestEnded.into()));
+            }
+            Some(end)
+                if end <= now
+                    || end <= contest.starts_at_ms
+                    || end - contest.starts_at_ms > max_period_ms =>
+            {
+                return Ok(Err(DomainError::with_max(
+                    ErrorCode::InvalidContestPeriod,
+                    max_period_ms / (24 * 60 * 60 * 1000),
+                )));
+            }
+            Some(end) => end,
+            None => contest.ends_at_ms,
+        };
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE contests SET title = $2, description = $3, ends_at_ms = $4 WHERE id = $1 \
+             RETURNING {CONTEST_COLUMNS}"
+        )))
+        .bind(id)
+        .bind(edit.title.as_deref().unwrap_or(&contest.title))
+        .bind(edit.description.as_deref().unwrap_or(&contest.description))
+        .bind(ends_at_ms)
+        .fetch_one(&mut *tx)
+        .await?;
+        let edited = ContestRow::from_row(&row)?;
+        tx.commit().await?;
+        Ok(Ok(edited))
+    }
+
+    /// Contest `id` ends at `now`, if it is running then (under its row's lock).
+    pub async fn end_contest(&self, id: i64, now: i64) -> Change<ContestRow> {
+        let mut tx = self.db.pool.begin().await?;
+        let Some(row) = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE contests SET id = id WHERE id = $1 RETURNING {CONTEST_COLUMNS}"
+        )))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        else {
+            return Ok(Err(ErrorCode::ContestNotFound.into()));
+        };
+        let contest = ContestRow::from_row(&row)?;
+        if now < contest.starts_at_ms {
+            return Ok(Err(ErrorCode::ContestNotStarted.into()));
+        }
+        if now >= contest.ends_at_ms {
+            return Ok(Err(ErrorCode::ContestEnded.into()));
+        }
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE contests SET ends_at_ms = $2 WHERE id = $1 RETURNING {CONTEST_COLUMNS}"
+        )))
+        .bind(id)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        let ended = ContestRow::from_row(&row)?;
+        tx.commit().await?;
+        Ok(Ok(ended))
     }
 
     pub async fn contest(&self, id: i64) -> anyhow::Result<Option<ContestRow>> {

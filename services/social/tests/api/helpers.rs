@@ -1,6 +1,7 @@
 //! `TestApp`: the social service under test (port 0, a fresh database of one backend, the
-//! repository's configuration with the sample boards off) with one method per RPC of
-//! `SocialService` and `ModerationService`, and the bus it publishes to and consumes from.
+//! repository's configuration with the sample boards and the daily recap's task off) with
+//! one method per RPC of `SocialService` and `ModerationService`, and the bus it publishes
+//! to and consumes from.
 //!
 //! Social calls identity (authors' profiles) and market (security ids): both run once per
 //! test process, on SQLite, in a thread of their own ([`peers`]), shared by every test.
@@ -133,6 +134,8 @@ impl TestApp {
         let service = TestService::spawn_with::<Application>(backend, move |config| {
             for (key, value) in [
                 ("services.social.sample_posts", "false".to_owned()),
+                // The recap tests write it themselves (or turn the task back on).
+                ("services.social.recap.enabled", "false".to_owned()),
                 (
                     "services.social.market_url",
                     format!("http://{}", peers.market),

@@ -372,17 +372,32 @@ sise_platform::per_backend! {
         let mine = app.list_my_comments(Some(reader), None, "").await.expect("mine");
         assert_eq!(mine.comments[0].commentable, on());
         assert!(mine.comments[0].post.is_none(), "an article's comment has no post");
+        // MY 내 댓글 names the article, so the row links to it.
+        assert_eq!(
+            mine.comments[0].insight_article,
+            Some(pb::InsightArticleSummary { id: shown.id, title: "글".into(), withdrawn: false })
+        );
         app.delete_comment(writer, answer.id).await.expect("deleted");
         assert_eq!(comments_count(&app, shown.id).await, 1);
         // An operator's removal of a reported comment counts it down too.
         app.remove(comment_ref(comment.id), "광고").await.expect("removed");
         assert_eq!(comments_count(&app, shown.id).await, 0);
 
-        // A withdrawn article takes no more.
+        // A withdrawn article takes no more; its comments stay the members', without its title.
+        let kept = app
+            .create_comment(reader, pb::CreateCommentRequest { commentable: on(), parent_id: 0, content: "남는 댓글".into() })
+            .await
+            .expect("comment");
         desk(&app)
             .withdraw_insight_article(app.service.as_operator(pb::WithdrawInsightArticleRequest { id: shown.id }))
             .await
             .expect("withdrawn");
+        let mine = app.list_my_comments(Some(reader), None, "").await.expect("mine");
+        assert_eq!(mine.comments[0].id, kept.id);
+        assert_eq!(
+            mine.comments[0].insight_article,
+            Some(pb::InsightArticleSummary { id: shown.id, title: String::new(), withdrawn: true })
+        );
         let refused = app
             .create_comment(reader, pb::CreateCommentRequest { commentable: on(), parent_id: 0, content: "늦은 댓글".into() })
             .await

@@ -1,12 +1,17 @@
-//! The daily market recap the service writes itself: nothing while market's session runs
-//! (the peers' market runs the continuous clock, which never closes), one CUSTOM article by
-//! the reserved contributor 시세 마켓봇 once the trading date shows closed, from the shared
-//! market's real data, and never a second one for the date (another run, two writers at
-//! once, a publish that races past the check).
+//! The daily market recap the service writes itself, from the shared market's real data: the
+//! peers' market runs the embedded default's continuous clock, which replays its date and
+//! never closes, so its latest closed dates are the trading days before the replayed one.
+//! One CUSTOM article by the reserved contributor 시세 마켓봇 for each, never a second one
+//! for a date (another run, two writers at once, a publish that races past the check); and a
+//! server started again after a close, even several trading days later, writes the days
+//! it missed at its start-up check, each once.
+
+use std::time::Duration;
 
 use sise_platform::db::Database;
 use sise_platform::time::now_ms;
 use sise_proto::market::v1 as market;
+use sise_proto::market::v1::asset_service_client::AssetServiceClient;
 use sise_proto::social::v1 as pb;
 use sise_proto::social::v1::insight_article_service_client::InsightArticleServiceClient;
 use sise_social::domain::insight::Content;
@@ -22,7 +27,13 @@ fn readers(app: &TestApp) -> InsightArticleServiceClient<Channel> {
     InsightArticleServiceClient::new(app.service.channel.clone())
 }
 
-/// The service contributor's shown articles.
+fn market_channel() -> Channel {
+    Endpoint::from_shared(format!("http://{}", peers().market))
+        .expect("url")
+        .connect_lazy()
+}
+
+/// The service contributor's shown articles, newest first.
 async fn recaps(app: &TestApp) -> Vec<pb::InsightArticle> {
     readers(app)
         .list_contributor_insight_articles(pb::ListContributorInsightArticlesRequest {
@@ -43,11 +54,6 @@ sise_platform::per_backend! {
             .await
             .expect("database");
         let store = Store::new(db, Default::default());
-        let market_channel = || {
-            Endpoint::from_shared(format!("http://{}", peers().market))
-                .expect("url")
-                .connect_lazy()
-        };
         // Two writers, as two replicas have.
         let writer = RecapWriter::new(store.clone(), market_channel());
         let other = RecapWriter::new(store.clone(), market_channel());
@@ -63,7 +69,7 @@ sise_platform::per_backend! {
         assert!(bot.bio.contains("자동으로 작성"), "{}", bot.bio);
         assert_eq!(bot.articles_count, 0);
 
-        // A post on a board today: the recap counts each mover's posts of the day.
+        // The recap counts each mover's posts of the day on social's own boards.
         app.post(member(), "오늘 장 어땠나요").await;
         let posts = store
             .board_posts_between(&[SAMSUNG.to_owned()], now_ms() - 3_600_000, now_ms() + 60_000)
@@ -71,32 +77,27 @@ sise_platform::per_backend! {
             .expect("posts");
         assert_eq!(posts, vec![(SAMSUNG.to_owned(), 1)]);
 
-        // While the session runs, no recap (the continuous clock never closes).
-        let mut open = writer.condition().await.expect("condition");
-        assert_eq!(open.session, market::Session::Regular as i32);
-        assert_eq!(writer.check().await.expect("run"), Outcome::Open);
-        // The day's index opens with market's first step.
-        for _ in 0..200 {
-            if open.kospi.as_ref().is_some_and(|k| k.open > 0.0) {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-            open = writer.condition().await.expect("condition");
-        }
-        assert!(open.kospi.as_ref().is_some_and(|k| k.open > 0.0), "{open:?}");
-        assert_eq!(writer.write_for(&open).await.expect("run"), Outcome::Open);
+        // The continuous clock replays its date (always the regular session): the closed
+        // dates are the trading days before it, newest first.
+        let condition = AssetServiceClient::new(market_channel())
+            .get_market_condition(market::GetMarketConditionRequest { security_id: None })
+            .await
+            .expect("condition")
+            .into_inner()
+            .market_condition
+            .expect("condition");
+        assert_eq!(condition.session, market::Session::Regular as i32);
+        let days = writer.closed_days(3).await.expect("closed days");
+        assert_eq!(days.len(), 3, "{days:?}");
+        assert!(days.windows(2).all(|w| w[0] > w[1]), "{days:?}");
+        assert!(days[0].to_string() < condition.trading_date, "{days:?} {condition:?}");
+        let date = days[0];
         assert!(recaps(&app).await.is_empty());
 
-        // The same day as market shows it once its session is over.
-        let closed = market::MarketCondition {
-            session: market::Session::Closed as i32,
-            ..open.clone()
-        };
-        let (date, id) = match writer.write_for(&closed).await.expect("run") {
-            Outcome::Wrote(date, id) => (date, id),
+        let id = match writer.write_day(date).await.expect("run") {
+            Outcome::Wrote(written, id) if written == date => id,
             other => panic!("not written: {other:?}"),
         };
-        assert_eq!(date.to_string(), open.trading_date);
 
         // In the insight list, by the service contributor, labelled sample data.
         let all = readers(&app)
@@ -123,7 +124,10 @@ sise_platform::per_backend! {
         for section in ["지수", "상승률 상위", "하락률 상위", "업종 히트맵", "주요 공시", "토론이 활발했던 종목"] {
             assert!(content.text.contains(section), "{section}: {}", content.text);
         }
+        // The day's indexes from market's daily bars, its movers and why.
+        assert!(content.text.contains("코스피"), "{}", content.text);
         assert!(content.text.contains("왜 움직였나"), "{}", content.text);
+        assert!(content.text.contains("강세 업종") || content.text.contains("약세 업종"));
         // The movers' stock cards, and the article is listed under each of them.
         assert!(content.stocks.len() >= 2, "{:?}", content.stocks);
         assert_eq!(detail.security_ids, content.stocks);
@@ -140,8 +144,8 @@ sise_platform::per_backend! {
         assert!(under.iter().any(|a| a.id == id));
 
         // Another run, and two writers at once: the date has its recap.
-        assert_eq!(writer.write_for(&closed).await.expect("run"), Outcome::Written(date, id));
-        let (a, b) = tokio::join!(writer.write_for(&closed), other.write_for(&closed));
+        assert_eq!(writer.check(1).await.expect("run"), vec![Outcome::Written(date, id)]);
+        let (a, b) = tokio::join!(writer.write_day(date), other.write_day(date));
         assert_eq!(a.expect("run"), Outcome::Written(date, id));
         assert_eq!(b.expect("run"), Outcome::Written(date, id));
         // A writer that passed the check before the first one published claims nothing,
@@ -164,14 +168,89 @@ sise_platform::per_backend! {
         let written = recaps(&app).await;
         assert_eq!(written.len(), 1, "one recap for the date");
         assert_eq!(written[0].id, id);
+
+        // A run over the last three closed dates writes the two older ones, the oldest
+        // first (newest first, the list then shows the day before, the one before that,
+        // and the latest day written first).
+        let done = writer.check(3).await.expect("run");
+        assert_eq!(done.len(), 3, "{done:?}");
+        assert!(matches!(done[0], Outcome::Wrote(d, _) if d == days[2]), "{done:?}");
+        assert!(matches!(done[1], Outcome::Wrote(d, _) if d == days[1]), "{done:?}");
+        assert_eq!(done[2], Outcome::Written(date, id));
+        let titles: Vec<String> = recaps(&app).await.into_iter().map(|a| a.title).collect();
+        assert_eq!(titles, [title(days[1]), title(days[2]), title(date)]);
         let bot = readers(&app)
             .get_contributor(pb::GetContributorRequest { id: RECAP_CONTRIBUTOR })
             .await
             .expect("contributor")
             .into_inner();
-        assert_eq!(bot.articles_count, 1);
+        assert_eq!(bot.articles_count, 3);
 
         store.database().pool.close().await;
         app.stop().await;
     }
+
+    async fn a_server_started_after_closes_writes_the_days_it_missed(backend) {
+        // The database of a server that was down over the closes: no recap yet.
+        let first = TestApp::spawn(backend).await;
+        assert!(recaps(&first).await.is_empty());
+        let database_url = first.service.database_url().to_owned();
+        let days = RecapWriter::new(
+            Store::new(
+                Database::connect(&database_url, &MIGRATIONS).await.expect("database"),
+                Default::default(),
+            ),
+            market_channel(),
+        )
+        .closed_days(3)
+        .await
+        .expect("closed days");
+        // It comes back with the daily recap on over the last two closed days.
+        let titles = |n: usize| days.iter().take(n).map(|d| title(*d)).collect::<Vec<_>>();
+        let again = restarted(backend, &database_url, "2").await;
+        wait_for_recaps(&first, 2).await;
+        assert_eq!(recap_titles(&first).await, titles(2));
+        again.stop().await;
+        // Started once more, a day later as far as the recap is concerned (three days
+        // now): the day it had not written, and none twice.
+        let later = restarted(backend, &database_url, "3").await;
+        wait_for_recaps(&first, 3).await;
+        let mut expected = titles(3);
+        // The oldest was written last.
+        expected.rotate_right(1);
+        assert_eq!(recap_titles(&first).await, expected);
+        later.stop().await;
+        first.stop().await;
+    }
+}
+
+/// The service again on `database_url` with the daily recap on over the last `days` closed
+/// days (and a check an hour apart: only the start-up check runs in a test).
+async fn restarted(backend: sise_platform::db::Backend, database_url: &str, days: &str) -> TestApp {
+    TestApp::spawn_with(
+        backend,
+        &[
+            ("services.social.database_url", database_url),
+            ("services.social.recap.enabled", "true"),
+            ("services.social.recap.check_interval_secs", "3600"),
+            ("services.social.recap.days", days),
+        ],
+    )
+    .await
+}
+
+async fn recap_titles(app: &TestApp) -> Vec<String> {
+    recaps(app).await.into_iter().map(|a| a.title).collect()
+}
+
+/// Waits until the service contributor has `n` articles (a bound on a hang: the start-up
+/// check writes them at once, each a few calls to market).
+async fn wait_for_recaps(app: &TestApp, n: usize) {
+    for _ in 0..1_200 {
+        if recaps(app).await.len() >= n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{n} recaps not written within 2 minutes");
 }

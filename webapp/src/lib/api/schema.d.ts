@@ -1976,6 +1976,7 @@ export interface components {
             hidden?: null | components["schemas"]["Hidden"];
             /** Format: int64 */
             id: number;
+            insight_article?: null | components["schemas"]["CommentedArticle"];
             is_my_comment: boolean;
             /**
              * Format: int64
@@ -1999,6 +2000,15 @@ export interface components {
         };
         /** @enum {string} */
         CommentableType: "post" | "insight_article";
+        /** @description The insight article a comment of the member's own list belongs to. */
+        CommentedArticle: {
+            /** Format: int64 */
+            id: number;
+            /** @description Empty once the article is withdrawn. */
+            title: string;
+            /** @description The article was withdrawn (the comment stays the member's). */
+            withdrawn: boolean;
+        };
         /**
          * @description A listed company: the real listing's profile (strings null where the dataset lacks
          *     them) and its market cap at the current price.

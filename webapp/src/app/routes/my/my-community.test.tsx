@@ -1,5 +1,5 @@
 // MY's 내가 쓴 글 and 내 댓글 (issue 27): the newest few of each with 전체보기, for a member; the
-// way in for a visitor.
+// way in for a visitor; a comment on an insight article opens the article (issue 28).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -14,7 +14,12 @@ import { createTestQueryClient } from '@/testing/test-utils';
 
 const HYNIX = 'KOREA-A000660';
 
-function renderMy() {
+const COMMENTS = [
+  createComment({ id: 9, content: '내 댓글입니다', is_my_comment: true, post: { id: 3, security_id: HYNIX, excerpt: '하이닉스 첫 줄', deleted: false } }),
+  createComment({ id: 8, content: '지워진 글에', is_my_comment: true, post: { id: 1, security_id: HYNIX, excerpt: '', deleted: true } }),
+];
+
+function renderMy(path = '/m/my', comments = COMMENTS) {
   installIntersectionObserver();
   const api = stubApi({
     'GET /social/api/v1/posts': () => ({
@@ -30,10 +35,7 @@ function renderMy() {
     'GET /social/api/v1/users/me/comments': () => ({
       status: 200,
       body: {
-        comments: [
-          createComment({ id: 9, content: '내 댓글입니다', is_my_comment: true, post: { id: 3, security_id: HYNIX, excerpt: '하이닉스 첫 줄', deleted: false } }),
-          createComment({ id: 8, content: '지워진 글에', is_my_comment: true, post: { id: 1, security_id: HYNIX, excerpt: '', deleted: true } }),
-        ],
+        comments,
         next_cursor: null,
       },
     }),
@@ -42,7 +44,7 @@ function renderMy() {
       body: { assets: { [HYNIX]: createAsset({ asset_id: HYNIX, kind: 'STOCK', name: 'SK하이닉스' }) } },
     }),
   });
-  const router = createMemoryRouter(routes, { initialEntries: ['/m/my'] });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <RouterProvider router={router} />
@@ -76,6 +78,33 @@ describe('MY 내가 쓴 글, 내 댓글', () => {
     const asked = api.requests.filter((request) => request.path === '/social/api/v1/posts');
     expect(asked.map((request) => [request.url.searchParams.get('scope'), request.url.searchParams.get('limit')])).toEqual([['mine', '3']]);
     expect(screen.queryByTestId('list-sentinel')).toBeNull();
+  });
+
+  it('opens the insight article a comment was written on', async () => {
+    setLogin('token', 3_600);
+    const onArticle = (id: number, title: string, withdrawn: boolean) =>
+      createComment({
+        id,
+        content: `글 ${id}에 단 댓글`,
+        is_my_comment: true,
+        commentable_type: 'insight_article',
+        commentable_id: 40 + id,
+        insight_article: { id: 40 + id, title, withdrawn },
+      });
+    renderMy('/m/my/comments', [onArticle(2, '반도체 사이클 점검', false), onArticle(1, '', true), ...COMMENTS]);
+    const comments = await screen.findByRole('list', { name: '내 댓글' });
+    await within(comments).findByText('글 2에 단 댓글');
+    const links = within(comments).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/m/investing_strategies/articles/42#comments',
+      `/m/stocks/${HYNIX}/debates/3#comments`,
+    ]);
+    expect(links[0]?.textContent).toContain('반도체 사이클 점검');
+    expect(links[0]?.textContent).toMatch(/^인사이트 · /);
+    // A withdrawn article's comment stays listed, without a link.
+    const withdrawn = within(comments).getByText('글 1에 단 댓글').closest('.my-activity__row');
+    expect(withdrawn?.tagName).toBe('DIV');
+    expect(withdrawn?.textContent).toContain('내려간 글의 댓글');
   });
 
   it('shows a visitor the way in, and asks for nothing of the member', async () => {

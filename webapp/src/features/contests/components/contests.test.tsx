@@ -11,13 +11,14 @@ type Answer = { status: number; body: unknown };
 
 /** Answers fetch from `handlers` ("METHOD /path"), recording each request. */
 function stubApi(handlers: Record<string, (request: Request) => Answer | Promise<Answer>>) {
-  const requests: { key: string; body: string | null }[] = [];
+  const requests: { key: string; url: URL; body: string | null }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const request = input instanceof Request ? input : new Request(String(input));
-      const key = `${request.method} ${new URL(request.url, window.location.href).pathname}`;
-      requests.push({ key, body: request.method === 'GET' ? null : await request.clone().text() });
+      const url = new URL(request.url, window.location.href);
+      const key = `${request.method} ${url.pathname}`;
+      requests.push({ key, url, body: request.method === 'GET' ? null : await request.clone().text() });
       const answer = handlers[key] ? await handlers[key](request) : { status: 404, body: { error: 'not_found', message: '없음' } };
       return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
     }),
@@ -106,5 +107,53 @@ describe('RunningContestRanking', () => {
       expect.stringMatching(/^1회원2삼성전자\+5\.00%$/),
       expect.stringMatching(/^2회원1삼성전자-1\.00%$/),
     ]);
+  });
+
+  it('shows 50 rankers at a time and the rest with 더보기', async () => {
+    const all = Array.from({ length: 120 }, (_, i) => ranker(1_000 + i, i + 1, 0.5 - i / 1_000));
+    const requests = stubApi({
+      'GET /main/api/v1/contests': () => ({ status: 200, body: { contests: [CONTEST] } }),
+      'GET /main/api/v1/contests/7/rankers': (request) => {
+        const query = new URL(request.url, window.location.href).searchParams;
+        const offset = Number(query.get('offset'));
+        const limit = Number(query.get('limit'));
+        return { status: 200, body: { rankers: all.slice(offset, offset + limit), total: all.length } };
+      },
+    });
+    renderWithProviders(<RunningContestRanking />);
+    const list = await screen.findByRole('list', { name: '랭킹' });
+    const ranks = () => within(list).getAllByRole('link').map((row) => Number(row.querySelector('.ranking__rank')?.textContent));
+    expect(ranks()).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(screen.getByText('120명 중 50명')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '더보기' }));
+    await waitFor(() => expect(ranks()).toHaveLength(100));
+    fireEvent.click(screen.getByRole('button', { name: '더보기' }));
+    await waitFor(() => expect(ranks()).toHaveLength(120));
+    expect(ranks()).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(screen.getByText('120명 중 120명')).toBeTruthy();
+    // The last page reached: no more 더보기.
+    expect(screen.queryByRole('button', { name: '더보기' })).toBeNull();
+    const pages = requests
+      .filter((r) => r.key === 'GET /main/api/v1/contests/7/rankers')
+      .map((r) => r.url.searchParams.get('offset'));
+    expect(new Set(pages)).toEqual(new Set(['0', '50', '100']));
+  });
+
+  it('shows a ranker once while a refetch moves it across a page boundary', async () => {
+    // The second page is read after the ranker at the boundary moved down into it.
+    const first = Array.from({ length: 50 }, (_, i) => ranker(i + 1, i + 1, 0));
+    const second = [ranker(50, 51, 0), ranker(51, 52, 0)];
+    stubApi({
+      'GET /main/api/v1/contests': () => ({ status: 200, body: { contests: [CONTEST] } }),
+      'GET /main/api/v1/contests/7/rankers': (request) => {
+        const offset = Number(new URL(request.url, window.location.href).searchParams.get('offset'));
+        return { status: 200, body: { rankers: offset === 0 ? first : second, total: 52 } };
+      },
+    });
+    renderWithProviders(<RunningContestRanking />);
+    const list = await screen.findByRole('list', { name: '랭킹' });
+    fireEvent.click(await screen.findByRole('button', { name: '더보기' }));
+    await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(51));
+    expect(within(list).getAllByText('회원50')).toHaveLength(1);
   });
 });

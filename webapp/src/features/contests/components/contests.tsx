@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 import { openModal } from '@/components/modals/modal-store';
 import { LoadError } from '@/components/ui/load-error';
 import { Loading } from '@/components/ui/loading';
+import { PaginatedListFooter } from '@/components/ui/paginated-list-footer';
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '@/config/constants';
 import { contestPaths } from '@/config/contest-paths';
 import { asApiError } from '@/lib/api/as-api-error';
 import { formatDate, formatNumber, formatSignedPercent } from '@/lib/format';
+import { toPaginatedList } from '@/lib/paginated-list';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import { useContest } from '../api/get-contest';
@@ -222,17 +224,38 @@ export function RunningContestRanking() {
   );
 }
 
+/** The ranking, 50 at a time with 더보기 to the last ranker, every shown page moving live. */
 function Ranking({ contestId }: { contestId: number }) {
-  const rankers = useRankers(contestId);
-  if (rankers.isPending) return <Loading />;
-  if (rankers.isError) return <LoadError error={rankers.error} onRetry={() => void rankers.refetch()} />;
-  if (rankers.data.rankers.length === 0) return <p className="contest-empty">아직 참가한 회원이 없습니다.</p>;
+  const query = useRankers(contestId);
+  const list = toPaginatedList(
+    query,
+    (page) => page.rankers,
+    (page) => String(page.total),
+  );
+  if (query.isPending) return <Loading />;
+  if (query.isError && list.pageCount === 0) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  // Pages are refetched one after another while prices move: a ranker that moved across a
+  // page boundary would show twice.
+  const seen = new Set<number>();
+  const rankers = list.entities.filter((ranker) => {
+    if (seen.has(ranker.id)) return false;
+    seen.add(ranker.id);
+    return true;
+  });
+  if (rankers.length === 0) return <p className="contest-empty">아직 참가한 회원이 없습니다.</p>;
+  const total = query.data?.pages.at(-1)?.total ?? rankers.length;
   return (
-    <ol className="ranking" aria-label="랭킹">
-      {rankers.data.rankers.map((ranker) => (
-        <RankingRow key={ranker.id} ranker={ranker} />
-      ))}
-    </ol>
+    <>
+      <ol className="ranking" aria-label="랭킹">
+        {rankers.map((ranker) => (
+          <RankingRow key={ranker.id} ranker={ranker} />
+        ))}
+      </ol>
+      <p className="ranking__count">
+        {formatNumber(total)}명 중 {formatNumber(Math.min(rankers.length, total))}명
+      </p>
+      <PaginatedListFooter list={list} loadMoreBy="button" />
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
 import { PaginatedListFooter } from '@/components/ui/paginated-list-footer';
+import { insightPaths } from '@/config/insight-paths';
 import { socialPaths } from '@/config/social-paths';
 import { formatPublishedAt } from '@/lib/format';
 import { toPaginatedList } from '@/lib/paginated-list';
@@ -60,7 +61,7 @@ function MyPostRow({ post, stock }: { post: Post; stock: string | undefined }) {
   );
 }
 
-/** MY 내 댓글: the member's comments, newest first, each opening its post. */
+/** MY 내 댓글: the member's comments, newest first, each opening its post or insight article. */
 export function MyCommentList({ preview, stockName }: MyListProps) {
   const list = toPaginatedList(
     useMyComments(preview ? { limit: preview } : {}),
@@ -88,6 +89,31 @@ export function MyCommentList({ preview, stockName }: MyListProps) {
 
 function MyCommentRow({ comment, stockName }: { comment: Comment; stockName: MyListProps['stockName'] }) {
   const text = comment.deleted ? DELETED_COMMENT_MESSAGE : firstLine(comment.content);
+  const article = comment.insight_article;
+  if (article) {
+    const meta = (
+      <span className="my-activity__meta">
+        인사이트 · {formatPublishedAt(comment.created_at_ms)}
+        {comment.hidden ? <span className="my-activity__flag"> · 숨겨짐</span> : null}
+      </span>
+    );
+    if (article.withdrawn) {
+      return (
+        <div className="my-activity__row">
+          {meta}
+          <span className="my-activity__text">{text}</span>
+          <span className="my-activity__excerpt">내려간 글의 댓글</span>
+        </div>
+      );
+    }
+    return (
+      <Link className="my-activity__row" to={`${insightPaths.article.getHref(article.id)}#comments`}>
+        {meta}
+        <span className="my-activity__text">{text}</span>
+        <span className="my-activity__excerpt">{article.title}</span>
+      </Link>
+    );
+  }
   const post = comment.post;
   const meta = (
     <span className="my-activity__meta">
