@@ -52,7 +52,7 @@ async function rejection(promise: Promise<unknown>): Promise<AppBridgeError> {
 beforeEach(() => {
   vi.useFakeTimers();
   clearNative();
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
 afterEach(() => {
@@ -205,7 +205,7 @@ describe.each(['ios', 'android'] as const)('in an %s app', (os) => {
     expect(BRIDGE_EVENTS).toHaveLength(25);
   });
 
-  it('reports what it cannot dispatch: no event name, an unknown event, text that is not JSON, a failing handler', async () => {
+  it('reports what it cannot dispatch: no event name, an unknown event, text that is not JSON, a failing handler', () => {
     const warn = vi.mocked(console.warn);
     const bridge = appBridge(os);
     win.SiseBridge?.receive('{"payload": {}}');
@@ -223,7 +223,7 @@ describe.each(['ios', 'android'] as const)('in an %s app', (os) => {
 
   it('takes the messages the shell queued before it was loaded', () => {
     installFakeNative({ os });
-    win.SiseBridge = { queue: [JSON.stringify({ event: 'scrollTop', payload: {} })], receive: () => {} };
+    win.SiseBridge = { queue: [JSON.stringify({ event: 'scrollTop', payload: {} })], receive: () => undefined };
     const bridge = createAppBridge({ appType: { app: 'trade', os, version: '1' } });
     bridge.init();
     const handler = vi.fn();

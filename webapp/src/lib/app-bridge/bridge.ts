@@ -119,7 +119,7 @@ export function fontSizeLevel(payload: unknown): number | null {
 
 export function createAppBridge({
   appType,
-  win = window as NativeWindow,
+  win = window,
   timeouts = BRIDGE_TIMEOUTS,
 }: {
   appType: AppType | null;
@@ -158,7 +158,7 @@ export function createAppBridge({
     try {
       const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
       if (!isObject(parsed)) throw new Error('not an object');
-      message = parsed as NativeMessage;
+      message = parsed;
     } catch (error) {
       reportBridgeError(new AppBridgeError('bridge_event_bus_error', { cause: String(error) }));
       return;
@@ -217,7 +217,7 @@ export function createAppBridge({
       } catch (error) {
         pending.delete(id);
         clearTimeout(timer);
-        reject(error as AppBridgeError);
+        reject(error instanceof AppBridgeError ? error : new AppBridgeError('bridge_call_failed', { call: name }));
       }
     });
 

@@ -33,7 +33,7 @@ const ANY = '(.+?)';
 
 function parse(pattern: string): Node[] {
   const stack: Node[][] = [[]];
-  const top = () => stack[stack.length - 1] as Node[];
+  const top = () => stack[stack.length - 1]!;
   const text = (char: string) => {
     const nodes = top();
     const last = nodes[nodes.length - 1];
@@ -41,7 +41,7 @@ function parse(pattern: string): Node[] {
     else nodes.push({ kind: 'text', text: char });
   };
   for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i] as string;
+    const char = pattern[i]!;
     if (char === '\\') {
       const next = pattern[++i];
       if (next === undefined) throw new Error(`route pattern ${pattern}: a trailing \\`);
@@ -67,7 +67,7 @@ function parse(pattern: string): Node[] {
     }
   }
   if (stack.length !== 1) throw new Error(`route pattern ${pattern}: a '(' without its ')'`);
-  return stack[0] as Node[];
+  return stack[0]!;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
