@@ -9,6 +9,7 @@ import { SignInPrompt } from '@/features/identity/components/sign-in-prompt';
 import { useRequireLogin } from '@/features/identity/login';
 import { FontSizePicker } from '@/features/preferences/components/font-size-picker';
 
+import { AppSection } from './app-section';
 import './settings.css';
 
 const LEGAL_LINKS = [
@@ -33,6 +34,7 @@ export default function SettingsRoute() {
           <Section title="글자 크기">
             <FontSizePicker />
           </Section>
+          <AppSection />
           <Section title="약관 및 정책">
             <ul className="settings__links">
               {LEGAL_LINKS.map(({ to, label }) => (
