@@ -5,7 +5,6 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 import { currentAppType } from '@/lib/app-bridge/app-type';
-import { reportBridgeError } from '@/lib/app-bridge/errors';
 import { useHydrated } from '@/lib/use-hydrated';
 
 import { startKakaoLogin } from './oauth';
@@ -18,7 +17,9 @@ import { useLogin } from './use-login';
  */
 export function login(returnTo: string = window.location.pathname + window.location.search): void {
   if (currentAppType()) {
-    void import('./app-login').then(({ loginInApp }) => loginInApp({ refresh: true })).catch(reportBridgeError);
+    void import('./app-login')
+      .then(({ loginInApp }) => loginInApp({ refresh: true }))
+      .catch((error: unknown) => console.warn('app bridge:', error));
     return;
   }
   void startKakaoLogin(returnTo);
