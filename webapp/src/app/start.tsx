@@ -12,9 +12,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 
 import { identityApiAuth } from '@/features/identity/login-store';
-import { currentAppType, parseUserAgent } from '@/lib/app-bridge/app-type';
 import type { SecurityDetail } from '@/features/securities/types';
 import { configureApiAuth } from '@/lib/api';
+import { currentAppType, parseUserAgent } from '@/lib/app-bridge/app-type';
 import { securityKeys } from '@/lib/query-keys';
 import { createQueryClient } from '@/lib/react-query';
 

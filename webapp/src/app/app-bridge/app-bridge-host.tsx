@@ -49,7 +49,8 @@ export default function AppBridgeHost() {
     ask(bridge.getAppInfo(), (info) => info && handlers.appInfo(info));
     ask(bridge.getAlarmState(), (enabled) => enabled !== null && handlers.alarmState({ enabled }));
     ask(bridge.getEmergencySkip(), (skip) => handlers.emergencySkip({ skip }));
-    ask(bridge.getQuotationToken(), (token) => handlers.quotationToken({ token: token ?? '' }));
+    // Kept only: the prices being read now are read after it came, nothing to read again.
+    ask(bridge.getQuotationToken(), (token) => token && updateAppState({ quotationToken: token }));
     return () => unsubscribe.forEach((off) => off());
   }, [navigate, queryClient]);
 
