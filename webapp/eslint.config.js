@@ -128,6 +128,12 @@ export default defineConfig(
   },
 
   {
+    // The fake native side runs in the page (Playwright sends its source there) and in jsdom.
+    files: ['src/testing/fake-native.js'],
+    languageOptions: { globals: globals.browser },
+  },
+
+  {
     // The prerendered pages' boot script runs in the browser, as a plain script.
     files: ['src/prerender/boot.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },

@@ -108,7 +108,8 @@ export default defineConfig({
             // page's first view loads.
             {
               name: 'identity',
-              test: /[\\/]src[\\/](features[\\/]identity|config[\\/]kakao|components[\\/]modals)[\\/.]/,
+              // Not the in-app sign-in: that is the app bridge's (below).
+              test: /[\\/]src[\\/](features[\\/]identity(?![\\/]app-login\.ts)|config[\\/]kakao|components[\\/]modals)[\\/.]/,
               minShareCount: 2,
               priority: 1.5,
               // Only its own modules: what they import (TanStack Query's useQuery, the constants)
@@ -140,6 +141,20 @@ export default defineConfig({
               test: /[\\/]src[\\/]features[\\/]contests[\\/]/,
               minShareCount: 2,
               priority: 1.5,
+              includeDependenciesRecursively: false,
+            },
+            // The app bridge (inside an app: loaded at start; in a browser: only by web2app and
+            // a link opened in the app), likewise its own chunk, never in `shared`. The
+            // user-agent detection (lib/app-bridge/app-type.ts) is the shell's, and a link's
+            // click handler (open-in-app.ts, which imports the rest lazily) stays with its
+            // screens: in this chunk it would make every screen with a link load all of it.
+            {
+              name: 'app-bridge',
+              test: /[\\/]src[\\/](lib[\\/]app-bridge[\\/](?!app-type\.ts|open-in-app\.ts)|app[\\/]app-bridge[\\/]|features[\\/]identity[\\/]app-login\.ts)/,
+              minShareCount: 2,
+              // Before `identity`: the in-app sign-in (features/identity/app-login.ts) is the
+              // bridge's, else the membership chunk, which a browser loads, would import this.
+              priority: 1.6,
               includeDependenciesRecursively: false,
             },
             // Code that two or more screens share, in one chunk beside each screen's own

@@ -140,9 +140,13 @@ async function stopServer(child) {
   }
 }
 
-/** A phone-sized Chromium (390×844, mobile, ko-KR) on the profile `profileDir`. */
-async function launchPhone(profileDir) {
+/**
+ * A phone-sized Chromium (390×844, mobile, ko-KR) on the profile `profileDir`; `userAgent`
+ * replaces Chromium's own (the app harness's web views, e2e/app-harness.mjs).
+ */
+async function launchPhone(profileDir, { userAgent } = {}) {
   const context = await chromium.launchPersistentContext(profileDir, {
+    ...(userAgent ? { userAgent } : {}),
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_ARGS,
@@ -158,11 +162,11 @@ async function launchPhone(profileDir) {
 
 /**
  * Another phone beside startApp's, with its own profile (another person: its own storage and
- * login). Returns `{ context, page, close }`.
+ * login); `options.userAgent` replaces Chromium's. Returns `{ context, page, close }`.
  */
-export async function openPhone() {
+export async function openPhone(options = {}) {
   const profileDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-chromium-'));
-  const context = await launchPhone(profileDir);
+  const context = await launchPhone(profileDir, options);
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   const close = async () => {

@@ -87,6 +87,7 @@ const KakaoCallbackRoute = lazyRoute(() => import('./routes/oauth-kakao'));
 const TermsServiceRoute = lazyRoute(() => import('./routes/terms/service'));
 const TermsPrivacyRoute = lazyRoute(() => import('./routes/terms/privacy'));
 const TermsContentRoute = lazyRoute(() => import('./routes/terms/content'));
+const Web2AppRoute = lazyRoute(() => import('./routes/web2app/web2app'));
 
 /** Every screen, under the root layout (the shell's: header, tab bar, modal host). */
 export const routes: RouteObject[] = withRootLayout([
@@ -178,6 +179,8 @@ export const routes: RouteObject[] = withRootLayout([
   { path: paths.news.path, element: <NewsRedirectRoute /> },
   { path: paths.newsPopular.path, element: <NewsRedirectRoute /> },
   { path: paths.newsLatest.path, element: <NewsRedirectRoute /> },
+  // Open the app at a deep-link target, else its store (spec §2 web2app/{host}, web2app/test).
+  { path: paths.web2app.path, element: <Web2AppRoute /> },
   // Screens not built yet and unknown paths.
   { path: '*', element: <NotFoundRoute /> },
 ]);

@@ -78,4 +78,9 @@ describe('the shell', () => {
     expect(social).toEqual(['features/social/modals.ts']);
     expect(runtimeCode(SOURCES['/src/features/social/modals.ts'] ?? '')).toBe('export {};');
   });
+
+  it('holds of the app bridge only the user-agent detection: the bridge itself loads inside an app', () => {
+    const bridge = shellModules().filter((file) => /app-bridge|web2app|fake-native/.test(file));
+    expect(bridge).toEqual(['lib/app-bridge/app-type.ts']);
+  });
 });

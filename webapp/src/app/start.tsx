@@ -14,6 +14,7 @@ import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/
 import { identityApiAuth } from '@/features/identity/login-store';
 import type { SecurityDetail } from '@/features/securities/types';
 import { configureApiAuth } from '@/lib/api';
+import { currentAppType, parseUserAgent } from '@/lib/app-bridge/app-type';
 import { securityKeys } from '@/lib/query-keys';
 import { createQueryClient } from '@/lib/react-query';
 
@@ -78,6 +79,28 @@ type StartOptions = {
   rootOptions?: RootOptions;
 };
 
+/** Messages the app sends before the bridge's chunk arrives, kept for it (bridge.ts takes them). */
+const MAX_EARLY_MESSAGES = 100;
+
+/**
+ * Inside an app (spec §1, by the user agent), the bridge loads at start, beside the route table:
+ * until it arrives, `window.SiseBridge.receive` keeps the app's messages. In a browser nothing
+ * of it loads (docs/app-bridge.md).
+ */
+function startAppBridge(win: Window & { SiseBridge?: { receive: (message: unknown) => void; queue?: unknown[] } }) {
+  if (parseUserAgent(navigator.userAgent) === 'unreadable') {
+    void import('@/lib/app-bridge/errors').then(({ AppBridgeError, reportBridgeError }) =>
+      reportBridgeError(new AppBridgeError('user_agent_unreadable', { userAgent: navigator.userAgent })),
+    );
+  }
+  if (!currentAppType()) return;
+  const queue: unknown[] = [];
+  win.SiseBridge ??= { queue, receive: (message) => void (queue.length < MAX_EARLY_MESSAGES && queue.push(message)) };
+  import('./app-bridge/start')
+    .then((bridge) => bridge.startAppBridge())
+    .catch((error: unknown) => console.error('the app bridge did not start', error));
+}
+
 /**
  * Seeds the cache, loads the route table (preloaded beside the shell), starts what the address
  * needs, then hydrates or renders `#root`.
@@ -88,6 +111,7 @@ export async function startApp(
 ): Promise<{ root: Root; hydrated: boolean; queryClient: QueryClient }> {
   // Signed-in members' calls carry their token from the first one on (preloadRoute's too).
   configureApiAuth(identityApiAuth);
+  startAppBridge(window);
   const hydrated = isPrerenderedFor(rootElement, location);
   seedInitialData(queryClient, readInitialData(doc));
   const { routes, preloadRoute } = await import('./route-table');

@@ -77,6 +77,8 @@ export const paths = {
   stockQuotationsForeign: stockTab('quotations/foreign'),
   stockQuotationsTrader: stockTab('quotations/trader'),
   stockAnalysis: stockTab('analysis'),
+  /** Opens the app at a deep-link target (`/m/web2app/post/42`), or `/m/web2app/test`. */
+  web2app: { path: '/m/web2app/*', getHref: (targetPath: string) => `/m/web2app/${targetPath}` },
   asset: {
     path: '/m/assets/:assetId',
     getHref: (assetId: string) => `/m/assets/${encodeURIComponent(assetId)}`,

@@ -7,6 +7,7 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { ScrollRestoration } from '@/components/layouts/scroll-restoration';
 import { ModalHost } from '@/components/modals/modal-host';
 import { Loading } from '@/components/ui/loading';
+import { currentAppType } from '@/lib/app-bridge/app-type';
 import { stripFormatSuffix } from '@/lib/format-suffix';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -15,6 +16,8 @@ import { modalComponents } from '../modals';
 // The header's 로그인 / nickname: loaded once the page runs (no prerendered page knows the member).
 const AccountEntry = lazy(() => import('@/features/identity/components/account-entry'));
 const HEADER_SPACER = <span className="app-header__spacer" />;
+// Inside an app only: the app's events and what they show (app/app-bridge/).
+const AppBridgeHost = lazy(() => import('../app-bridge/app-bridge-host'));
 
 /**
  * Its own component so that turning hydrated re-renders only this cell: an update above a
@@ -25,6 +28,17 @@ function HeaderAccount() {
   return (
     <Suspense fallback={HEADER_SPACER}>
       <AccountEntry />
+    </Suspense>
+  );
+}
+
+/** The app bridge's host, once hydrated (no prerendered page has it) and only inside an app. */
+function AppBridge() {
+  const hydrated = useHydrated();
+  if (!hydrated || !currentAppType()) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppBridgeHost />
     </Suspense>
   );
 }
@@ -49,6 +63,7 @@ export function RootRoute() {
         </Suspense>
       </ErrorBoundary>
       <ModalHost components={modalComponents} />
+      <AppBridge />
     </AppLayout>
   );
 }

@@ -67,6 +67,13 @@ export function closeModal(id: number): void {
   if (modals.some((modal) => modal.id === id)) set(modals.filter((modal) => modal.id !== id));
 }
 
+/** Closes the newest modal; whether there was one (the app's back key closes it first). */
+export function closeTopModal(): boolean {
+  const top = modals[modals.length - 1];
+  if (top) closeModal(top.id);
+  return top !== undefined;
+}
+
 /** Closes the modals opened on another history entry than `locationKey` (the page moved on). */
 export function closeModalsNotOn(locationKey: string): void {
   if (modals.some((modal) => modal.locationKey !== locationKey)) {

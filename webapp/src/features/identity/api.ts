@@ -65,6 +65,14 @@ export function createSession(kakaoAccessToken: string): Promise<SessionResponse
   return mainApi.request('/api/session', { method: 'POST', json: { kakao_access_token: kakaoAccessToken } });
 }
 
+/**
+ * POST /main/api/session/activate: the same session step with the messenger token the app gave
+ * the page through the bridge (docs/app-bridge.md, "Sign-in"); the same answers.
+ */
+export function activateSession(appToken: string): Promise<SessionResponse> {
+  return mainApi.request('/api/session/activate', { method: 'POST', json: { token: appToken } });
+}
+
 /** DELETE /main/api/session → 204. */
 export function deleteSession(): Promise<void> {
   return mainApi.request('/api/session', { method: 'DELETE' });

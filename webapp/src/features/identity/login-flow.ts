@@ -12,7 +12,7 @@
 import { ApiError } from '@/lib/api';
 import { asApiError } from '@/lib/api/as-api-error';
 
-import { createSession, createUser, dormantReleaseToken, type Agreements, type User } from './api';
+import { createSession, createUser, dormantReleaseToken, type Agreements, type SessionResponse, type User } from './api';
 import { setLogin } from './login-store';
 
 export type LoginFlowUi = {
@@ -33,13 +33,21 @@ export type LoginOutcome =
 /** Session attempts at most: the first, after sign-up, after a release (and one spare). */
 const MAX_ATTEMPTS = 4;
 
-export async function runLoginFlow(kakaoAccessToken: string, ui: LoginFlowUi): Promise<LoginOutcome> {
+/**
+ * `openSession` is the session call: POST /api/session in a browser, /api/session/activate with
+ * the app's token inside an app (app-login.ts).
+ */
+export async function runLoginFlow(
+  kakaoAccessToken: string,
+  ui: LoginFlowUi,
+  openSession: (token: string) => Promise<SessionResponse> = createSession,
+): Promise<LoginOutcome> {
   let signedUp = false;
   let released = false;
   let lastError: ApiError | null = null;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     try {
-      const session = await createSession(kakaoAccessToken);
+      const session = await openSession(kakaoAccessToken);
       setLogin(session.access_token, session.expires_in);
       return { status: 'logged_in', user: session.user, signedUp };
     } catch (caught) {

@@ -4,13 +4,24 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
+import { currentAppType } from '@/lib/app-bridge/app-type';
 import { useHydrated } from '@/lib/use-hydrated';
 
 import { startKakaoLogin } from './oauth';
 import { useLogin } from './use-login';
 
-/** Starts the messenger login; once signed in the browser comes back to `returnTo` (default: here). */
+/**
+ * Starts the messenger login; once signed in the browser comes back to `returnTo` (default:
+ * here). Inside the app the app is asked for a fresh token instead and the member stays on the
+ * page (app-login.ts).
+ */
 export function login(returnTo: string = window.location.pathname + window.location.search): void {
+  if (currentAppType()) {
+    void import('./app-login')
+      .then(({ loginInApp }) => loginInApp({ refresh: true }))
+      .catch((error: unknown) => console.warn('app bridge:', error));
+    return;
+  }
   void startKakaoLogin(returnTo);
 }
 

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 
 import { Section } from '@/components/ui/section';
@@ -8,8 +9,12 @@ import { ProfileSummary } from '@/features/identity/components/profile-summary';
 import { SignInPrompt } from '@/features/identity/components/sign-in-prompt';
 import { useRequireLogin } from '@/features/identity/login';
 import { FontSizePicker } from '@/features/preferences/components/font-size-picker';
+import { currentAppType } from '@/lib/app-bridge/app-type';
 
 import './settings.css';
+
+// 앱: inside an app only, so a browser never loads the bridge's code for it.
+const AppSection = lazy(async () => ({ default: (await import('./app-section')).AppSection }));
 
 const LEGAL_LINKS = [
   { to: paths.termsService.getHref(), label: '서비스 이용약관' },
@@ -33,6 +38,11 @@ export default function SettingsRoute() {
           <Section title="글자 크기">
             <FontSizePicker />
           </Section>
+          {currentAppType() ? (
+            <Suspense fallback={null}>
+              <AppSection />
+            </Suspense>
+          ) : null}
           <Section title="약관 및 정책">
             <ul className="settings__links">
               {LEGAL_LINKS.map(({ to, label }) => (

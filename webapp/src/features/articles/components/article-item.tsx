@@ -1,3 +1,4 @@
+import { openInAppOnClick } from '@/lib/app-bridge/open-in-app';
 import { formatFullDay, formatPublishedAt } from '@/lib/format';
 
 import type { ArticleEntry } from '../types';
@@ -9,15 +10,31 @@ function linkTarget(url: string) {
   return /^https?:\/\//i.test(url) ? { target: '_blank', rel: 'noopener noreferrer' } : {};
 }
 
+/** The app's viewer needs a whole address (sample news link to pages of this site). */
+function absolute(url: string): string {
+  try {
+    return new URL(url, window.location.href).href;
+  } catch {
+    return url;
+  }
+}
+
 /**
- * One news item or disclosure. Both open their original page in a new tab:
- * the publisher's article, or the filing on DART.
+ * One news item or disclosure. Both open their original page in a new tab: the publisher's
+ * article, or the filing on DART; inside the app, the app's own viewer (the deep-link targets
+ * newsDetail and disclosure detail, spec §2).
  */
 export function ArticleItem({ entry }: { entry: ArticleEntry }) {
   if (entry.kind === 'NEWS') {
     const { news } = entry;
     return (
-      <a className="article-item" href={news.url} {...linkTarget(news.url)} data-kind="news">
+      <a
+        className="article-item"
+        href={news.url}
+        {...linkTarget(news.url)}
+        data-kind="news"
+        onClick={openInAppOnClick('newsDetail', { newsId: String(news.id), url: absolute(news.url) })}
+      >
         <span className="article-item__title">{news.title}</span>
         {news.summary ? <span className="article-item__summary">{news.summary}</span> : null}
         <span className="article-item__meta">
@@ -35,6 +52,7 @@ export function ArticleItem({ entry }: { entry: ArticleEntry }) {
       href={disclosure.url}
       {...linkTarget(disclosure.url)}
       data-kind="disclosure"
+      onClick={openInAppOnClick('disclosureDetail', { disclosureId: disclosure.id, url: absolute(disclosure.url) })}
     >
       <span className="article-item__title">{disclosure.title}</span>
       <span className="article-item__meta">
