@@ -28,12 +28,13 @@
 //!    - `trends`: special stocks, ranked lists, foreign indexes by region, WICS sectors,
 //!      popular stocks, posts per stock (social's post events) and discussion surges;
 //!      `TrendService` (uses `charts`, `company`, `assets`, `search`,
-//!      `articles`, `securities`); the closed trading days, each one's indexes, movers
-//!      and why, sectors and filings, `ClosedDayService` (uses `charts`, `assets`,
-//!      `moves`).
+//!      `articles`, `securities`).
 //!    - `moves`: "why it moved": the largest moves of a chart period with the disclosures,
 //!      news and board activity around each; `MoveService` (uses `charts`, `articles`,
 //!      `trends`).
+//!    - `closed_days`: the closed trading days, each one's indexes, movers and why,
+//!      sectors and filings; `ClosedDayService` (uses `charts`, `assets`, `trends`,
+//!      `moves`).
 //! 4. Assembly:
 //!    - `config`: the `services.market` section, gathering every feature's section.
 //!    - `runtime`: the replica's role loop: follow the leader's ticks, or lead and run the
@@ -43,6 +44,7 @@
 pub mod articles;
 pub(crate) mod assets;
 pub(crate) mod charts;
+pub(crate) mod closed_days;
 pub(crate) mod company;
 pub mod config;
 pub mod dataset;

@@ -26,7 +26,10 @@ use crate::securities::SecurityStore;
 use crate::simulator::clock::previous_trading_day;
 use crate::simulator::{Simulator, SimulatorSettings, now_kst};
 use crate::store::MIGRATIONS;
-use crate::{articles, assets, charts, company, dataset, etfs, moves, search, securities, trends};
+use crate::{
+    articles, assets, charts, closed_days, company, dataset, etfs, moves, search, securities,
+    trends,
+};
 
 pub struct Application {
     listener: server::Listener,
@@ -105,8 +108,9 @@ impl Service for Application {
             assets,
             etfs::build(&cx)?,
             search::build(&cx)?,
-            trends::build(&cx, &charts, foreign_indexes, market_days, &config.trends)?,
+            trends::build(&cx, &charts, foreign_indexes, &config.trends)?,
             moves::build(&cx, &charts),
+            closed_days::build(&cx, &charts, market_days)?,
         ];
         Ok(Self {
             listener,

@@ -129,7 +129,7 @@ impl ForeignIndexes {
 }
 
 /// The trading days the simulator has closed and the composite indexes on one of them
-/// (for the closed days, `trends::closed`).
+/// (for the closed days, `closed_days`).
 #[derive(Clone)]
 pub struct MarketDays {
     board: Arc<live::AssetBoard>,

@@ -312,7 +312,7 @@ impl ChartStore {
     /// day not stored the walk from the newest stored candle before it (or from the end of
     /// the seeded history); a stock without any history is left out. `None` when a stock's
     /// `date` is after its history (a simulated close not stored yet). For the closed days
-    /// (`trends::closed`): every stock of one past date at once.
+    /// (`closed_days`): every stock of one past date at once.
     pub async fn days_on(
         &self,
         ids: &[String],

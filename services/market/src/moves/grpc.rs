@@ -334,7 +334,7 @@ async fn explain(
     })
 }
 
-/// Explains one day's move outside a chart (a closed day's movers, `trends::closed`): the
+/// Explains one day's move outside a chart (a closed day's movers, `closed_days`): the
 /// windows and reads of a daily period's move.
 #[derive(Clone)]
 pub struct DayExplainer {

@@ -232,7 +232,7 @@ impl TrendGrpc {
 
 /// A group's summary over `rows` (its members with their quotes), with its first
 /// `components` by market cap.
-pub(super) fn sector_of(sector: &Sector, mut rows: Vec<Row<'_>>, components: usize) -> pb::Sector {
+pub(crate) fn sector_of(sector: &Sector, mut rows: Vec<Row<'_>>, components: usize) -> pb::Sector {
     let summary = sectors::summarize(rows.iter().map(|row| Component {
         price: row.quote.price,
         previous_close: row.quote.previous_close,

@@ -7,46 +7,42 @@
 //! - `sectors`: the WICS industry groups and the market-cap-weighted sector change;
 //! - `posts`: post counts per stock, kept by the consumer of social's post events;
 //! - `surges`: the 토론 급증 rule over them, and its thresholds (the `trends` section);
-//! - `grpc`: `TrendService`;
-//! - `closed`: `ClosedDayService`, the closed trading days and what each one was (ranked
-//!   and summed as the live lists are, from the day candles).
-
-mod closed;
+//! - `grpc`: `TrendService`.
+//!
+//! The closed days (`crate::closed_days`) rank and sum a past day as `rank` and `sectors`
+//! do the live one.
 
 mod grpc;
 pub mod posts;
-mod rank;
-mod sectors;
+pub(crate) mod rank;
+pub(crate) mod sectors;
 mod surges;
 mod year;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use sise_proto::market::v1::closed_day_service_server::ClosedDayServiceServer;
 use sise_proto::market::v1::trend_service_server::TrendServiceServer;
 
-use self::closed::ClosedDayGrpc;
 use self::grpc::TrendGrpc;
+pub(crate) use self::grpc::sector_of;
 use self::posts::PostStore;
 pub use self::surges::TrendsSettings;
 use self::year::YearRanges;
 use crate::articles::store::ArticleStore;
-use crate::assets::{ForeignIndexes, MarketDays};
+use crate::assets::ForeignIndexes;
 use crate::charts;
 use crate::company::flows;
 use crate::feature::{Context, Feature};
-use crate::moves::DayExplainer;
 use crate::search::store::SearchStore;
 use crate::securities::SecurityStore;
 
-/// `TrendService` on the feed's board, the task that keeps the 52-week ranges, the
-/// consumer of post events, and `ClosedDayService`.
+/// `TrendService` on the feed's board, the task that keeps the 52-week ranges and the
+/// consumer of post events.
 pub(crate) fn build(
     cx: &Context<'_>,
     charts: &charts::Prepared,
     foreign: ForeignIndexes,
-    days: MarketDays,
     settings: &TrendsSettings,
 ) -> anyhow::Result<Feature> {
     settings.validate()?;
@@ -83,7 +79,7 @@ pub(crate) fn build(
     let service = TrendGrpc {
         board: cx.board.clone(),
         year,
-        sectors: sectors.clone(),
+        sectors,
         participation: Arc::new(participation),
         book: charts.book.clone(),
         views: SecurityStore::new(cx.db.clone()),
@@ -98,21 +94,8 @@ pub(crate) fn build(
         PostStore::new(cx.db.clone()),
         cx.cancel.clone(),
     );
-    let closed = ClosedDayGrpc {
-        board: cx.board.clone(),
-        days,
-        charts: charts.store.clone(),
-        sectors,
-        articles: ArticleStore::new(cx.db.clone()),
-        posts: PostStore::new(cx.db.clone()),
-        explainer: DayExplainer::new(
-            ArticleStore::new(cx.db.clone()),
-            PostStore::new(cx.db.clone()),
-        ),
-    };
     Ok(Feature::default()
         .serve(TrendServiceServer::new(service))
-        .serve(ClosedDayServiceServer::new(closed))
         .run(ranges)
         .run(posts))
 }

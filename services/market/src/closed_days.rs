@@ -14,21 +14,24 @@ use chrono::{Days, NaiveDate};
 use sise_platform::error::{DomainError, ErrorCode, internal_status};
 use sise_platform::request::{PageLimit, TradingDate};
 use sise_proto::market::v1 as pb;
+use sise_proto::market::v1::closed_day_service_server::ClosedDayServiceServer;
 use tonic::{Request, Response, Status};
 
-use super::posts::PostStore;
-use super::rank::{self, Order, Row};
-use super::sectors::Sector;
 use crate::articles::DisclosureKey;
 use crate::articles::disclosure_to_proto;
 use crate::articles::store::ArticleStore;
 use crate::assets::MarketDays;
-use crate::charts::{ChartStore, DayOf};
+use crate::charts::{self, ChartStore, DayOf};
 use crate::dataset::ListedStock;
+use crate::feature::{Context, Feature};
 use crate::feed::QuoteBoard;
 use crate::moves::DayExplainer;
 use crate::simulator::clock::kst_instant;
 use crate::simulator::{TickGrid, classify, now_kst};
+use crate::trends::posts::PostStore;
+use crate::trends::rank::{self, Order, Row};
+use crate::trends::sector_of;
+use crate::trends::sectors::{self, Sector};
 
 /// Closed days listed, at most (and the window `GetClosedDay` answers from).
 pub const MAX_CLOSED_DAYS: u32 = 10;
@@ -109,7 +112,7 @@ pub fn sectors_of(sectors: &[Sector], rows: &[Row<'_>]) -> Vec<pb::Sector> {
                 .iter()
                 .filter_map(|id| by_id.get(id.as_str()).map(|r| (*r).clone()))
                 .collect();
-            super::grpc::sector_of(sector, members, 0)
+            sector_of(sector, members, 0)
         })
         .collect();
     days.sort_by(|a, b| {
@@ -118,6 +121,27 @@ pub fn sectors_of(sectors: &[Sector], rows: &[Row<'_>]) -> Vec<pb::Sector> {
             .then_with(|| a.wics_sector_code.cmp(&b.wics_sector_code))
     });
     days
+}
+
+/// `ClosedDayService` (the sectors read again from the dataset, as `trends` reads them).
+pub(crate) fn build(
+    cx: &Context<'_>,
+    charts: &charts::Prepared,
+    days: MarketDays,
+) -> anyhow::Result<Feature> {
+    let service = ClosedDayGrpc {
+        board: cx.board.clone(),
+        days,
+        charts: charts.store.clone(),
+        sectors: std::sync::Arc::new(sectors::load(cx.dataset_dir, cx.securities)?),
+        articles: ArticleStore::new(cx.db.clone()),
+        posts: PostStore::new(cx.db.clone()),
+        explainer: DayExplainer::new(
+            ArticleStore::new(cx.db.clone()),
+            PostStore::new(cx.db.clone()),
+        ),
+    };
+    Ok(Feature::default().serve(ClosedDayServiceServer::new(service)))
 }
 
 pub struct ClosedDayGrpc {
