@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ModalProps } from '@/components/modals/modal-host';
 import { appStoreLinks } from '@/config/app-download';
 
+import '@/components/modals/modal.css';
 import './social.css';
 
 /**
