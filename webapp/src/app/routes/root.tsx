@@ -9,6 +9,7 @@ import { ModalHost } from '@/components/modals/modal-host';
 import { Loading } from '@/components/ui/loading';
 import { currentAppType } from '@/lib/app-bridge/app-type';
 import { stripFormatSuffix } from '@/lib/format-suffix';
+import { useTrackNavigation } from '@/lib/navigation-history';
 import { useHydrated } from '@/lib/use-hydrated';
 
 import { modalComponents } from '../modals';
@@ -46,6 +47,7 @@ function AppBridge() {
 /** Layout of every route; also drops an optional `.json` / `.html` format suffix. */
 export function RootRoute() {
   const location = useLocation();
+  useTrackNavigation();
   const withoutSuffix = stripFormatSuffix(location.pathname);
   if (withoutSuffix !== null) {
     return <Navigate replace to={{ pathname: withoutSuffix, search: location.search, hash: location.hash }} />;

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 
 import type { ModalProps } from '@/components/modals/modal-host';
 import { appStoreLinks } from '@/config/app-download';
+import { rememberLocation } from '@/lib/navigation-history';
 
 import '@/components/modals/modal.css';
 import './social.css';
@@ -33,7 +34,7 @@ export default function AppDownloadModal({ writeHref, close }: ModalProps<'appDo
           </a>
         ) : null}
         {/* The modal closes as the page leaves this history entry. */}
-        <Link className="button" to={writeHref}>
+        <Link className="button" to={writeHref} onClick={rememberLocation}>
           웹에서 글쓰기
         </Link>
         <button type="button" className="button button--secondary" onClick={close}>
