@@ -5,6 +5,7 @@ import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { ErrorFallback } from '@/components/errors/error-fallback';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { ScrollRestoration } from '@/components/layouts/scroll-restoration';
+import { PageStates } from '@/components/layouts/page-states';
 import { ModalHost } from '@/components/modals/modal-host';
 import { Loading } from '@/components/ui/loading';
 import { currentAppType } from '@/lib/app-bridge/app-type';
@@ -55,6 +56,7 @@ export function RootRoute() {
 
   return (
     <AppLayout headerEnd={<HeaderAccount />}>
+      <PageStates />
       {/* New pages start at the top; back and forward return to where the page was scrolled. */}
       <ScrollRestoration />
       {/* An error does not outlive its screen: a new path clears it. Healthy screens are not
