@@ -20,6 +20,8 @@ const AccountEntry = lazy(() => import('@/features/identity/components/account-e
 const HEADER_SPACER = <span className="app-header__spacer" />;
 // Inside an app only: the app's events and what they show (app/app-bridge/).
 const AppBridgeHost = lazy(() => import('../app-bridge/app-bridge-host'));
+// In a browser on a touch screen only (the app has its own pull and tells the page).
+const PullToRefresh = lazy(() => import('@/components/layouts/pull-to-refresh'));
 
 /**
  * Its own component so that turning hydrated re-renders only this cell: an update above a
@@ -34,10 +36,20 @@ function HeaderAccount() {
   );
 }
 
-/** The app bridge's host, once hydrated (no prerendered page has it) and only inside an app. */
-function AppBridge() {
+/**
+ * The app bridge's host inside an app, pull to refresh in a touch screen's browser: once
+ * hydrated (no prerendered page has them).
+ */
+function AfterHydration() {
   const hydrated = useHydrated();
-  if (!hydrated || !currentAppType()) return null;
+  if (!hydrated) return null;
+  if (!currentAppType()) {
+    return navigator.maxTouchPoints > 0 ? (
+      <Suspense fallback={null}>
+        <PullToRefresh />
+      </Suspense>
+    ) : null;
+  }
   return (
     <Suspense fallback={null}>
       <AppBridgeHost />
@@ -67,7 +79,7 @@ export function RootRoute() {
         </Suspense>
       </ErrorBoundary>
       <ModalHost components={modalComponents} />
-      <AppBridge />
+      <AfterHydration />
     </AppLayout>
   );
 }
