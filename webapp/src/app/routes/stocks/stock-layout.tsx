@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useParams } from 'react-router';
 
+import { ShareButton } from '@/components/share/share-button';
 import { Loading } from '@/components/ui/loading';
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { TabNav } from '@/components/ui/tab-nav';
@@ -39,9 +40,14 @@ function StockPage({ securityId }: { securityId: string }) {
     <>
       <SampleDataNotice />
       {hydrated && !failed ? (
-        <Suspense fallback={null}>
-          <StockFavoriteHeart securityId={securityId} />
-        </Suspense>
+        <>
+          <div className="share-button-slot">
+            <ShareButton />
+          </div>
+          <Suspense fallback={null}>
+            <StockFavoriteHeart securityId={securityId} />
+          </Suspense>
+        </>
       ) : null}
       <StockHeader securityId={securityId} />
       {failed ? null : (
