@@ -12,6 +12,8 @@ import { useHydrated } from '@/lib/use-hydrated';
 
 import NotFoundRoute from '../not-found';
 
+import { RealtimeInAppButton } from './components/realtime-in-app-button';
+
 import { stockTabs } from './stock-tabs';
 
 // The heart needs the login and the favorites code: loaded once the page is hydrated, so the
@@ -47,6 +49,7 @@ function StockPage({ securityId }: { securityId: string }) {
           <Suspense fallback={null}>
             <StockFavoriteHeart securityId={securityId} />
           </Suspense>
+          <RealtimeInAppButton securityId={securityId} />
         </>
       ) : null}
       <StockHeader securityId={securityId} />

@@ -22,7 +22,7 @@ export function WritePostButton({ securityId }: { securityId: string }) {
       rememberLocation();
       void navigate(writeHref);
     }
-    else openModal({ type: 'appDownload', props: { writeHref } });
+    else openModal({ type: 'appDownload', props: { writeHref, securityId } });
   };
   return (
     <button type="button" className="write-post-button" aria-label="글쓰기" onClick={onWrite}>
