@@ -133,6 +133,7 @@ describe('in a browser', () => {
       assert.equal(new URL(page.url()).pathname, `/m/stocks/${STOCK}/articles/disclosures`);
     });
     assert.deepEqual(problems, []);
+    await screenshot(page, 'app-states-price-button');
 
     // The open-in-app price button: web2app at the stock, with its campaign.
     await page.getByRole('button', { name: '앱에서 실시간 시세 보기' }).click();
