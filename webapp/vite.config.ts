@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
@@ -64,11 +65,28 @@ const preloadRouteTable: Plugin = {
   },
 };
 
+// The release the page runs, named in index.html (and so in the prerendered pages): a digest of
+// every built file's name, which carry their content's hash, so any change to what the browser
+// loads is a new release. The page compares its own with the served one (src/lib/page-update.ts).
+const releaseMeta: Plugin = {
+  name: 'sise:release-meta',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      if (!bundle) return [];
+      const names = Object.keys(bundle).sort().join('\n');
+      const release = createHash('sha256').update(names).digest('hex').slice(0, 16);
+      return [{ tag: 'meta', attrs: { name: 'sise-release', content: release }, injectTo: 'head' }];
+    },
+  },
+};
+
 export default defineConfig({
   // The app is served under /m/. Built files go to /m/static/ because
   // /m/assets/{assetId} is an app route.
   base: '/m/',
-  plugins: [react(), bareBaseRedirect, preloadRouteTable],
+  plugins: [react(), bareBaseRedirect, preloadRouteTable, releaseMeta],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

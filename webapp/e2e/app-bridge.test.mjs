@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { ANDROID_BROWSER, APP_TYPES, openAppPhone } from './app-harness.mjs';
+import { messengerConfig, messengerToken, postJson as postJsonAt, signUpInApp } from './app-members.mjs';
 import { openPhone, screenshot, setUpApp, watchConsole } from './support.mjs';
 
 let baseUrl;
@@ -26,43 +27,7 @@ const STOCK = 'KOREA-A005930';
 const LINK = 'https://example.com/sise-e2e';
 const STORE = 'https://play.google.com/store/apps/details?id=kr.sise.app';
 
-/** The development messenger's addresses, as the gateway writes them into the page. */
-async function messengerConfig() {
-  const html = await (await fetch(`${baseUrl}/m/search`)).text();
-  const meta = (name) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1];
-  const auth = meta('sise-kakao-auth');
-  const appKey = meta('sise-kakao-app-key');
-  assert.ok(auth && appKey, 'the page names the development messenger login');
-  return { auth: new URL(auth, baseUrl).href.replace(/\/$/, ''), appKey };
-}
-
-/** A new test account's messenger token (what the app holds after its own login). */
-async function messengerToken({ auth, appKey }, nickname) {
-  const redirectUri = `${baseUrl}/m/oauth/kakao`;
-  const authorize = await fetch(`${auth}/oauth/authorize`, {
-    method: 'POST',
-    redirect: 'manual',
-    body: new URLSearchParams({ client_id: appKey, redirect_uri: redirectUri, state: 'app', nickname }),
-  });
-  const code = new URL(authorize.headers.get('location') ?? '').searchParams.get('code');
-  assert.ok(code, `no code for ${nickname}`);
-  const token = await fetch(`${auth}/oauth/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: appKey, redirect_uri: redirectUri, code }),
-  });
-  assert.equal(token.status, 200);
-  return (await token.json()).access_token;
-}
-
-async function postJson(path, body, accessToken) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json().catch(() => null);
-  return { status: response.status, json };
-}
+const postJson = (path, body, accessToken) => postJsonAt(baseUrl, path, body, accessToken);
 
 /** Members signed up in the app (spec §1: sign-up is the app's), one per app type. */
 const tokens = new Map();
@@ -72,14 +37,10 @@ let prepared;
 /** The members and the post, made once (after the server is up) for the tests that need them. */
 function prepare() {
   prepared ??= (async () => {
-    const messenger = await messengerConfig();
+    const messenger = await messengerConfig(baseUrl);
     for (const [index, type] of APP_TYPES.entries()) {
-      const token = await messengerToken(messenger, `앱회원${index + 1}`);
-      const signup = await postJson('/main/api/users', {
-        kakao_access_token: token,
-        agreements: { service_age: true, service: true, private_collect: true },
-      });
-      assert.equal(signup.status, 201, JSON.stringify(signup.json));
+      const token = await messengerToken(baseUrl, messenger, `앱회원${index + 1}`);
+      await signUpInApp(baseUrl, token);
       tokens.set(type.name, token);
     }
     // A post with a link, for the outerLink deep link.

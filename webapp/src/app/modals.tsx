@@ -8,6 +8,7 @@ import '@/features/charts/modals';
 import '@/features/identity/modals';
 import '@/features/favorites/modals';
 import '@/features/social/modals';
+import '@/components/share/modals';
 
 // The favorites modals share one chunk (and one import, the fewest bytes in the shell).
 const loadFavorites = () => import('./favorites/modal-components');
@@ -38,5 +39,6 @@ export const modalComponents: ModalComponents = {
   postSetting: { component: social('setting') },
   appDownload: { component: social('appDownload') },
   postImageViewer: { component: social('postImageViewer'), fullScreen: true },
+  share: { component: lazy(() => import('@/components/share/share-modal')), sheet: true },
   moveReasons: { component: lazy(() => import('./stocks/move-sheet')), sheet: true },
 };

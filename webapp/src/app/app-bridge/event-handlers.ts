@@ -15,6 +15,7 @@ import { updateAppState } from '@/lib/app-bridge/app-state';
 import { fontSizeLevel, type AppBridge } from '@/lib/app-bridge/bridge';
 import { AppBridgeError, reportBridgeError } from '@/lib/app-bridge/errors';
 import type { AttachmentItem, BridgeEventName, BridgeEvents } from '@/lib/app-bridge/protocol';
+import { rememberLocation } from '@/lib/navigation-history';
 import { securityKeys } from '@/lib/query-keys';
 
 export type HandlerContext = {
@@ -168,7 +169,11 @@ export function createEventHandlers(ctx: HandlerContext): EventHandlers {
       updateAppState({ investmentLevelImage: isText(url) && /^https?:\/\//i.test(url) ? url : null }),
     postWriteClick: ({ securityId }) => {
       const id = isText(securityId) ? securityId : currentSecurity(ctx);
-      if (id) ctx.navigate(socialPaths.newPost.getHref(id));
+      if (id) {
+        // Once posted, the form goes back here (lib/navigation-history.ts).
+        rememberLocation();
+        ctx.navigate(socialPaths.newPost.getHref(id));
+      }
       else reportBridgeError(new AppBridgeError('bridge_event_bus_error', { event: 'postWriteClick', reason: 'no stock' }));
     },
     attachmentItems: ({ items }) => {

@@ -12,6 +12,7 @@ import { ArticleItem } from '@/features/articles/components/article-item';
 
 import { boardSummary, moveTimeLabel } from './move-labels';
 
+import '@/components/modals/modal.css';
 import './move-sheet.css';
 
 export default function MoveSheet({ securityId, name, intraday, move, close }: ModalProps<'moveReasons'>) {

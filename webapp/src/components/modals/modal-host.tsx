@@ -1,7 +1,7 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 
-import { closeModal, closeModalsNotOn, useOpenModals, type ModalRegistry, type ModalType, type OpenModal } from './modal-store';
+import { closeModalsNotOn, useOpenModals, type ModalRegistry, type ModalType } from './modal-store';
 
 /** What every modal component gets besides its own props. */
 export type ModalProps<T extends ModalType> = ModalRegistry[T] & { close: () => void };
@@ -11,32 +11,32 @@ export type ModalComponents = {
   [T in ModalType]: { component: ComponentType<ModalProps<T>>; fullScreen?: boolean; sheet?: boolean };
 };
 
-function Modal({ modal, components }: { modal: OpenModal; components: ModalComponents }) {
-  const { component: Component, fullScreen, sheet } = components[modal.type] as {
-    component: ComponentType<OpenModal['props'] & { close: () => void }>;
-    fullScreen?: boolean;
-    sheet?: boolean;
-  };
-  const kind = fullScreen ? 'full' : sheet ? 'sheet' : 'dialog';
-  return (
-    <div className={`modal modal--${kind}`} role="dialog" aria-modal="true">
-      <Component {...modal.props} close={() => closeModal(modal.id)} />
-    </div>
-  );
-}
+// The frame (the dialog, the keyboard) is a chunk of its own, none of it in the shell; fetched
+// once the page is idle, so the first modal waits only for its own component.
+const loadFrame = () => import('./modal-frame');
+const ModalFrame = lazy(loadFrame);
 
-/** Renders the open modals, newest on top, and closes them when the location changes (spec §2). */
+/**
+ * Renders the open modals, newest on top, and closes them when the location changes (spec §2).
+ * The newest one holds the keyboard: Tab stays inside it and Escape closes it (modal-frame.tsx).
+ */
 export function ModalHost({ components }: { components: ModalComponents }) {
   const modals = useOpenModals();
   const { key } = useLocation();
   useEffect(() => closeModalsNotOn(key), [key]);
+  useEffect(() => {
+    const prefetch = () => void loadFrame();
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(prefetch);
+    else setTimeout(prefetch, 0);
+  }, []);
+
   if (modals.length === 0) return null;
-  return (
-    // A modal's code arrives on first use: nothing shows until it has.
-    <Suspense fallback={null}>
-      {modals.map((modal) => (
-        <Modal key={modal.id} modal={modal} components={components} />
-      ))}
+  const top = modals[modals.length - 1];
+  return modals.map((modal) => (
+    // A modal's code arrives on first use: nothing of it shows until it has (each on its own,
+    // so one arriving does not hide those already open).
+    <Suspense key={modal.id} fallback={null}>
+      <ModalFrame modal={modal} components={components} top={modal === top} />
     </Suspense>
-  );
+  ));
 }

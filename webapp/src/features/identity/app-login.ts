@@ -4,13 +4,17 @@
 // after the messenger's redirect (login-flow.ts). Sign-up is the app's (spec §1): a member the
 // server does not know is sent to the app's own terms screen (the bridge's terms agreement),
 // which sends a new token once signed up. Dormancy and refusals are the browser's modals.
+// A session token the API refuses (401) is renewed the same way, with a fresh token from the
+// app (appApiAuth, the API client's auth inside an app).
 import { openModalAndWait } from '@/components/modals/open-modal-and-wait';
-import { getAppBridge } from '@/lib/app-bridge/bridge';
+import type { ApiAuth } from '@/lib/api';
+import { getAppBridge, type AppBridge } from '@/lib/app-bridge/bridge';
 import { AppBridgeError } from '@/lib/app-bridge/errors';
 
 import { activateSession } from './api';
 import { runLoginFlow, type LoginFlowUi, type LoginOutcome } from './login-flow';
 import { modalLoginFlowUi } from './login-flow-ui';
+import { getAccessToken, identityApiAuth } from './login-store';
 
 /** The key of the app's terms screen that signs a member up. */
 export const APP_SIGNUP_TERMS_KEY = 'signup';
@@ -46,3 +50,29 @@ export async function loginInApp({ refresh }: { refresh: boolean }): Promise<Log
   const token = await getAppBridge().getToken({ refresh });
   return token === null ? null : loginWithAppToken(token);
 }
+
+/** The renewal in flight: every request refused meanwhile waits for the same one. */
+let renewing: Promise<string | null> | null = null;
+
+/**
+ * A session token for the requests refused with `rejected` (401): the app is asked for a fresh
+ * messenger token (`getToken` with `refresh`) and a session is opened with it. Resolves with the
+ * new session token, or null when there is none (the request then goes once unsigned).
+ */
+export function renewInApp(rejected: string, bridge: Pick<AppBridge, 'getToken'> = getAppBridge()): Promise<string | null> {
+  const current = getAccessToken();
+  // Renewed already by another refused request.
+  if (current !== null && current !== rejected) return Promise.resolve(current);
+  renewing ??= (async () => {
+    const token = await bridge.getToken({ refresh: true });
+    if (token === null) return null;
+    const outcome = await loginWithAppToken(token);
+    return outcome.status === 'logged_in' ? getAccessToken() : null;
+  })().finally(() => {
+    renewing = null;
+  });
+  return renewing;
+}
+
+/** The API client's auth inside an app (app/app-bridge/start.ts): the browser's, with renewal. */
+export const appApiAuth: ApiAuth = { ...identityApiAuth, renew: (rejected) => renewInApp(rejected) };

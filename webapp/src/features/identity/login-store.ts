@@ -91,5 +91,13 @@ export function onLoginChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** How the API client signs requests (lib/api configureApiAuth): a refused token drops the login (spec §4). */
-export const identityApiAuth = { getAccessToken, onUnauthorized: clearLogin };
+/**
+ * How the API client signs requests (lib/api configureApiAuth): a refused token drops the login
+ * (spec §4), unless the login has moved on to another token meanwhile (a renewed one).
+ */
+export const identityApiAuth = {
+  getAccessToken,
+  onUnauthorized: (rejected: string) => {
+    if (getAccessToken() === rejected) clearLogin();
+  },
+};

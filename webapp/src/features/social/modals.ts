@@ -11,8 +11,8 @@ declare module '@/components/modals/modal-store' {
     commentSetting: { mine: boolean; onDelete: () => void; onReport: () => void };
     /** A post's menu, the same choices as a comment's. */
     postSetting: { mine: boolean; onDelete: () => void; onReport: () => void };
-    /** The write-post button in a browser (spec §2): get the app, or write on the web. */
-    appDownload: { writeHref: string };
+    /** The write-post button in a browser (spec §2): the app (open it, or get it), or write on the web. */
+    appDownload: { writeHref: string; securityId: string };
     /** A post's pictures at full size (spec §2 post image viewer), from `index`. */
     postImageViewer: { images: readonly PostImage[]; index: number };
   }

@@ -26,11 +26,15 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  /** Builds an error from a response and its parsed body, whatever its shape. */
+  /**
+   * Builds an error from a response and its parsed body, whatever its shape (a 200 whose body
+   * has an `error` field too, spec §8: its code is kept when it is a text).
+   */
   static fromResponse(response: Response, body: unknown): ApiError {
     if (isApiErrorBody(body)) return new ApiError(response.status, body);
+    const code = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
     return new ApiError(response.status, {
-      error: response.status >= 500 ? 'server_error' : 'http_error',
+      error: typeof code === 'string' && code !== '' ? code : response.status >= 500 ? 'server_error' : 'http_error',
       message: DEFAULT_MESSAGE,
     });
   }

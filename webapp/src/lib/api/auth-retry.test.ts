@@ -74,3 +74,48 @@ describe('signed requests', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('renewing a refused token (inside an app)', () => {
+  it('retries once with the renewed token', async () => {
+    let current: string | null = 'expired';
+    const onUnauthorized = vi.fn(() => {
+      current = null;
+    });
+    const renew = vi.fn((rejected: string) => {
+      expect(rejected).toBe('expired');
+      current = 'fresh';
+      return Promise.resolve(current);
+    });
+    configureApiAuth({ getAccessToken: () => current, onUnauthorized, renew });
+    const fetchMock = vi.fn((request: Request) =>
+      Promise.resolve(
+        request.headers.get('Authorization') === 'Bearer fresh'
+          ? json(200, { user: { id: 1 } })
+          : json(401, { error: 'invalid_token', message: '로그인이 필요합니다.' }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(mainApi.request('/api/users/me', { method: 'PUT', json: { name: 'a' } })).resolves.toEqual({
+      user: { id: 1 },
+    });
+    expect(onUnauthorized).toHaveBeenCalledWith('expired');
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(authorizations(fetchMock)).toEqual(['Bearer expired', 'Bearer fresh']);
+    expect(await fetchMock.mock.calls[1]?.[0].text()).toBe('{"name":"a"}');
+  });
+
+  it('goes unsigned when there is no renewed token, and retries only once', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiAuth({ getAccessToken: () => 'expired', onUnauthorized, renew: () => Promise.reject(new Error('no app')) });
+    const fetchMock = vi.fn((_: Request) => Promise.resolve(json(401, { error: 'invalid_token', message: '인증 실패' })));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(mainApi.request('/api/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(authorizations(fetchMock)).toEqual(['Bearer expired', null]);
+
+    // A renewed token refused too is the answer: no third request.
+    fetchMock.mockClear();
+    configureApiAuth({ getAccessToken: () => 'expired', onUnauthorized, renew: () => Promise.resolve('fresh') });
+    await expect(mainApi.request('/api/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(authorizations(fetchMock)).toEqual(['Bearer expired', 'Bearer fresh']);
+  });
+});

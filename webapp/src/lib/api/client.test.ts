@@ -52,3 +52,34 @@ describe('unwrap', () => {
     ).rejects.toMatchObject({ status: 0, error: 'network_error' });
   });
 });
+
+describe('an error field in the body (spec §8)', () => {
+  it('makes a 200 answer a failure, with its code and message', async () => {
+    stubFetch({
+      '/main/api/v1/quotes': { status: 200, body: { error: 'quotes_unavailable', message: '시세를 불러오지 못했습니다.' } },
+    });
+    await expect(
+      unwrap(mainApi.GET('/api/v1/quotes', { params: { query: { security_ids: 'X' } } })),
+    ).rejects.toMatchObject({ status: 200, error: 'quotes_unavailable', message: '시세를 불러오지 못했습니다.' });
+  });
+
+  it('keeps the code of an error field without a message, with the generic message', async () => {
+    stubFetch({ '/main/api/users/me': { status: 200, body: { error: 'busy' } } });
+    await expect(mainApi.request('/api/users/me')).rejects.toMatchObject({
+      status: 200,
+      error: 'busy',
+      message: '요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    });
+  });
+
+  it('leaves a body whose error field is null, or that has none, a success', async () => {
+    stubFetch({
+      '/main/api/v1/quotes': { status: 200, body: { quotes: [], error: null } },
+      '/main/api/users/me': { status: 200, body: { user: { id: 1 } } },
+    });
+    await expect(
+      unwrap(mainApi.GET('/api/v1/quotes', { params: { query: { security_ids: 'X' } } })),
+    ).resolves.toEqual({ quotes: [], error: null });
+    await expect(mainApi.request('/api/users/me')).resolves.toEqual({ user: { id: 1 } });
+  });
+});

@@ -37,12 +37,17 @@ type GetInit<P extends GetPath> = (Params<ParametersOf<Operation<P>>> extends in
 /** What a call resolves to (it never rejects but for a network failure or an abort). */
 type FetchResult<T> = { data?: T; error?: unknown; response: Response };
 
-/** How requests are signed; the identity feature provides it (app/routes/root.tsx wires it). */
+/** How requests are signed; the identity feature provides it (app/start.tsx wires it). */
 export type ApiAuth = {
   /** The member's token, or null for a visitor. */
   getAccessToken: () => string | null;
-  /** A signed request was refused (401): the token is no longer good, drop the login. */
-  onUnauthorized: () => void;
+  /** A signed request was refused (401): `rejected` is no longer good, drop the login it is. */
+  onUnauthorized: (rejected: string) => void;
+  /**
+   * A fresh token after `rejected` was refused, or null (then the request goes once unsigned).
+   * Inside an app the app is asked for one (app/app-bridge/start.ts); a browser has none.
+   */
+  renew?: (rejected: string) => Promise<string | null>;
 };
 
 let auth: ApiAuth | null = null;
@@ -71,6 +76,15 @@ function buildPath(path: string, params?: { path?: object; query?: object }): st
   return query ? `${filled}?${query}` : filled;
 }
 
+/**
+ * Whether an answer is a success: a 2xx whose body is not an error body. spec §8: a body with
+ * an `error` field is a failure whatever the status (no success body of the API has one).
+ */
+function succeeded(response: Response, body: unknown): boolean {
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  return response.ok && (error === undefined || error === null);
+}
+
 /** The parsed body: JSON when it says so, text otherwise, undefined when empty. */
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
@@ -97,8 +111,9 @@ function createApiClient(base: string, signWith: 'bearer' | 'access-token') {
 
   /**
    * Sends a request, signed when a member is signed in. A signed request answered 401 means
-   * the token was rejected: the login is dropped and the request is sent once more unsigned
-   * (spec §4), so a visitor's view of the page still loads.
+   * the token was rejected: the login is dropped and the request is sent once more (spec §4),
+   * with a fresh token when `renew` gets one (inside an app), else unsigned, so a visitor's
+   * view of the page still loads.
    */
   async function send(path: string, { method = 'GET', json, form, signal }: RequestInitWithBody): Promise<Response> {
     const headers: Record<string, string> = {};
@@ -110,13 +125,20 @@ function createApiClient(base: string, signWith: 'bearer' | 'access-token') {
     const url = baseUrl + path;
     // `fetch` is looked up on every call (not captured once), so tests can stub it.
     const unsigned = () => globalThis.fetch(new Request(url, { method, headers, body, signal }));
-    const token = auth?.getAccessToken() ?? null;
-    if (!token) return unsigned();
-    const signed = { ...headers, ...(signWith === 'bearer' ? { Authorization: `Bearer ${token}` } : { 'Access-Token': token }) };
-    const response = await globalThis.fetch(new Request(url, { method, headers: signed, body, signal }));
+    const signed = (token: string) => {
+      const withToken: Record<string, string> = { ...headers };
+      if (signWith === 'bearer') withToken.Authorization = `Bearer ${token}`;
+      else withToken['Access-Token'] = token;
+      return globalThis.fetch(new Request(url, { method, headers: withToken, body, signal }));
+    };
+    const current = auth;
+    const token = current?.getAccessToken() ?? null;
+    if (!current || !token) return unsigned();
+    const response = await signed(token);
     if (response.status !== 401) return response;
-    auth?.onUnauthorized();
-    return unsigned();
+    current.onUnauthorized(token);
+    const fresh = current.renew ? await current.renew(token).catch(() => null) : null;
+    return fresh ? signed(fresh) : unsigned();
   }
 
   return {
@@ -126,7 +148,7 @@ function createApiClient(base: string, signWith: 'bearer' | 'access-token') {
         signal: init.signal,
       });
       const body = await readBody(response);
-      return response.ok ? { data: body as ApiResponse<P>, response } : { error: body ?? {}, response };
+      return succeeded(response, body) ? { data: body as ApiResponse<P>, response } : { error: body ?? {}, response };
     },
 
     /** Any call on this host, for routes the generated schema does not hold yet; rejects with ApiError. */
@@ -134,7 +156,7 @@ function createApiClient(base: string, signWith: 'bearer' | 'access-token') {
       return unwrap<T>(
         send(path, init).then(async (response) => {
           const body = await readBody(response);
-          return response.ok ? { data: body as T, response } : { error: body ?? {}, response };
+          return succeeded(response, body) ? { data: body as T, response } : { error: body ?? {}, response };
         }),
       );
     },

@@ -7,6 +7,7 @@ import {
   deepLinkWebUrl,
   openDeepLink,
   readWeb2AppPath,
+  web2AppUrl,
   type DeepLinkParams,
   type DeepLinkTarget,
 } from './deep-links';
@@ -125,6 +126,17 @@ describe('the deep-link builder', () => {
     expect(deepLinkUrl('post', { postId: 1 }, { app: 'virtual-trade', campaign: { utm_campaign: 'spring' } })).toBe(
       'sise-vtrade://post/1?utm_campaign=spring',
     );
+  });
+
+  it('sends a browser to web2app even for a target with a page of its own, campaign and all', () => {
+    const url = web2AppUrl('viewAsset', { code: 'KOREA-A005930' }, { utm_source: 'mweb', utm_campaign: 'realtime_quotation' });
+    expect(url).toBe('/m/web2app/viewAsset/KOREA-A005930?utm_source=mweb&utm_campaign=realtime_quotation');
+    // What the web2app page reads back.
+    expect(readWeb2AppPath('viewAsset/KOREA-A005930', 'utm_source=mweb')).toEqual({
+      target: 'viewAsset',
+      path: 'viewAsset/KOREA-A005930?utm_source=mweb',
+    });
+    expect(web2AppUrl('viewAsset', { code: 'KOREA-A005930', tabName: 'debates' })).toBe('/m/web2app/viewAsset/KOREA-A005930/debates');
   });
 
   it('spec §5: a missing required parameter is an error', () => {

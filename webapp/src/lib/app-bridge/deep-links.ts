@@ -199,6 +199,14 @@ export function deepLinkWebUrl<T extends DeepLinkTarget>(target: T, params: Deep
 
 export const WEB2APP_BASE = '/m/web2app';
 
+/**
+ * This site's /m/web2app/… address that opens `target` in the app (or its store): for a browser's
+ * buttons that send the reader to the app even where the target has a page of its own.
+ */
+export function web2AppUrl<T extends DeepLinkTarget>(target: T, params: DeepLinkParams[T], campaign: Campaign = {}): string {
+  return `${WEB2APP_BASE}/${deepLinkPath(target, params, campaign)}`;
+}
+
 /** What a /m/web2app/{path} address names: a target and its app address, or null. */
 export function readWeb2AppPath(path: string, search: string): { target: DeepLinkTarget; path: string } | null {
   const host = path.split('/')[0] ?? '';

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 
+import { ShareButton } from '@/components/share/share-button';
 import { ArticleView } from '@/features/insight/components/article-view';
 import { FeaturedQuoteList } from '@/features/securities/components/featured-quote-list';
 import { useLiveQuotes } from '@/features/securities/hooks/use-live-quotes';
@@ -31,6 +32,7 @@ export default function InsightArticleRoute() {
           <>
             <LiveArticleQuotes securityIds={article.security_ids} />
             <ReactionBar post={article} type="insight_article" />
+            <ShareButton title={article.title} />
             <CommentSection on={{ type: 'insight_article', id: article.id }} commentsCount={article.comments_count} />
           </>
         )}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useParams } from 'react-router';
 
+import { ShareButton } from '@/components/share/share-button';
 import { Loading } from '@/components/ui/loading';
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { TabNav } from '@/components/ui/tab-nav';
@@ -10,6 +11,8 @@ import { StockHeader } from '@/features/securities/components/stock-header';
 import { useHydrated } from '@/lib/use-hydrated';
 
 import NotFoundRoute from '../not-found';
+
+import { RealtimeInAppButton } from './components/realtime-in-app-button';
 
 import { stockTabs } from './stock-tabs';
 
@@ -39,9 +42,15 @@ function StockPage({ securityId }: { securityId: string }) {
     <>
       <SampleDataNotice />
       {hydrated && !failed ? (
-        <Suspense fallback={null}>
-          <StockFavoriteHeart securityId={securityId} />
-        </Suspense>
+        <>
+          <div className="share-button-slot">
+            <ShareButton />
+          </div>
+          <Suspense fallback={null}>
+            <StockFavoriteHeart securityId={securityId} />
+          </Suspense>
+          <RealtimeInAppButton securityId={securityId} />
+        </>
       ) : null}
       <StockHeader securityId={securityId} />
       {failed ? null : (

@@ -34,6 +34,26 @@ describe('AgreeTermsModal', () => {
     expect(close).toHaveBeenCalled();
   });
 
+  it('toggles the other boxes alone: the three ticked one by one still need 전체 동의', () => {
+    const { onAgree } = renderModal();
+    for (const name of ['만 14세 이상 (필수)', '서비스 이용약관 (필수)', '개인정보 수집 및 이용 (필수)']) {
+      fireEvent.click(screen.getByRole('checkbox', { name }));
+    }
+    const all = screen.getByRole<HTMLInputElement>('checkbox', { name: '전체 동의' });
+    expect(all.checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '동의하고 시작하기' }));
+    expect(screen.getByRole('alert').textContent).toBe('필수사항 전체 동의가 필요합니다.');
+    expect(onAgree).not.toHaveBeenCalled();
+    // 전체 동의 sets every box to the opposite of its own flag; another box then toggles alone.
+    fireEvent.click(all);
+    fireEvent.click(screen.getByRole('checkbox', { name: '서비스 이용약관 (필수)' }));
+    expect(all.checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: '서비스 이용약관 (필수)' }).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: '만 14세 이상 (필수)' }).checked).toBe(true);
+    fireEvent.click(all);
+    for (const box of screen.getAllByRole<HTMLInputElement>('checkbox')) expect(box.checked).toBe(false);
+  });
+
   it('links to the legal pages in a new tab (leaving would close the sign-up)', () => {
     renderModal();
     const links = screen.getAllByRole('link', { name: '보기' });

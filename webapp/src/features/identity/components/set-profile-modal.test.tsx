@@ -84,6 +84,22 @@ describe('SetProfileModal', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('출생년도').value).toBe('1990');
   });
 
+  it('resets the fields on 뒤로 가기 to the placeholders, 남성 and 공개 (spec §4)', async () => {
+    const { close } = renderForm();
+    fireEvent.change(await screen.findByLabelText('닉네임'), { target: { value: '바뀐닉네임' } });
+    fireEvent.click(screen.getByRole('radio', { name: '여성' }));
+    fireEvent.click(screen.getByRole('radio', { name: '비공개' }));
+    fireEvent.click(screen.getByRole('button', { name: '뒤로 가기' }));
+    expect(close).toHaveBeenCalledTimes(1);
+    // `close` is a mock here: the form is still on screen, showing what it was reset to.
+    expect(nickname().value).toBe('');
+    expect(nickname().placeholder).toBe('닉네임을 입력해주세요.');
+    expect(screen.getByLabelText<HTMLSelectElement>('출생년도').value).toBe('----');
+    expect(screen.getByLabelText<HTMLInputElement>('이메일').value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '남성' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '공개' }).checked).toBe(true);
+  });
+
   it('puts the previous nickname back when 12 or more characters lose focus', async () => {
     renderForm();
     fireEvent.change(await screen.findByLabelText('닉네임'), { target: { value: '새닉네임' } });

@@ -14,11 +14,12 @@ import { getAccessToken } from '../login-store';
 import { useMe, userKeys } from '../queries';
 import {
   BIRTH_YEAR_PLACEHOLDER,
+  PROFILE_PLACEHOLDERS,
   birthYearOptions,
   formGender,
   nicknameOnBlur,
   profileError,
-  type ProfileFields,
+  type ProfileFormFields,
 } from '../utils/profile';
 
 import './identity.css';
@@ -29,7 +30,7 @@ const showServerMessage = (error: unknown) =>
     props: { message: asApiError(error).message },
   });
 
-type Fields = ProfileFields & { openFavoriteStocks: boolean };
+type Fields = ProfileFormFields;
 
 function fieldsOf(user: User): Fields {
   return {
@@ -108,14 +109,17 @@ function ProfileForm({ user, close }: { user: User; close: () => void }) {
     }
   };
 
+  // spec §4: the back action resets the fields to the placeholders (gender 1, favorites public)
+  // and leaves; unsaved changes are gone, the next modal starts from the member in the cache.
+  const onBack = () => {
+    acceptedName.current = PROFILE_PLACEHOLDERS.name;
+    setFields(PROFILE_PLACEHOLDERS);
+    setError(null);
+    close();
+  };
+
   return (
-    <ModalPage
-      title="프로필 설정"
-      backLabel="뒤로 가기"
-      // Unsaved changes go with the modal (spec §4: the fields are reset): the next one starts
-      // again from the member in the query cache.
-      onBack={close}
-    >
+    <ModalPage title="프로필 설정" backLabel="뒤로 가기" onBack={onBack}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="avatar">
           {avatarUrl ? (

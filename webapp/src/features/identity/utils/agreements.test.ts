@@ -18,15 +18,18 @@ describe('toggleAgreement', () => {
     expect(toggleAgreement(some, 'isUseServiceAllAgreement')).toEqual(ALL);
   });
 
-  it('toggles another box alone, the all box following whether all three are ticked', () => {
+  it('toggles another box alone: the all box keeps its flag', () => {
     let flags = toggleAgreement(NO_AGREEMENTS, 'isUseServiceAgeAgreement');
     expect(flags).toEqual({ ...NO_AGREEMENTS, isUseServiceAgeAgreement: true });
     flags = toggleAgreement(flags, 'isUseServiceAgreement');
-    expect(flags.isUseServiceAllAgreement).toBe(false);
     flags = toggleAgreement(flags, 'isUsePrivateCollectAgreement');
-    expect(flags).toEqual(ALL);
-    flags = toggleAgreement(flags, 'isUseServiceAgreement');
-    expect(flags).toEqual({ ...ALL, isUseServiceAllAgreement: false, isUseServiceAgreement: false });
+    // The three ticked one by one: the all box is not, so sign-up still needs it.
+    expect(flags).toEqual({ ...ALL, isUseServiceAllAgreement: false });
+    expect(allAgreed(flags)).toBe(false);
+    // Then the all box: everything to the opposite of its flag, all ticked.
+    expect(toggleAgreement(flags, 'isUseServiceAllAgreement')).toEqual(ALL);
+    // Unticking one leaves the others and the all box as they were.
+    expect(toggleAgreement(ALL, 'isUseServiceAgreement')).toEqual({ ...ALL, isUseServiceAgreement: false });
   });
 
   it('needs all four for sign-up', () => {

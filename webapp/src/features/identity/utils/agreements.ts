@@ -22,8 +22,9 @@ export const NO_AGREEMENTS: AgreementFlags = {
 export const AGREEMENTS_REQUIRED_MESSAGE = '필수사항 전체 동의가 필요합니다.';
 
 /**
- * The flags after a tap on `flag`: the all box sets every agreement to the opposite of the all
- * flag; any other box toggles alone, and the all box then shows whether all three are ticked.
+ * The flags after a tap on `flag` (spec §4): the all box sets every agreement, itself included,
+ * to the opposite of its own flag; any other box toggles alone (the all box stays as it is, so
+ * three boxes ticked one by one still need the all box: sign-up needs all four).
  */
 export function toggleAgreement(flags: AgreementFlags, flag: AgreementFlag): AgreementFlags {
   if (flag === 'isUseServiceAllAgreement') {
@@ -35,12 +36,7 @@ export function toggleAgreement(flags: AgreementFlags, flag: AgreementFlag): Agr
       isUsePrivateCollectAgreement: next,
     };
   }
-  const toggled = { ...flags, [flag]: !flags[flag] };
-  return {
-    ...toggled,
-    isUseServiceAllAgreement:
-      toggled.isUseServiceAgeAgreement && toggled.isUseServiceAgreement && toggled.isUsePrivateCollectAgreement,
-  };
+  return { ...flags, [flag]: !flags[flag] };
 }
 
 /** Sign-up needs all four ticked (spec §4). */

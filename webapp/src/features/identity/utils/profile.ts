@@ -54,3 +54,18 @@ export function profileError(fields: ProfileFields): string | null {
 export function formGender(gender: number | null | undefined): 1 | 2 {
   return gender === 2 ? 2 : 1;
 }
+
+/** The profile modal's fields with the favorites' visibility. */
+export type ProfileFormFields = ProfileFields & { openFavoriteStocks: boolean };
+
+/**
+ * The fields after the modal's back action (spec §4): the placeholders (no nickname, ---- for the
+ * year, no e-mail), gender 1 and the favorite stocks public.
+ */
+export const PROFILE_PLACEHOLDERS: Readonly<ProfileFormFields> = {
+  name: '',
+  birthYear: BIRTH_YEAR_PLACEHOLDER,
+  gender: 1,
+  email: '',
+  openFavoriteStocks: true,
+};

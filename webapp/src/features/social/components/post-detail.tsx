@@ -4,6 +4,7 @@ import { openModal } from '@/components/modals/modal-store';
 import { LoadError } from '@/components/ui/load-error';
 import { Loading } from '@/components/ui/loading';
 import { socialPaths } from '@/config/social-paths';
+import { ShareButton } from '@/components/share/share-button';
 import { formatNumber } from '@/lib/format';
 
 import { useDeletePost } from '../api/delete-post';
@@ -109,6 +110,7 @@ function PostBody({ post, afterDelete }: { post: Post; afterDelete: PostDetailPr
     <div className="post-detail__body">
       <div className="post-detail__head">
         <AuthorLine author={post.author} createdAtMs={post.created_at_ms} category={post.category} sample={post.sample} />
+        <ShareButton />
         <button type="button" className="comment__menu" aria-label="글 메뉴" onClick={openMenu}>
           <span aria-hidden="true">⋯</span>
         </button>

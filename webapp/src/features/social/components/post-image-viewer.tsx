@@ -4,6 +4,7 @@ import type { ModalProps } from '@/components/modals/modal-host';
 
 import { postImageSrc } from '../utils/images';
 
+import '@/components/modals/modal.css';
 import './social.css';
 
 /** How far a finger must travel sideways to turn the picture. */

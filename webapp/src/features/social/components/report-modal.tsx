@@ -9,6 +9,7 @@ import { REPORT_REASONS } from '../utils/labels';
 import { REPORT_TEXT_MAX_LENGTH, textLength } from '../utils/limits';
 import { EMPTY_REPORT_FORM, canSend, chooseReason, textEnabled, typeReportText } from '../utils/report-form';
 
+import '@/components/modals/modal.css';
 import './social.css';
 
 /**

@@ -1,5 +1,6 @@
 import type { ModalProps } from '@/components/modals/modal-host';
 
+import '@/components/modals/modal.css';
 import './social.css';
 
 /**
