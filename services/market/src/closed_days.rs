@@ -31,7 +31,7 @@ use crate::simulator::{TickGrid, classify, now_kst};
 use crate::trends::posts::PostStore;
 use crate::trends::rank::{self, Order, Row};
 use crate::trends::sector_of;
-use crate::trends::sectors::{self, Sector};
+use crate::trends::sectors::Sector;
 
 /// Closed days listed, at most (and the window `GetClosedDay` answers from).
 pub const MAX_CLOSED_DAYS: u32 = 10;
@@ -123,17 +123,18 @@ pub fn sectors_of(sectors: &[Sector], rows: &[Row<'_>]) -> Vec<pb::Sector> {
     days
 }
 
-/// `ClosedDayService` (the sectors read again from the dataset, as `trends` reads them).
+/// `ClosedDayService`, on the sectors `trends` sums too.
 pub(crate) fn build(
     cx: &Context<'_>,
     charts: &charts::Prepared,
     days: MarketDays,
-) -> anyhow::Result<Feature> {
+    sectors: std::sync::Arc<Vec<Sector>>,
+) -> Feature {
     let service = ClosedDayGrpc {
         board: cx.board.clone(),
         days,
         charts: charts.store.clone(),
-        sectors: std::sync::Arc::new(sectors::load(cx.dataset_dir, cx.securities)?),
+        sectors,
         articles: ArticleStore::new(cx.db.clone()),
         posts: PostStore::new(cx.db.clone()),
         explainer: DayExplainer::new(
@@ -141,7 +142,7 @@ pub(crate) fn build(
             PostStore::new(cx.db.clone()),
         ),
     };
-    Ok(Feature::default().serve(ClosedDayServiceServer::new(service)))
+    Feature::default().serve(ClosedDayServiceServer::new(service))
 }
 
 pub struct ClosedDayGrpc {

@@ -100,6 +100,8 @@ impl Service for Application {
         };
         // In this order the feed's observers see each step.
         let (assets, foreign_indexes, market_days) = assets::build(&cx, &config.assets).await?;
+        // The WICS groups, summed live by `trends` and for past days by `closed_days`.
+        let sectors = Arc::new(trends::sectors::load(cx.dataset_dir, cx.securities)?);
         let features = vec![
             securities::build(&cx),
             charts::build(&cx, &charts, &config.charts),
@@ -108,9 +110,15 @@ impl Service for Application {
             assets,
             etfs::build(&cx)?,
             search::build(&cx)?,
-            trends::build(&cx, &charts, foreign_indexes, &config.trends)?,
+            trends::build(
+                &cx,
+                &charts,
+                foreign_indexes,
+                sectors.clone(),
+                &config.trends,
+            )?,
             moves::build(&cx, &charts),
-            closed_days::build(&cx, &charts, market_days)?,
+            closed_days::build(&cx, &charts, market_days, sectors),
         ];
         Ok(Self {
             listener,

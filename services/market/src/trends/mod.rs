@@ -43,10 +43,10 @@ pub(crate) fn build(
     cx: &Context<'_>,
     charts: &charts::Prepared,
     foreign: ForeignIndexes,
+    sectors: Arc<Vec<sectors::Sector>>,
     settings: &TrendsSettings,
 ) -> anyhow::Result<Feature> {
     settings.validate()?;
-    let sectors = Arc::new(sectors::load(cx.dataset_dir, cx.securities)?);
     // The sample investor flows scale from the dataset's market cap, as the investors call.
     let participation: HashMap<String, flows::Participation> = cx
         .listing

@@ -150,17 +150,9 @@ impl Store {
         now: i64,
     ) -> Change<ContestRow> {
         let mut tx = self.db.pool.begin().await?;
-        // A no-op update takes the row's lock.
-        let Some(row) = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "UPDATE contests SET id = id WHERE id = $1 RETURNING {CONTEST_COLUMNS}"
-        )))
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
-        else {
+        let Some(contest) = lock_contest(&mut tx, id).await? else {
             return Ok(Err(ErrorCode::ContestNotFound.into()));
         };
-        let contest = ContestRow::from_row(&row)?;
         let ends_at_ms = match edit.ends_at_ms {
             Some(_) if now >= contest.ends_at_ms => {
                 return Ok(Err(ErrorCode::ContestEnded.into()));
@@ -196,16 +188,9 @@ impl Store {
     /// Contest `id` ends at `now`, if it is running then (under its row's lock).
     pub async fn end_contest(&self, id: i64, now: i64) -> Change<ContestRow> {
         let mut tx = self.db.pool.begin().await?;
-        let Some(row) = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "UPDATE contests SET id = id WHERE id = $1 RETURNING {CONTEST_COLUMNS}"
-        )))
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
-        else {
+        let Some(contest) = lock_contest(&mut tx, id).await? else {
             return Ok(Err(ErrorCode::ContestNotFound.into()));
         };
-        let contest = ContestRow::from_row(&row)?;
         if now < contest.starts_at_ms {
             return Ok(Err(ErrorCode::ContestNotStarted.into()));
         }
@@ -423,4 +408,19 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// Contest `id` under its row's lock for the rest of the transaction (a no-op update takes
+/// it on both backends), `None` when there is no such contest.
+async fn lock_contest(
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+) -> anyhow::Result<Option<ContestRow>> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE contests SET id = id WHERE id = $1 RETURNING {CONTEST_COLUMNS}"
+    )))
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref().map(ContestRow::from_row).transpose()
 }

@@ -16,6 +16,8 @@ import { BRIDGE_EVENTS } from '@/lib/app-bridge/protocol';
 
 import { createEventHandlers, type HandlerContext } from './event-handlers';
 import './app-bridge-host.css';
+// The band the browser's pull to refresh shows too.
+import '../../components/layouts/pull-to-refresh.css';
 
 /** Where the page is when an event arrives (the router keeps the browser's history in step). */
 function currentLocation() {
@@ -58,7 +60,7 @@ export default function AppBridgeHost() {
   return (
     <>
       {pulled > 0 ? (
-        <div className="app-bridge-pull" style={{ height: Math.round(pulled * PULL_HEIGHT_PX) }} role="status">
+        <div className="pull-to-refresh" style={{ height: Math.round(pulled * PULL_HEIGHT_PX) }} role="status">
           {refreshing ? '새로고침 중…' : pulled >= 1 ? '놓으면 새로고침' : null}
         </div>
       ) : null}
