@@ -18,6 +18,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "proto/sise/social/v1/support.proto",
         "proto/sise/social/v1/articles.proto",
         "proto/sise/social/v1/contests.proto",
+        "proto/sise/social/v1/site.proto",
         "proto/sise/favorites/v1/favorites.proto",
     ];
     let fds = protox::compile(files, ["proto"])?;

@@ -141,6 +141,12 @@ pub struct Limits {
     /// Clients the rate limiter tracks at once; beyond it, idle clients are forgotten first,
     /// and if that is not enough new requests are refused until some are.
     pub rate_max_clients: usize,
+    /// Analytics batches and error reports per second and burst per client (their own
+    /// limiter, within the rate above).
+    pub telemetry_per_second: u32,
+    pub telemetry_burst: u32,
+    /// Time an analytics batch or error report has to arrive in full (then 408).
+    pub telemetry_body_timeout_ms: u64,
     /// Posts with pictures being received at once (each may hold up to
     /// `api::social::posts::POST_BODY_LIMIT` bytes); more are refused with 503
     /// `image_busy`.

@@ -84,14 +84,31 @@ pub struct RateLimit {
 
 impl RateLimit {
     pub fn new(limits: &Limits) -> Self {
-        let rate = NonZeroU32::new(limits.rate_per_second).unwrap_or(NonZeroU32::MIN);
-        let burst = NonZeroU32::new(limits.rate_burst).unwrap_or(rate);
+        Self::with_rate(
+            limits.rate_per_second,
+            limits.rate_burst,
+            limits.rate_max_clients,
+        )
+    }
+
+    /// The telemetry routes' own limiter (analytics batches, error reports).
+    pub fn telemetry(limits: &Limits) -> Self {
+        Self::with_rate(
+            limits.telemetry_per_second,
+            limits.telemetry_burst,
+            limits.rate_max_clients,
+        )
+    }
+
+    fn with_rate(per_second: u32, burst: u32, max_clients: usize) -> Self {
+        let rate = NonZeroU32::new(per_second).unwrap_or(NonZeroU32::MIN);
+        let burst = NonZeroU32::new(burst).unwrap_or(rate);
         Self {
             limiter: Arc::new(DefaultKeyedRateLimiter::keyed(
                 Quota::per_second(rate).allow_burst(burst),
             )),
             clock: DefaultClock::default(),
-            max_clients: limits.rate_max_clients.max(1),
+            max_clients: max_clients.max(1),
         }
     }
 
@@ -231,6 +248,9 @@ mod tests {
             rate_per_second: 1,
             rate_burst: 2,
             rate_max_clients: 2,
+            telemetry_per_second: 1,
+            telemetry_burst: 2,
+            telemetry_body_timeout_ms: 1000,
             trusted_proxy_hops: 0,
         }
     }

@@ -189,6 +189,11 @@ impl Application {
             streams: StreamSlots::new(&config.limits),
             uploads: Arc::new(Semaphore::new(config.limits.max_uploads)),
             rate_limit: RateLimit::new(&config.limits),
+            telemetry_limit: RateLimit::telemetry(&config.limits),
+            telemetry_body_timeout: std::time::Duration::from_millis(
+                config.limits.telemetry_body_timeout_ms,
+            ),
+            bus: bus.clone(),
             shutdown: CancellationToken::new(),
         });
         let drain = Drain::default();
@@ -253,6 +258,12 @@ impl Application {
                 .clone()
                 .run_sweeper(self.state.shutdown.clone()),
         );
+        let telemetry_sweeper = tokio::spawn(
+            self.state
+                .telemetry_limit
+                .clone()
+                .run_sweeper(self.state.shutdown.clone()),
+        );
         server::serve(
             self.listener,
             self.service,
@@ -265,6 +276,7 @@ impl Application {
         self.state.shutdown.cancel();
         let _ = feed.await;
         let _ = sweeper.await;
+        let _ = telemetry_sweeper.await;
         Ok(())
     }
 }

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use sise_platform::bus::Bus;
 use sise_platform::member::MemberKey;
 use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
@@ -54,6 +55,12 @@ pub struct Shared {
     /// Posts with pictures being received (`gateway.limits.max_uploads`).
     pub uploads: Arc<Semaphore>,
     pub rate_limit: RateLimit,
+    /// Analytics batches and error reports per client.
+    pub telemetry_limit: RateLimit,
+    /// Time their bodies have to arrive.
+    pub telemetry_body_timeout: std::time::Duration,
+    /// Where accepted analytics batches go (durably).
+    pub bus: Bus,
     /// Cancelled when the gateway starts shutting down, so long-lived streams end and the
     /// graceful shutdown can complete.
     pub shutdown: CancellationToken,

@@ -19,6 +19,7 @@ use sise_proto::market::v1::trend_service_client::TrendServiceClient;
 use sise_proto::social::v1::contest_service_client::ContestServiceClient;
 use sise_proto::social::v1::insight_article_service_client::InsightArticleServiceClient;
 use sise_proto::social::v1::notice_service_client::NoticeServiceClient;
+use sise_proto::social::v1::site_service_client::SiteServiceClient;
 use sise_proto::social::v1::social_service_client::SocialServiceClient;
 use sise_proto::social::v1::support_service_client::SupportServiceClient;
 use sise_proto::social::v1::topic_service_client::TopicServiceClient;
@@ -63,6 +64,8 @@ pub struct Channels {
     pub notices: NoticeServiceClient<Traced>,
     /// Members' messages to the operators and the answers (social service).
     pub support: SupportServiceClient<Traced>,
+    /// Maintenance and the running promotion (social service).
+    pub site: SiteServiceClient<Traced>,
     /// Topics (테마): by id, featured, of a security, searched (social service).
     pub topics: TopicServiceClient<Traced>,
     /// Insight articles and contributors (social service).
@@ -107,6 +110,7 @@ impl Clients {
             social: SocialServiceClient::new(traced("social")?),
             notices: NoticeServiceClient::new(traced("social")?),
             support: SupportServiceClient::new(traced("social")?),
+            site: SiteServiceClient::new(traced("social")?),
             topics: TopicServiceClient::new(traced("social")?),
             insight: InsightArticleServiceClient::new(traced("social")?),
             contests: ContestServiceClient::new(traced("social")?),

@@ -16,6 +16,7 @@ pub mod params;
 pub mod quotes;
 pub mod search;
 pub mod securities;
+pub mod site;
 pub mod social;
 pub mod trends;
 
@@ -247,6 +248,10 @@ fn main_routes() -> Routes {
         routes!(social::contests::enter_contest),
         routes!(social::contests::list_contest_rankers),
         routes!(social::contests::get_ranker),
+        routes!(site::maintenance),
+        routes!(site::promotion),
+        routes!(site::record_analytics),
+        routes!(site::report_client_error),
     ]
 }
 

@@ -62,19 +62,19 @@ async fn hanging_upstream() -> (String, tokio::task::JoinHandle<()>) {
 }
 
 /// An address nothing listens on.
-async fn closed_address() -> String {
+pub(crate) async fn closed_address() -> String {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     format!("http://{}", listener.local_addr().expect("addr"))
 }
 
-async fn upstreams_at(url: &str) -> Vec<(&'static str, String)> {
+pub(crate) async fn upstreams_at(url: &str) -> Vec<(&'static str, String)> {
     ["identity", "social", "market", "favorites"]
         .into_iter()
         .map(|name| (name, url.to_owned()))
         .collect()
 }
 
-fn settings<'a>(
+pub(crate) fn settings<'a>(
     upstreams: &'a [(&'static str, String)],
     keys: &'a [String],
     extra: &[(&'a str, &'a str)],
@@ -88,7 +88,7 @@ fn settings<'a>(
     all
 }
 
-fn upstream_keys() -> Vec<String> {
+pub(crate) fn upstream_keys() -> Vec<String> {
     ["identity", "social", "market", "favorites"]
         .iter()
         .map(|name| format!("gateway.upstreams.{name}"))

@@ -471,6 +471,8 @@ fn base_config(dir: &Path) -> Config {
     for key in [
         "gateway.limits.rate_per_second",
         "gateway.limits.rate_burst",
+        "gateway.limits.telemetry_per_second",
+        "gateway.limits.telemetry_burst",
     ] {
         config.set(key, 1_000_000).expect("set");
     }

@@ -33,6 +33,7 @@ mod quotes;
 mod request_rules;
 mod search;
 mod securities;
+mod site;
 mod social;
 mod stream;
 mod support;

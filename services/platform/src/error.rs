@@ -30,6 +30,8 @@ pub enum ErrorKind {
     TooManyRequests,
     /// The request took longer than the server allows.
     Timeout,
+    /// The client took longer to send its request than the server waits (408).
+    ClientTimeout,
     Unavailable,
     Internal,
 }
@@ -45,7 +47,7 @@ impl ErrorKind {
             Self::Conflict => Code::AlreadyExists,
             Self::PayloadTooLarge => Code::OutOfRange,
             Self::TooManyRequests => Code::ResourceExhausted,
-            Self::Timeout => Code::DeadlineExceeded,
+            Self::Timeout | Self::ClientTimeout => Code::DeadlineExceeded,
             Self::Unavailable => Code::Unavailable,
             Self::Internal => Code::Internal,
         }
@@ -62,6 +64,7 @@ impl ErrorKind {
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             Self::Timeout => StatusCode::GATEWAY_TIMEOUT,
+            Self::ClientTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -274,6 +277,25 @@ catalogue! {
     ContestFull = ("contest_full", Conflict, "대회 참가 인원({max}명)이 가득 찼습니다."),
     InvalidPicks = ("invalid_picks", InvalidArgument, "종목은 서로 다른 1개부터 {max}개까지 고를 수 있습니다."),
     InvalidContestPeriod = ("invalid_contest_period", InvalidArgument, "대회 기간이 올바르지 않습니다. (최대 {max}일)"),
+    // Around the pages: maintenance, the promotion, analytics and error reports (the social
+    // service and the gateway; docs/api.md, "Around the pages").
+    MaintenanceUrlRequired = ("maintenance_url_required", InvalidArgument, "점검 중에 보낼 주소를 입력해주세요."),
+    InvalidUrl = ("invalid_url", InvalidArgument, "주소가 올바르지 않습니다."),
+    MaintenanceMessageTooLong = ("maintenance_message_too_long", InvalidArgument, "점검 안내는 {max}자까지 쓸 수 있습니다."),
+    PromotionNotFound = ("promotion_not_found", NotFound, "진행 중인 이벤트가 없습니다."),
+    PromotionTooLong = ("promotion_too_long", InvalidArgument, "이벤트 내용은 {max}자까지 쓸 수 있습니다."),
+    InvalidPromotionPeriod = ("invalid_promotion_period", InvalidArgument, "이벤트 기간이 올바르지 않습니다. (최대 {max}일)"),
+    InvalidAnalyticsEvents = ("invalid_analytics_events", InvalidArgument, "분석 이벤트의 형식이 올바르지 않습니다."),
+    /// Spec §5: at most 1,000 user properties.
+    TooManyUserProperties = ("too_many_user_properties", InvalidArgument, "사용자 속성은 {max}개까지 보낼 수 있습니다."),
+    /// Spec §5: a number, string, boolean or an array of those.
+    InvalidUserProperty = ("invalid_user_property", InvalidArgument, "사용자 속성 값은 숫자, 문자열, 참·거짓 또는 그 배열이어야 합니다."),
+    /// Spec §5: a revenue's quantity above 0.
+    InvalidRevenueQuantity = ("invalid_revenue_quantity", InvalidArgument, "수량은 0보다 커야 합니다."),
+    AnalyticsTooLarge = ("analytics_too_large", PayloadTooLarge, "분석 이벤트는 한 번에 {max}KB까지 보낼 수 있습니다."),
+    InvalidErrorReport = ("invalid_error_report", InvalidArgument, "오류 보고의 형식이 올바르지 않습니다."),
+    /// The request's body did not arrive in time.
+    RequestBodyTimeout = ("request_body_timeout", ClientTimeout, "요청을 받는 시간이 초과되었습니다. 다시 시도해주세요."),
     // Bounds of the public edge (the gateway's limits).
     TooManyRequests = ("too_many_requests", TooManyRequests, "요청이 너무 많습니다. 잠시 후 다시 시도해주세요."),
     TooManyStreams = ("too_many_streams", TooManyRequests, "실시간 시세 연결이 너무 많습니다. 잠시 후 다시 시도해주세요."),

@@ -1,7 +1,8 @@
 //! The `services.social` configuration section: where to listen (and the operators'
 //! listener, and who may use it), which database (default `sqlite://{data_dir}/social.db`),
 //! where identity and market are, the community's rules, the image door's bounds,
-//! whether the sample boards are seeded and the daily market recap.
+//! whether the sample boards are seeded, the daily market recap and the analytics events'
+//! retention.
 
 use std::net::SocketAddr;
 
@@ -10,6 +11,7 @@ use sise_platform::config::ServiceConfig;
 use sise_platform::image::ImageSettings;
 use sise_platform::operator::{OperatorCredential, deserialize_credentials};
 
+pub use crate::analytics::AnalyticsSettings;
 pub use crate::domain::CommunitySettings;
 pub use crate::recap::RecapSettings;
 
@@ -43,4 +45,7 @@ pub struct SocialConfig {
     /// The daily market recap the service writes itself (`crate::recap`).
     #[serde(default)]
     pub recap: RecapSettings,
+    /// How long the analytics events behind the operators' report are kept.
+    #[serde(default)]
+    pub analytics: AnalyticsSettings,
 }

@@ -22,11 +22,15 @@
 //!   `InsightEditorialService` (operators, on their own listener).
 //! - `recap`: the daily market recap the service writes itself after each close, from
 //!   market's data of the day (`domain::recap` composes it).
+//! - `grpc::site`: the maintenance switch, the promotion and the analytics report
+//!   (`SiteService`, `SiteDeskService`); `analytics`: the consumer of the gateway's
+//!   analytics events behind that report.
 //! - `consumers`: identity's profile, secession, sanction and contributor events;
 //!   `samples`: the sample boards of the embedded default; `insight_samples`: its sample
 //!   contributors and articles.
 //! - `config`, `startup`: configuration section and the `Application` that runs it.
 
+pub mod analytics;
 pub mod config;
 pub mod consumers;
 pub mod contests;

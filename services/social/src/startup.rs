@@ -29,6 +29,8 @@ use sise_proto::social::v1::insight_editorial_service_server::{
 };
 use sise_proto::social::v1::moderation_service_server::{self, ModerationServiceServer};
 use sise_proto::social::v1::notice_service_server::{self, NoticeServiceServer};
+use sise_proto::social::v1::site_desk_service_server::{self, SiteDeskServiceServer};
+use sise_proto::social::v1::site_service_server::{self, SiteServiceServer};
 use sise_proto::social::v1::social_service_server::{self, SocialServiceServer};
 use sise_proto::social::v1::support_desk_service_server::{self, SupportDeskServiceServer};
 use sise_proto::social::v1::support_service_server::{self, SupportServiceServer};
@@ -36,12 +38,13 @@ use sise_proto::social::v1::topic_service_server::{self, TopicServiceServer};
 use tokio_util::sync::CancellationToken;
 use tonic::transport::{Channel, Endpoint};
 
-use crate::config::{RecapSettings, SocialConfig};
+use crate::config::{AnalyticsSettings, RecapSettings, SocialConfig};
 use crate::contests::Prices;
 use crate::grpc::contests::{ContestDeskGrpc, ContestGrpc};
 use crate::grpc::insight::{InsightEditorialGrpc, InsightGrpc};
 use crate::grpc::moderation::ModerationGrpc;
 use crate::grpc::notices::{EditorialGrpc, NoticeGrpc};
+use crate::grpc::site::{SiteDeskGrpc, SiteGrpc};
 use crate::grpc::social::SocialGrpc;
 use crate::grpc::support::{SupportDeskGrpc, SupportGrpc};
 use crate::grpc::topics::TopicGrpc;
@@ -50,7 +53,7 @@ use crate::recap::RecapWriter;
 use crate::securities::Securities;
 use crate::store::{MIGRATIONS, Store};
 use crate::topics::Topics;
-use crate::{consumers, insight_samples, recap, samples};
+use crate::{analytics, consumers, insight_samples, recap, samples};
 
 /// Largest message social takes: a post with its pictures (4 × 5 MB) and framing.
 const MAX_MESSAGE_BYTES: usize = 24 * 1024 * 1024;
@@ -69,6 +72,7 @@ pub struct Application {
     bus: Bus,
     topics: Arc<Topics>,
     recap: RecapSettings,
+    analytics: AnalyticsSettings,
 }
 
 impl Application {
@@ -118,6 +122,7 @@ impl Service for Application {
             bus,
             topics: Arc::new(Topics::bundled()?),
             recap: config.recap.clone(),
+            analytics: config.analytics.clone(),
         })
     }
 
@@ -154,6 +159,14 @@ impl Service for Application {
         let support = self
             .member_key
             .guard(SupportServiceServer::new(SupportGrpc::new(
+                self.store.clone(),
+            )));
+        let site = self
+            .member_key
+            .guard(SiteServiceServer::new(SiteGrpc::new(self.store.clone())));
+        let site_desk = self
+            .operators
+            .guard(SiteDeskServiceServer::new(SiteDeskGrpc::new(
                 self.store.clone(),
             )));
         let topics = self
@@ -200,11 +213,19 @@ impl Service for Application {
         ));
         // Background work stops with the shutdown signal, before the pool closes.
         let stop = CancellationToken::new();
-        let mut tasks = vec![tokio::spawn(consumers::run(
-            self.bus.clone(),
-            self.store.clone(),
-            stop.clone(),
-        ))];
+        let mut tasks = vec![
+            tokio::spawn(consumers::run(
+                self.bus.clone(),
+                self.store.clone(),
+                stop.clone(),
+            )),
+            tokio::spawn(analytics::run(
+                self.bus.clone(),
+                self.store.clone(),
+                self.analytics.clone(),
+                stop.clone(),
+            )),
+        ];
         if self.recap.enabled {
             tasks.push(tokio::spawn(recap::run(
                 RecapWriter::new(self.store.clone(), self.market.clone()),
@@ -241,13 +262,15 @@ impl Service for Application {
                         topic_service_server::SERVICE_NAME,
                         insight_article_service_server::SERVICE_NAME,
                         contest_service_server::SERVICE_NAME,
+                        site_service_server::SERVICE_NAME,
                     ],
                     routes: tonic::service::Routes::new(members)
                         .add_service(notices)
                         .add_service(support)
                         .add_service(topics)
                         .add_service(insight)
-                        .add_service(contests),
+                        .add_service(contests)
+                        .add_service(site),
                 },
                 server::Server {
                     listener: self.operator_listener,
@@ -257,12 +280,14 @@ impl Service for Application {
                         support_desk_service_server::SERVICE_NAME,
                         insight_editorial_service_server::SERVICE_NAME,
                         contest_desk_service_server::SERVICE_NAME,
+                        site_desk_service_server::SERVICE_NAME,
                     ],
                     routes: tonic::service::Routes::new(operators)
                         .add_service(editorial)
                         .add_service(desk)
                         .add_service(insight_editorial)
-                        .add_service(contest_desk),
+                        .add_service(contest_desk)
+                        .add_service(site_desk),
                 },
             ],
             shutdown,

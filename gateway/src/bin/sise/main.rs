@@ -39,6 +39,8 @@
 //!   contest then runs through that date, KST; not once it has ended)
 //! - `sise contests end <id> [--operators URL]`: a running contest ends now, its prices
 //!   frozen
+//! - `sise maintenance …`, `sise promotions …`, `sise analytics report …`: the maintenance
+//!   switch, the driverEvent promotion and the daily analytics report (`site`)
 //! - `sise operator-token <name>`: a new random token and the configuration entry of its
 //!   hash (`services.identity.operators`, `services.social.operators`), for an operator
 //!   to be added.
@@ -46,7 +48,8 @@
 //! The token comes from the environment, `SISE_OPERATOR_TOKEN`; sanctions and decisions
 //! record the operator it belongs to. `--operators` defaults to the `operator_listen` of the
 //! service a command calls (`services.identity` for the sanction and contributor commands,
-//! `services.social` for `moderation`, `notices`, `support`, `articles` and `contests`),
+//! `services.social` for `moderation`, `notices`, `support`, `articles`, `contests`,
+//! `maintenance`, `promotions` and `analytics`),
 //! `--identity-operators` to identity's; an unspecified address counts as loopback. Each result is one printed line. The
 //! one-process server prints the operators' addresses at start and, when no operators are
 //! configured, the token of the development credential it made for this run (both
@@ -67,6 +70,8 @@ use sise_proto::social::v1::editorial_service_client::EditorialServiceClient;
 use sise_proto::social::v1::insight_editorial_service_client::InsightEditorialServiceClient;
 use sise_proto::social::v1::moderation_service_client::ModerationServiceClient;
 use sise_proto::social::v1::support_desk_service_client::SupportDeskServiceClient;
+
+mod site;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -125,6 +130,16 @@ async fn operate(config: &Config, mut args: Vec<String>) -> anyhow::Result<()> {
             None => operators_url(config, "social")?,
         };
         return notices(&args[1..], &social, &token).await;
+    }
+    if let Some(command @ ("maintenance" | "promotions" | "analytics")) =
+        args.first().map(String::as_str)
+    {
+        let social = match operators {
+            Some(url) => url,
+            None => operators_url(config, "social")?,
+        };
+        let command = command.to_owned();
+        return site::run(&command, args.split_off(1), &social, &token).await;
     }
     if args.first().map(String::as_str) == Some("contests") {
         let social = match operators {
@@ -268,7 +283,9 @@ fn usage() -> ! {
          SISE_OPERATOR_TOKEN=… sise contests [create --title <title> --days <n> \
          [--description <text>] | list | edit <id> [--title <title>] [--description <text>] \
          [--end-date YYYY-MM-DD] | end <id>] [--operators URL]\n       \
-         sise operator-token <name>"
+         {}\n       \
+         sise operator-token <name>",
+        site::USAGE
     );
     std::process::exit(2);
 }

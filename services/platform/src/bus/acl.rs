@@ -50,6 +50,9 @@ pub mod subjects {
     pub const COMMENT_CREATED: &str = "events.social.comment_created";
     pub const REACTION_CHANGED: &str = "events.social.reaction_changed";
     pub const CONTENT_HIDDEN: &str = "events.social.content_hidden";
+    /// A batch of analytics events the gateway accepted (`POST /api/analytics/events`);
+    /// social keeps them for the operators' daily report.
+    pub const ANALYTICS_RECORDED: &str = "events.analytics.recorded";
 
     /// The live subject of one security's quote (under [`QUOTES`]).
     pub fn quote(security_id: impl std::fmt::Display) -> String {
@@ -106,6 +109,12 @@ pub const SOCIAL_CONTRIBUTORS: Consumer = Consumer {
     pattern: CONTRIBUTOR_CHANGED,
 };
 
+/// Social's store of analytics events (the operators' daily report).
+pub const SOCIAL_ANALYTICS: Consumer = Consumer {
+    name: "social-analytics",
+    pattern: ANALYTICS_RECORDED,
+};
+
 /// What one process does on the bus; its NATS user (named like the process) may do
 /// exactly that.
 #[derive(Clone, Copy, Debug)]
@@ -134,11 +143,11 @@ pub const MARKET: Permissions = Permissions {
 
 /// Follows ticks (live quotes, the cache), articles (the cache), revoked sessions (the
 /// session cache) and the boards' new, deleted and hidden posts (live boards, the cache);
-/// publishes nothing.
+/// publishes the analytics events it accepts.
 pub const GATEWAY: Permissions = Permissions {
     user: "gateway",
     publishes: &[],
-    publishes_durable: &[],
+    publishes_durable: &[ANALYTICS_RECORDED],
     subscribes: &[
         QUOTES,
         ASSETS,
@@ -168,7 +177,7 @@ pub const IDENTITY: Permissions = Permissions {
 };
 
 /// Its outbox: the community's events; its authors' profiles, secessions and sanctions
-/// from identity.
+/// from identity; the gateway's analytics events.
 pub const SOCIAL: Permissions = Permissions {
     user: "social",
     publishes: &[],
@@ -185,6 +194,7 @@ pub const SOCIAL: Permissions = Permissions {
         SOCIAL_SECESSION,
         SOCIAL_SANCTIONS,
         SOCIAL_CONTRIBUTORS,
+        SOCIAL_ANALYTICS,
     ],
 };
 
@@ -421,16 +431,18 @@ mod tests {
     }
 
     #[test]
-    fn the_gateway_may_hear_revocations_and_publish_nothing() {
+    fn the_gateway_may_hear_revocations_and_publish_only_analytics() {
         let gateway = process("gateway").expect("gateway");
-        assert!(gateway.publish_allow("sise").is_empty());
+        assert_eq!(
+            gateway.publish_allow("sise"),
+            ["sise.events.analytics.recorded", "$JS.API.>"]
+        );
         assert!(
             gateway
                 .subscribe_allow("sise")
                 .contains(&"sise.events.identity.sessions_revoked".to_owned())
         );
         let rendered = render_authorization("sise");
-        assert!(rendered.contains("publish: { deny: [\">\"] }"));
         assert!(rendered.contains("user: gateway\n      password: $NATS_GATEWAY_PASSWORD"));
     }
 
@@ -454,7 +466,8 @@ mod tests {
         assert!(!IDENTITY.publish_allow("ns").contains(&JS_ACK.to_owned()));
         assert!(IDENTITY.subscribe_allow("ns") == ["_INBOX.>"]);
         assert!(SOCIAL.publish_allow("ns").contains(&JS_ACK.to_owned()));
-        assert!(GATEWAY.publish_allow("ns").is_empty());
+        // The gateway publishes durably but consumes nothing: no acknowledgements.
+        assert!(!GATEWAY.publish_allow("ns").contains(&JS_ACK.to_owned()));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The gRPC services: `SocialService`, `NoticeService`, `SupportService`, `TopicService`,
-//! `InsightArticleService` and `ContestService` for members and visitors (through the gateway;
-//! the member from the signed metadata), `ModerationService`, `EditorialService`,
-//! `SupportDeskService`, `InsightEditorialService` and `ContestDeskService` for operators (on
+//! `InsightArticleService`, `ContestService` and `SiteService` for members and visitors (through
+//! the gateway; the member from the signed metadata), `ModerationService`, `EditorialService`,
+//! `SupportDeskService`, `InsightEditorialService`, `ContestDeskService` and `SiteDeskService`
+//! for operators (on
 //! the operators' listener). Input is parsed at the top of each handler; refusals are catalogue
 //! errors; unexpected failures are logged and answered opaquely.
 
@@ -9,6 +10,7 @@ pub mod contests;
 pub mod insight;
 pub mod moderation;
 pub mod notices;
+pub mod site;
 pub mod social;
 pub mod support;
 pub mod topics;

@@ -24,6 +24,7 @@
 //! - `insight`: insight articles and their contributors (comments and reactions on them
 //!   are `comments`' and `reactions`'); `insight_index` the search's index of their titles.
 //! - `contests`: contests, their entries (rankers) and picks.
+//! - `site`: the maintenance switch, operators' promotions, analytics events.
 //! - `recaps`: which trading dates have their market recap; a day's posts per board.
 //! - `samples`: the sample boards of the embedded default.
 
@@ -39,6 +40,7 @@ pub mod posts;
 pub mod reactions;
 pub mod recaps;
 pub mod samples;
+pub mod site;
 pub mod support;
 
 use prost::Message;
@@ -137,7 +139,7 @@ impl Sql {
         format!("({})", placeholders.join(", "))
     }
 
-    pub(crate) async fn fetch_all(self, conn: &mut AnyConnection) -> anyhow::Result<Vec<AnyRow>> {
+    fn query(self) -> sqlx::query::Query<'static, Any, sqlx::any::AnyArguments> {
         let mut query = sqlx::query::<Any>(AssertSqlSafe(self.text));
         for arg in self.args {
             query = match arg {
@@ -145,7 +147,16 @@ impl Sql {
                 Arg::Text(v) => query.bind(v),
             };
         }
-        Ok(query.fetch_all(conn).await?)
+        query
+    }
+
+    pub(crate) async fn fetch_all(self, conn: &mut AnyConnection) -> anyhow::Result<Vec<AnyRow>> {
+        Ok(self.query().fetch_all(conn).await?)
+    }
+
+    /// Runs a change; the rows it affected.
+    pub(crate) async fn execute(self, conn: &mut AnyConnection) -> anyhow::Result<u64> {
+        Ok(self.query().execute(conn).await?.rows_affected())
     }
 }
 

@@ -16,5 +16,6 @@ mod posts;
 mod reactions;
 mod recap;
 mod samples;
+mod site;
 mod support;
 mod topics;

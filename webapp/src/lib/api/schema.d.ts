@@ -4,6 +4,22 @@
  */
 
 export interface paths {
+    "/api/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["record_analytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/avatars/{id}": {
         parameters: {
             query?: never;
@@ -14,6 +30,22 @@ export interface paths {
         get: operations["get_avatar"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["report_client_error"];
         delete?: never;
         options?: never;
         head?: never;
@@ -127,6 +159,38 @@ export interface paths {
         put?: never;
         post: operations["add_stock"];
         delete: operations["delete_stocks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maintenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["maintenance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/promotion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["promotion"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1725,6 +1789,38 @@ export interface components {
             /** @enum {boolean} */
             service_age: true;
         };
+        AnalyticsAccepted: {
+            accepted: number;
+        };
+        /** @description A batch of analytics events. */
+        AnalyticsBatchIn: {
+            /** @description The browser's or app's id (the `sise_aid` cookie). */
+            device_id: string;
+            /** @description 1 to 50 events. */
+            events: components["schemas"]["AnalyticsEventIn"][];
+            /** @description Renewed after 30 minutes without events. */
+            session_id: string;
+        };
+        /** @description One analytics event as a client sends it. */
+        AnalyticsEventIn: {
+            /**
+             * @description The client's id of the event (letters, digits, `-`, `_`; up to 64): a retried batch
+             *     is counted once.
+             */
+            id: string;
+            /** @description `page_view`, … (lower-case letters, digits, `_`; up to 40). */
+            name: string;
+            properties?: Record<string, never> | null;
+            /** @description The route pattern of the page (`/m/stocks/:securityId`). */
+            screen?: string | null;
+            /**
+             * Format: int64
+             * @description When it happened on the client (epoch ms).
+             */
+            time: number;
+            /** @description At most 1,000; each a number, string, boolean or an array of those (spec §5). */
+            user_properties?: Record<string, never> | null;
+        };
         /** @description JSON error body. */
         ApiError: {
             /** @description Stable snake_case code for programs. */
@@ -1954,6 +2050,21 @@ export interface components {
          * @enum {string}
          */
         ChartPeriod: "1d" | "1w" | "1m" | "3m" | "1y";
+        /** @description A failure a page reports (never shown to its reader, spec §4, §8). */
+        ClientErrorReport: {
+            /** @description `browser` or the app type the page detected. */
+            app_type: string;
+            /** @description `startup`, `chunk_load`, `runtime`, `bridge` or `maintenance`. */
+            kind: string;
+            /** @description Up to 2,000 characters. */
+            message: string;
+            /** @description The page's path and query (up to 500). */
+            page: string;
+            /** @description The release the page was built as (`<meta name="sise-release">`). */
+            release: string;
+            /** @description Up to 8,000 characters. */
+            stack?: string | null;
+        };
         /**
          * @description The client's operating system
          * @enum {string}
@@ -2610,6 +2721,14 @@ export interface components {
             /** @description The messenger's access token (Kakao Login). */
             kakao_access_token: string;
         };
+        /** @description Whether the site is in maintenance (spec §7). */
+        MaintenanceStatus: {
+            maintenance: boolean;
+            /** @description Where a browser goes while in maintenance; null when off. */
+            maintenance_url?: string | null;
+            /** @description The operators' message; null when none. */
+            message?: string | null;
+        };
         /** @enum {string} */
         Market: "KOSPI" | "KOSDAQ";
         /**
@@ -2964,6 +3083,25 @@ export interface components {
             /** Format: int32 */
             gender?: number | null;
             name?: string;
+        };
+        /** @description A time-limited promotion (the driverEvent modal). */
+        Promotion: {
+            /** @description Plain text, line breaks kept. */
+            body: string;
+            /** Format: int64 */
+            ends_at: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Pictures are not taken for promotions: always null. */
+            image_url?: string | null;
+            /** @description A site path or an http(s) address; null when none. */
+            link_url?: string | null;
+            /** Format: int64 */
+            starts_at: number;
+            title: string;
+        };
+        PromotionBody: {
+            promotion?: null | components["schemas"]["Promotion"];
         };
         /** @description The current quote of a security. */
         Quote: {
@@ -3550,6 +3688,86 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    record_analytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsBatchIn"];
+            };
+        };
+        responses: {
+            /** @description Stored on the bus (`events.analytics.recorded`) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsAccepted"];
+                };
+            };
+            /** @description `invalid_analytics_events`, `too_many_user_properties` (1,000), `invalid_user_property`, `invalid_revenue_quantity` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `request_body_timeout`: the body did not arrive within 10 s */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `analytics_too_large`: over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `too_many_requests`, with `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `service_unavailable`: the bus did not store the batch */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     get_avatar: {
         parameters: {
             query?: {
@@ -3593,6 +3811,82 @@ export interface operations {
                 };
             };
             /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    report_client_error: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientErrorReport"];
+            };
+        };
+        responses: {
+            /** @description Logged (`client_error`) with its page, app type and release */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_error_report` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `request_body_timeout` */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `analytics_too_large`: over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description `too_many_requests`, with `Retry-After` */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4419,6 +4713,114 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    maintenance: {
+        parameters: {
+            query?: {
+                /** @description `prod` (the only phase served here; other phases read the same switch). */
+                phase?: string;
+                /** @description The client's clock (epoch ms), against caches on the way; not read. */
+                time?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The maintenance switch as operators set it (`sise maintenance`); never cached */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MaintenanceStatus"];
+                };
+            };
+            /** @description `invalid_query`: a `phase` or `time` out of its pattern */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description A service behind the gateway is unavailable (`unavailable`); retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request took longer than the gateway allows (`request_timeout`) */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    promotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promotion running now (`sise promotions`), or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromotionBody"];
                 };
             };
             /** @description Over the client's request rate (`too_many_requests`); `Retry-After` says when to retry */
