@@ -73,6 +73,7 @@ pub struct MaintenanceStatus {
     get,
     path = "/api/maintenance",
     tag = "main",
+    security(()),
     params(MaintenanceQuery),
     responses(
         (status = 200, description = "The maintenance switch as operators set it (`sise maintenance`); never cached", body = MaintenanceStatus),
@@ -135,6 +136,7 @@ pub struct PromotionBody {
     get,
     path = "/api/promotion",
     tag = "main",
+    security(()),
     responses(
         (status = 200, description = "The promotion running now (`sise promotions`), or null", body = PromotionBody),
     )
@@ -352,6 +354,7 @@ async fn bounded_body(
     post,
     path = "/api/analytics/events",
     tag = "main",
+    security(()),
     request_body = AnalyticsBatchIn,
     responses(
         (status = 202, description = "Stored on the bus (`events.analytics.recorded`)", body = AnalyticsAccepted),
@@ -443,6 +446,7 @@ fn report_is_valid(report: &ClientErrorReport) -> bool {
     post,
     path = "/api/client-errors",
     tag = "main",
+    security(()),
     request_body = ClientErrorReport,
     responses(
         (status = 204, description = "Logged (`client_error`) with its page, app type and release"),

@@ -19,6 +19,7 @@ use sise_proto::social::v1 as social;
 use sise_proto::social::v1::contest_desk_service_client::ContestDeskServiceClient;
 use sise_proto::social::v1::editorial_service_client::EditorialServiceClient;
 use sise_proto::social::v1::insight_editorial_service_client::InsightEditorialServiceClient;
+use sise_proto::social::v1::site_desk_service_client::SiteDeskServiceClient;
 use sise_proto::social::v1::support_desk_service_client::SupportDeskServiceClient;
 
 use crate::helpers::{TestApp, shared, spawn_app};
@@ -396,6 +397,34 @@ sise_platform::per_backend! {
         assert_eq!(status.code(), tonic::Code::NotFound);
         let status = desk.end_contest(internal.as_operator(end())).await.expect_err("no contest");
         assert_eq!(status.code(), tonic::Code::NotFound);
+
+        // And its site desk (maintenance, promotions, the analytics report): not on the
+        // members' port, and with an operator's token only.
+        let switch = || social::SetMaintenanceRequest::default();
+        let report = || social::AnalyticsReportRequest::default();
+        let mut members_port = SiteDeskServiceClient::new(internal.channel("social"));
+        let refused = [
+            members_port.set_maintenance(internal.as_operator(switch())).await.map(|_| ()),
+            members_port.analytics_report(internal.as_operator(report())).await.map(|_| ()),
+        ];
+        for status in refused {
+            assert_eq!(status.expect_err("not on the members' port").code(), tonic::Code::Unimplemented);
+        }
+        let mut desk = SiteDeskServiceClient::new(internal.social_operator_channel());
+        for token in [None, Some("wrong")] {
+            let refused = [
+                desk.set_maintenance(with_token(switch(), token)).await.map(|_| ()),
+                desk.get_maintenance(with_token(social::GetMaintenanceRequest {}, token)).await.map(|_| ()),
+                desk.set_promotion(with_token(social::SetPromotionRequest::default(), token)).await.map(|_| ()),
+                desk.end_promotion(with_token(social::EndPromotionRequest {}, token)).await.map(|_| ()),
+                desk.list_promotions(with_token(social::ListPromotionsRequest {}, token)).await.map(|_| ()),
+                desk.analytics_report(with_token(report(), token)).await.map(|_| ()),
+            ];
+            for status in refused {
+                assert_eq!(status.expect_err("refused").code(), tonic::Code::Unauthenticated, "{token:?}");
+            }
+        }
+        desk.analytics_report(internal.as_operator(report())).await.expect("the development operator");
     }
 
     /// The contributor role (identity) and the insight-article desk (social) are operators'
