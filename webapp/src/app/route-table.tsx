@@ -11,6 +11,7 @@ import { FAVORITES_BASE, paths } from '@/config/paths';
 import { insightPaths } from '@/config/insight-paths';
 import { socialPaths } from '@/config/social-paths';
 import { getSecurityQueryOptions } from '@/features/securities/api/get-security';
+import { watchChunkLoad } from '@/lib/chunk-load';
 import { stripFormatSuffix } from '@/lib/format-suffix';
 
 import { withRootLayout } from './router';
@@ -18,17 +19,22 @@ import { withRootLayout } from './router';
 /** How to fetch each lazily loaded screen's code, by its component (see preloadRoute). */
 const routeLoads = new Map<unknown, () => Promise<unknown>>();
 
-/** A lazily loaded route module's default export (with its props, if it takes any). */
+/**
+ * A lazily loaded route module's default export (with its props, if it takes any). Its chunk
+ * failing or taking over 120 s to arrive is reported (lib/chunk-load.ts, spec §8).
+ */
 function lazyRoute<P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  const component = lazy(load);
-  routeLoads.set(component, load);
+  const watched = watchChunkLoad(load);
+  const component = lazy(watched);
+  routeLoads.set(component, watched);
   return component;
 }
 
-/** A lazily loaded named export of a route module. */
+/** A lazily loaded named export of a route module (watched as lazyRoute's). */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  const component = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  routeLoads.set(component, load);
+  const watched = watchChunkLoad(load);
+  const component = lazy(async () => ({ default: (await watched())[name] as ComponentType }));
+  routeLoads.set(component, watched);
   return component;
 }
 

@@ -10,6 +10,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import type { RouteObject } from 'react-router';
 
 import { identityApiAuth } from '@/features/identity/login-store';
 import type { SecurityDetail } from '@/features/securities/types';
@@ -87,18 +88,52 @@ const MAX_EARLY_MESSAGES = 100;
  * until it arrives, `window.SiseBridge.receive` keeps the app's messages. In a browser nothing
  * of it loads (docs/app-bridge.md).
  */
-function startAppBridge(win: Window & { SiseBridge?: { receive: (message: unknown) => void; queue?: unknown[] } }) {
+function startAppBridge(
+  win: Window & { SiseBridge?: { receive: (message: unknown) => void; queue?: unknown[] } },
+): Promise<void> | undefined {
   if (parseUserAgent(navigator.userAgent) === 'unreadable') {
     void import('@/lib/app-bridge/errors').then(({ AppBridgeError, reportBridgeError }) =>
       reportBridgeError(new AppBridgeError('user_agent_unreadable', { userAgent: navigator.userAgent })),
     );
   }
-  if (!currentAppType()) return;
+  if (!currentAppType()) return undefined;
   const queue: unknown[] = [];
   win.SiseBridge ??= { queue, receive: (message) => void (queue.length < MAX_EARLY_MESSAGES && queue.push(message)) };
-  import('./app-bridge/start')
+  return import('./app-bridge/start')
     .then((bridge) => bridge.startAppBridge())
-    .catch((error: unknown) => console.error('the app bridge did not start', error));
+    .catch((error: unknown) => reportStartupFailure('the app bridge did not start', error));
+}
+
+/** A start-up failure: reported (lib/error-reporting.ts), never shown (spec §4). */
+function reportStartupFailure(what: string, error: unknown): void {
+  console.error(what, error);
+  import('@/lib/error-reporting')
+    .then(({ reportError }) => reportError('startup', error))
+    .catch(() => undefined);
+}
+
+/**
+ * The maintenance check (spec §4), a chunk of its own beside the route table: nothing of the
+ * first render waits for it. Inside an app it asks the app's emergency skip, so once the bridge
+ * is up. Its own failures it reports itself.
+ */
+function startMaintenanceCheck(bridgeStarted: Promise<void> | undefined): void {
+  Promise.all([import('@/features/site/maintenance'), bridgeStarted])
+    .then(([{ checkMaintenance }]) => checkMaintenance())
+    .catch((error: unknown) => reportStartupFailure('the maintenance check did not start', error));
+}
+
+/**
+ * What the page needs only once it shows (analytics and its page views, the runtime errors'
+ * reporting: app/after-paint.ts), loaded after the first paint.
+ */
+function startAfterFirstPaint(routes: RouteObject[]): void {
+  const start = () =>
+    import('./after-paint')
+      .then(({ startAfterPaint }) => startAfterPaint(routes))
+      .catch((error: unknown) => reportStartupFailure('analytics did not start', error));
+  // The frame after the first render's is painted; the timeout lets that paint happen first.
+  requestAnimationFrame(() => setTimeout(start, 0));
 }
 
 /**
@@ -111,10 +146,13 @@ export async function startApp(
 ): Promise<{ root: Root; hydrated: boolean; queryClient: QueryClient }> {
   // Signed-in members' calls carry their token from the first one on (preloadRoute's too).
   configureApiAuth(identityApiAuth);
-  startAppBridge(window);
+  const bridgeStarted = startAppBridge(window);
+  startMaintenanceCheck(bridgeStarted);
   const hydrated = isPrerenderedFor(rootElement, location);
   seedInitialData(queryClient, readInitialData(doc));
-  const { routes, preloadRoute } = await import('./route-table');
+  // Inside an app the first request waits for the bridge (loaded beside the route table): a
+  // token refused by then is renewed through the app, not dropped (appApiAuth).
+  const [{ routes, preloadRoute }] = await Promise.all([import('./route-table'), bridgeStarted]);
   preloadRoute(location.pathname, queryClient, { data: !hydrated });
 
   const app = (
@@ -130,10 +168,12 @@ export async function startApp(
       root = hydrateRoot(rootElement, app, rootOptions);
     });
     if (!root) throw new Error('hydrateRoot returned no root');
+    startAfterFirstPaint(routes);
     return { root, hydrated, queryClient };
   }
   // Markup for another address (if any) is replaced by the first render.
   const root = createRoot(rootElement, rootOptions);
   root.render(app);
+  startAfterFirstPaint(routes);
   return { root, hydrated, queryClient };
 }

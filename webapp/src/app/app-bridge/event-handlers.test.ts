@@ -51,12 +51,14 @@ describe('the app events (spec §4) on the page', () => {
     await vi.waitFor(() => expect(ctx.queryClient.getQueryData(userKeys.me())).toMatchObject({ name: '개미' }));
   });
 
-  it('token: an empty one is refused, nothing is asked', () => {
+  it('token: an empty one is refused (reported), nothing is asked', () => {
     const fetchMock = stubFetch({});
     const { handlers } = context();
     handlers.token({ token: '' });
     handlers.token({ token: '   ' });
-    expect(fetchMock).not.toHaveBeenCalled();
+    // The only request is the refusal's report (lib/error-reporting.ts): no session is opened.
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input)).pathname);
+    expect(asked).toEqual(['/main/api/client-errors']);
     expect(vi.mocked(console.warn).mock.lastCall?.[1]).toMatchObject({ error: 'bridge_empty_token' });
   });
 

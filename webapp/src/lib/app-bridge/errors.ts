@@ -1,7 +1,9 @@
 // The app bridge's errors (spec §8 "App bridge errors", §5 "URL builder"): one stable snake_case
 // code each (as the server's catalogue, `{error, message}`), with the Korean message a person
 // may read. They never cross the network; docs/app-bridge.md, "Errors", lists them for the app
-// teams.
+// teams. The maintenance check's errors (spec §8) are the page's, not the bridge's: a browser,
+// which never loads this module, has them too (lib/maintenance.ts).
+import { reportError } from '@/lib/error-reporting';
 
 export const BRIDGE_MESSAGES = {
   /** The user agent names an app, but its native side is not there. */
@@ -67,9 +69,10 @@ export function schemeError(
 
 /**
  * Where the bridge's errors that no caller waits for go (a failed event handler, a message
- * that does not parse). Reported, not shown (spec §4); the console until the error reporting
- * of issue 29's server part takes them.
+ * that does not parse): reported (lib/error-reporting.ts, kind `bridge`), never shown (spec §4),
+ * and on the console for whoever debugs the page.
  */
 export function reportBridgeError(error: unknown): void {
   console.warn('app bridge:', error instanceof AppBridgeError ? error.toJSON() : error);
+  reportError('bridge', error);
 }
