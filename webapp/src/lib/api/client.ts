@@ -151,6 +151,12 @@ function createApiClient(base: string, signWith: 'bearer' | 'access-token') {
       return succeeded(response, body) ? { data: body as ApiResponse<P>, response } : { error: body ?? {}, response };
     },
 
+    /**
+     * Any call on this host, signed as the others, resolving with the response itself (for a
+     * caller that reads its status and headers: the analytics client's Retry-After).
+     */
+    raw: (path: string, init: RequestInitWithBody = {}): Promise<Response> => send(path, init),
+
     /** Any call on this host, for routes the generated schema does not hold yet; rejects with ApiError. */
     async request<T>(path: string, init: RequestInitWithBody = {}): Promise<T> {
       return unwrap<T>(

@@ -10,8 +10,18 @@
 export type AppUserInfo = { userId: string; name?: string; avatarUrl?: string | null };
 /** The app's version and its device. */
 export type AppInfo = { version: string; os: 'ios' | 'android'; osVersion?: string; deviceModel?: string };
-/** One analytics event, sent on through the app's own analytics (spec §7). */
-export type AnalyticsEvent = { name: string; properties?: Record<string, unknown>; timestamp?: number };
+/**
+ * One analytics event, sent on through the app's own analytics (spec §7); the page's id, screen
+ * and user properties too (docs/app-bridge.md, "Analytics").
+ */
+export type AnalyticsEvent = {
+  name: string;
+  properties?: Record<string, unknown>;
+  timestamp?: number;
+  id?: string;
+  screen?: string;
+  userProperties?: Record<string, unknown>;
+};
 /** A picture the member picked in the app for the post being written. */
 export type AttachmentItem = { name: string; type: string; /** base64 */ data: string };
 /** A favorite group as the app shows it. */

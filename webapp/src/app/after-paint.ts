@@ -1,0 +1,23 @@
+// What the page starts once it shows (app/start.tsx loads this after the first paint): the
+// reporting of errors nothing caught, and analytics with a page view on every location (the
+// route table gives the screens' patterns).
+import type { RouteObject } from 'react-router';
+
+import { initAnalytics } from '@/lib/analytics/analytics';
+import { trackPageViews } from '@/lib/analytics/page-views';
+import { appTypeName } from '@/lib/app-bridge/app-type';
+import { reportError, reportRuntimeErrors } from '@/lib/error-reporting';
+
+export async function startAfterPaint(routes: RouteObject[]): Promise<void> {
+  reportRuntimeErrors();
+  const analytics = await initAnalytics();
+  analytics.setUserProperties({ app_type: appTypeName() });
+  trackPageViews(routes, (name, options) => {
+    try {
+      analytics.track(name, options);
+    } catch (error) {
+      // An event the limits refuse is the page's bug: reported, the page goes on.
+      reportError('runtime', error);
+    }
+  });
+}
