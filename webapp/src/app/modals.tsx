@@ -9,6 +9,8 @@ import '@/features/identity/modals';
 import '@/features/favorites/modals';
 import '@/features/social/modals';
 import '@/components/share/modals';
+import '@/features/company/modals';
+import '@/features/site/modals';
 
 // The favorites modals share one chunk (and one import, the fewest bytes in the shell).
 const loadFavorites = () => import('./favorites/modal-components');
@@ -41,4 +43,6 @@ export const modalComponents: ModalComponents = {
   postImageViewer: { component: social('postImageViewer'), fullScreen: true },
   share: { component: lazy(() => import('@/components/share/share-modal')), sheet: true },
   moveReasons: { component: lazy(() => import('./stocks/move-sheet')), sheet: true },
+  order: { component: lazy(() => import('@/features/company/components/order-modal')), sheet: true },
+  driverEvent: { component: lazy(() => import('@/features/site/components/driver-event-modal')) },
 };

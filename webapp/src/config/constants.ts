@@ -156,3 +156,10 @@ export const CONTEST_RANKING_REFRESH_MS = 3_000;
 export const CONTEST_RANKERS_PAGE_SIZE = 50;
 /** …and answers that old are refetched when a screen mounts. */
 export const CONTEST_RANKING_STALE_TIME_MS = CONTEST_RANKING_REFRESH_MS / 2;
+
+// Around the pages (docs/app-bridge.md).
+
+/** The securities firms of the order modal change with a release of the server's list. */
+export const SECURITY_FIRMS_STALE_TIME_MS = 60 * 60_000;
+/** The operators' promotion (the driverEvent modal) is set a few times a month. */
+export const PROMOTION_STALE_TIME_MS = 5 * 60_000;

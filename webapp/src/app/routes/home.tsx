@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 
 import { SampleDataNotice } from '@/components/ui/sample-data-notice';
@@ -24,6 +25,9 @@ import { renderLiveStocks } from './trend/components/live-trend-stock-list';
 import { TREND_TABS } from './trend/trend-tabs';
 
 import './home.css';
+
+// The operators' promotion (spec §2 driverEvent): once hydrated, in a chunk of its own.
+const PromotionOnHome = lazy(() => import('@/features/site/components/promotion-on-home'));
 
 /** The latest news and disclosures: this many each, about this many of the largest stocks. */
 const ARTICLES_LIMIT = 3;
@@ -60,6 +64,11 @@ export default function HomeRoute() {
       {/* The list is this device's: the prerendered page has none, so it comes once hydrated,
           and last, so that its arrival moves nothing already on screen. */}
       {hydrated ? <RecentlyViewed /> : null}
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <PromotionOnHome />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 
 import NotFoundRoute from '../not-found';
 
+import { OrderButton } from './components/order-button';
 import { RealtimeInAppButton } from './components/realtime-in-app-button';
 
 import { stockTabs } from './stock-tabs';
@@ -50,6 +51,9 @@ function StockPage({ securityId }: { securityId: string }) {
             <StockFavoriteHeart securityId={securityId} />
           </Suspense>
           <RealtimeInAppButton securityId={securityId} />
+          {securityQuery.data ? (
+            <OrderButton securityId={securityId} securityName={securityQuery.data.security.name} />
+          ) : null}
         </>
       ) : null}
       <StockHeader securityId={securityId} />

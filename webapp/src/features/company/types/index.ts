@@ -17,3 +17,7 @@ export type DayTraderPage = ApiResponse<'/api/v1/securities/{security_id}/day_tr
 export type DayTrader = DayTraderPage['day_traders'][number];
 export type Trader = DayTrader['sells'][number];
 export type RecentTrader = ApiResponse<'/api/v1/securities/{security_id}/recent_trader'>;
+
+/** The securities firms the order modal offers (spec §3 Security firm: key, name; and its trading flag). */
+export type SecurityFirmList = ApiResponse<'/v13/security_firms'>;
+export type SecurityFirm = SecurityFirmList['security_firms'][number];
