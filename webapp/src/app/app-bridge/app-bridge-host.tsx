@@ -17,7 +17,7 @@ import { BRIDGE_EVENTS } from '@/lib/app-bridge/protocol';
 import { createEventHandlers, type HandlerContext } from './event-handlers';
 import './app-bridge-host.css';
 // The band the browser's pull to refresh shows too.
-import '../../components/layouts/pull-to-refresh.css';
+import '@/components/layouts/pull-to-refresh.css';
 
 /** Where the page is when an event arrives (the router keeps the browser's history in step). */
 function currentLocation() {
