@@ -21,6 +21,8 @@ use sise_platform::bus::acl::subjects::ANALYTICS_RECORDED;
 use sise_platform::error::{DomainError, ErrorCode};
 use sise_platform::time::now_ms;
 use sise_proto::social::v1 as pb;
+use utoipa::openapi::schema::{AdditionalProperties, SchemaType};
+use utoipa::openapi::{ArrayBuilder, ObjectBuilder, OneOfBuilder, RefOr, Schema, Type};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{ApiQuery, no_content, private_json};
@@ -167,21 +169,56 @@ pub async fn promotion(State(state): State<AppState>) -> Result<Response, ApiErr
 pub struct AnalyticsEventIn {
     /// The client's id of the event (letters, digits, `-`, `_`; up to 64): a retried batch
     /// is counted once.
+    #[schema(pattern = r"^[A-Za-z0-9_-]{1,64}$")]
     pub id: String,
-    /// `page_view`, … (lower-case letters, digits, `_`; up to 40).
+    /// `page_view`, … (lower-case letters, digits, `_`; up to 40). A `revenue` event needs a
+    /// `quantity` above 0 in its properties.
+    #[schema(pattern = r"^[a-z0-9_]{1,40}$")]
     pub name: String,
     /// When it happened on the client (epoch ms).
+    #[schema(minimum = 1)]
     pub time: i64,
-    /// The route pattern of the page (`/m/stocks/:securityId`).
+    /// The route pattern of the page (`/m/stocks/:securityId`), up to 200 characters; absent
+    /// or null when the event belongs to no screen.
     #[serde(default)]
+    #[schema(pattern = "^/", max_length = 200)]
     pub screen: Option<String>,
+    /// Up to 100.
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
+    #[schema(schema_with = properties_schema)]
     pub properties: Option<Map<String, Value>>,
     /// At most 1,000; each a number, string, boolean or an array of those (spec §5).
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
+    #[schema(schema_with = user_properties_schema)]
     pub user_properties: Option<Map<String, Value>>,
+}
+
+/// An object of up to [`MAX_PROPERTIES`] properties, or null.
+fn properties_schema() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Object, Type::Null]))
+        .max_properties(Some(MAX_PROPERTIES))
+        .description(Some("Up to 100 properties of any JSON value."))
+}
+
+/// Up to [`MAX_USER_PROPERTIES`], each what [`is_property_value`] accepts (spec §5), or null.
+fn user_properties_schema() -> ObjectBuilder {
+    let scalar = || {
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .item(ObjectBuilder::new().schema_type(Type::Boolean))
+    };
+    let value = scalar().item(ArrayBuilder::new().items(scalar()));
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Object, Type::Null]))
+        .max_properties(Some(MAX_USER_PROPERTIES))
+        .additional_properties(Some(AdditionalProperties::RefOr(RefOr::T(Schema::OneOf(
+            value.build(),
+        )))))
+        .description(Some(
+            "At most 1,000; each a number, string, boolean or an array of those (spec §5).",
+        ))
 }
 
 /// A batch of analytics events.
@@ -189,10 +226,13 @@ pub struct AnalyticsEventIn {
 #[serde(deny_unknown_fields)]
 pub struct AnalyticsBatchIn {
     /// The browser's or app's id (the `sise_aid` cookie).
+    #[schema(pattern = r"^[A-Za-z0-9_-]{1,64}$")]
     pub device_id: String,
     /// Renewed after 30 minutes without events.
+    #[schema(pattern = r"^[A-Za-z0-9_-]{1,64}$")]
     pub session_id: String,
     /// 1 to 50 events.
+    #[schema(min_items = 1, max_items = 50)]
     pub events: Vec<AnalyticsEventIn>,
 }
 
@@ -236,6 +276,10 @@ fn checked_batch(
     }
     let mut events = Vec::with_capacity(batch.events.len());
     for event in batch.events {
+        let screen_ok = event
+            .screen
+            .as_deref()
+            .is_none_or(|s| s.starts_with('/') && s.chars().count() <= MAX_SCREEN_CHARS);
         let screen = event.screen.unwrap_or_default();
         let name_ok = !event.name.is_empty()
             && event.name.len() <= MAX_NAME_CHARS
@@ -243,8 +287,6 @@ fn checked_batch(
                 .name
                 .bytes()
                 .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-        let screen_ok = screen.is_empty()
-            || (screen.starts_with('/') && screen.chars().count() <= MAX_SCREEN_CHARS);
         let properties = event.properties.unwrap_or_default();
         if !is_id(&event.id)
             || !name_ok
@@ -405,22 +447,48 @@ pub async fn record_analytics(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClientErrorReport {
-    /// `startup`, `chunk_load`, `runtime`, `bridge` or `maintenance`.
-    pub kind: String,
-    /// Up to 2,000 characters.
+    pub kind: ReportKind,
+    /// 1 to 2,000 characters.
+    #[schema(min_length = 1, max_length = 2000)]
     pub message: String,
     /// Up to 8,000 characters.
     #[serde(default)]
+    #[schema(max_length = 8000)]
     pub stack: Option<String>,
     /// The page's path and query (up to 500).
+    #[schema(pattern = "^/", max_length = 500)]
     pub page: String,
-    /// `browser` or the app type the page detected.
+    /// `browser` or the app type the page detected (printable ASCII, up to 80).
+    #[schema(pattern = "^[!-~]{1,80}$")]
     pub app_type: String,
-    /// The release the page was built as (`<meta name="sise-release">`).
+    /// The release the page was built as (`<meta name="sise-release">`; printable ASCII, up
+    /// to 80).
+    #[schema(pattern = "^[!-~]{1,80}$")]
     pub release: String,
 }
 
-const REPORT_KINDS: [&str; 5] = ["startup", "chunk_load", "runtime", "bridge", "maintenance"];
+/// What failed on the page.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportKind {
+    Startup,
+    ChunkLoad,
+    Runtime,
+    Bridge,
+    Maintenance,
+}
+
+impl ReportKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Startup => "startup",
+            Self::ChunkLoad => "chunk_load",
+            Self::Runtime => "runtime",
+            Self::Bridge => "bridge",
+            Self::Maintenance => "maintenance",
+        }
+    }
+}
 
 fn report_is_valid(report: &ClientErrorReport) -> bool {
     let within = |text: &str, max: usize| text.chars().count() <= max;
@@ -429,8 +497,7 @@ fn report_is_valid(report: &ClientErrorReport) -> bool {
             && text.len() <= MAX_LABEL_CHARS
             && text.bytes().all(|b| b.is_ascii_graphic())
     };
-    REPORT_KINDS.contains(&report.kind.as_str())
-        && !report.message.trim().is_empty()
+    !report.message.is_empty()
         && within(&report.message, MAX_MESSAGE_CHARS)
         && report
             .stack
@@ -471,7 +538,7 @@ pub async fn report_client_error(
     };
     tracing::warn!(
         target: "client_error",
-        kind = %report.kind,
+        kind = report.kind.as_str(),
         page = %report.page,
         app_type = %report.app_type,
         release = %report.release,
@@ -544,6 +611,7 @@ mod tests {
         assert_eq!(code(json!(many)), invalid);
         assert_eq!(code(json!([event(json!({"name": "Page View"}))])), invalid);
         assert_eq!(code(json!([event(json!({"screen": "m/x"}))])), invalid);
+        assert_eq!(code(json!([event(json!({"screen": ""}))])), invalid);
         assert_eq!(code(json!([event(json!({"id": "a b"}))])), invalid);
         assert_eq!(code(json!([event(json!({"time": 0}))])), invalid);
     }

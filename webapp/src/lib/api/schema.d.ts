@@ -1808,10 +1808,17 @@ export interface components {
              *     is counted once.
              */
             id: string;
-            /** @description `page_view`, … (lower-case letters, digits, `_`; up to 40). */
+            /**
+             * @description `page_view`, … (lower-case letters, digits, `_`; up to 40). A `revenue` event needs a
+             *     `quantity` above 0 in its properties.
+             */
             name: string;
+            /** @description Up to 100 properties of any JSON value. */
             properties?: Record<string, never> | null;
-            /** @description The route pattern of the page (`/m/stocks/:securityId`). */
+            /**
+             * @description The route pattern of the page (`/m/stocks/:securityId`), up to 200 characters; absent
+             *     or null when the event belongs to no screen.
+             */
             screen?: string | null;
             /**
              * Format: int64
@@ -1819,7 +1826,9 @@ export interface components {
              */
             time: number;
             /** @description At most 1,000; each a number, string, boolean or an array of those (spec §5). */
-            user_properties?: Record<string, never> | null;
+            user_properties?: {
+                [key: string]: number | string | boolean | (number | string | boolean)[];
+            } | null;
         };
         /** @description JSON error body. */
         ApiError: {
@@ -2052,15 +2061,17 @@ export interface components {
         ChartPeriod: "1d" | "1w" | "1m" | "3m" | "1y";
         /** @description A failure a page reports (never shown to its reader, spec §4, §8). */
         ClientErrorReport: {
-            /** @description `browser` or the app type the page detected. */
+            /** @description `browser` or the app type the page detected (printable ASCII, up to 80). */
             app_type: string;
-            /** @description `startup`, `chunk_load`, `runtime`, `bridge` or `maintenance`. */
-            kind: string;
-            /** @description Up to 2,000 characters. */
+            kind: components["schemas"]["ReportKind"];
+            /** @description 1 to 2,000 characters. */
             message: string;
             /** @description The page's path and query (up to 500). */
             page: string;
-            /** @description The release the page was built as (`<meta name="sise-release">`). */
+            /**
+             * @description The release the page was built as (`<meta name="sise-release">`; printable ASCII, up
+             *     to 80).
+             */
             release: string;
             /** @description Up to 8,000 characters. */
             stack?: string | null;
@@ -3226,6 +3237,11 @@ export interface components {
         ReportBody: {
             report: components["schemas"]["Report"];
         };
+        /**
+         * @description What failed on the page.
+         * @enum {string}
+         */
+        ReportKind: "startup" | "chunk_load" | "runtime" | "bridge" | "maintenance";
         /**
          * @description `commercial` 상업적/홍보성, `illegal` 불법정보, `obscene` 음란성/선정성, `abuse` 욕설/인신공격, `privacy` 개인정보 노출, `repeated` 같은 내용 반복 게시, `other` 기타 (the only one with a text)
          * @enum {string}
