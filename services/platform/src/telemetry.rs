@@ -1,15 +1,21 @@
-//! Telemetry: structured logs, optional OTLP trace export and W3C context propagation.
+//! Telemetry: structured logs, optional OTLP trace and log export and W3C context
+//! propagation.
 //!
-//! Logs are JSON (or pretty for local work). Traces are exported over OTLP/gRPC only when
-//! `OTEL_EXPORTER_OTLP_ENDPOINT` is set: without a collector, export would fail quietly and
-//! slow shutdown. The W3C trace-context propagator is always installed, so a trace crosses
+//! Logs are JSON (or pretty for local work). Traces and logs are exported over OTLP/gRPC only
+//! when `OTEL_EXPORTER_OTLP_ENDPOINT` is set: without a collector, export would fail quietly
+//! and slow shutdown. Logs reach the collector through the tracing bridge (every event the
+//! filter lets through, with its fields as attributes), except the exporters' own transport
+//! (`hyper`, `h2`, `tonic`, `tower`, `opentelemetry`), which would otherwise log about itself
+//! in a loop. The W3C trace-context propagator is always installed, so a trace crosses
 //! the gateway → gRPC (metadata) → service → bus (headers) → consumer path.
 
 use opentelemetry::propagation::{Extractor, Injector};
 use opentelemetry::trace::TracerProvider as _;
 use opentelemetry::{Context, global};
+use opentelemetry_appender_tracing::layer::OpenTelemetryTracingBridge;
 use opentelemetry_otlp::WithExportConfig;
 use opentelemetry_sdk::Resource;
+use opentelemetry_sdk::logs::SdkLoggerProvider;
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::SdkTracerProvider;
 use serde::Deserialize;
@@ -49,10 +55,11 @@ impl Default for TelemetryConfig {
     }
 }
 
-/// Flushes spans on drop; keep it alive for the life of the process.
-#[must_use = "dropping the guard stops trace export"]
+/// Flushes spans and logs on drop; keep it alive for the life of the process.
+#[must_use = "dropping the guard stops trace and log export"]
 pub struct TelemetryGuard {
     provider: Option<SdkTracerProvider>,
+    logs: Option<SdkLoggerProvider>,
 }
 
 impl Drop for TelemetryGuard {
@@ -62,8 +69,16 @@ impl Drop for TelemetryGuard {
         {
             eprintln!("telemetry shutdown failed: {error}");
         }
+        if let Some(logs) = self.logs.take()
+            && let Err(error) = logs.shutdown()
+        {
+            eprintln!("log export shutdown failed: {error}");
+        }
     }
 }
+
+/// Targets whose events never go to the log exporter: its own transport.
+const NOT_EXPORTED: [&str; 5] = ["hyper", "h2", "tonic", "tower", "opentelemetry"];
 
 /// Install the global subscriber. Must run inside a Tokio runtime (the batch exporter
 /// spawns onto it). Exports to `OTEL_EXPORTER_OTLP_ENDPOINT` when set; `OTEL_SERVICE_NAME`
@@ -99,15 +114,28 @@ pub fn init_with_endpoint(
     let otel_layer = provider.as_ref().map(|provider| {
         tracing_opentelemetry::layer().with_tracer(provider.tracer(service_name.to_owned()))
     });
+    let logs = endpoint
+        .map(|endpoint| otlp_logs(service_name, endpoint))
+        .transpose()?;
+    let logs_layer = logs.as_ref().map(|logs| {
+        OpenTelemetryTracingBridge::new(logs).with_filter(tracing_subscriber::filter::filter_fn(
+            |metadata| {
+                !NOT_EXPORTED
+                    .iter()
+                    .any(|target| metadata.target().starts_with(target))
+            },
+        ))
+    });
     tracing_subscriber::registry()
         .with(filter)
         .with(fmt_layer)
         .with(otel_layer)
+        .with(logs_layer)
         .try_init()?;
     if let Some(provider) = &provider {
         global::set_tracer_provider(provider.clone());
     }
-    Ok(TelemetryGuard { provider })
+    Ok(TelemetryGuard { provider, logs })
 }
 
 impl TelemetryGuard {
@@ -118,6 +146,11 @@ impl TelemetryGuard {
         {
             eprintln!("telemetry flush failed: {error}");
         }
+        if let Some(logs) = &self.logs
+            && let Err(error) = logs.force_flush()
+        {
+            eprintln!("log export flush failed: {error}");
+        }
     }
 }
 
@@ -127,6 +160,21 @@ fn otlp_provider(service_name: &str, endpoint: &str) -> anyhow::Result<SdkTracer
         .with_endpoint(endpoint)
         .build()?;
     Ok(SdkTracerProvider::builder()
+        .with_batch_exporter(exporter)
+        .with_resource(
+            Resource::builder()
+                .with_service_name(service_name.to_owned())
+                .build(),
+        )
+        .build())
+}
+
+fn otlp_logs(service_name: &str, endpoint: &str) -> anyhow::Result<SdkLoggerProvider> {
+    let exporter = opentelemetry_otlp::LogExporter::builder()
+        .with_tonic()
+        .with_endpoint(endpoint)
+        .build()?;
+    Ok(SdkLoggerProvider::builder()
         .with_batch_exporter(exporter)
         .with_resource(
             Resource::builder()
