@@ -40,6 +40,8 @@ pub const MAX_USER_PROPERTIES: usize = 1000;
 /// Properties of one event, and characters of an id, a name, a screen.
 const MAX_PROPERTIES: usize = 100;
 const MAX_ID_CHARS: usize = 64;
+/// The largest integer a JavaScript number holds exactly (2^53 − 1).
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 const MAX_NAME_CHARS: usize = 40;
 const MAX_SCREEN_CHARS: usize = 200;
 /// An error report's fields.
@@ -175,9 +177,10 @@ pub struct AnalyticsEventIn {
     /// `quantity` above 0 in its properties.
     #[schema(pattern = r"^[a-z0-9_]{1,40}$")]
     pub name: String,
-    /// When it happened on the client (epoch ms).
-    #[schema(minimum = 1)]
-    pub time: i64,
+    /// When it happened on the client (epoch ms; a fraction is dropped). JSON has one kind of
+    /// number: `1700000000000.0` is the same time.
+    #[schema(minimum = 1, maximum = 9007199254740991_i64)]
+    pub time: f64,
     /// The route pattern of the page (`/m/stocks/:securityId`), up to 200 characters; absent
     /// or null when the event belongs to no screen.
     #[serde(default)]
@@ -291,7 +294,7 @@ fn checked_batch(
         if !is_id(&event.id)
             || !name_ok
             || !screen_ok
-            || event.time <= 0
+            || !(1.0..=MAX_SAFE_INTEGER).contains(&event.time)
             || properties.len() > MAX_PROPERTIES
         {
             return Err(invalid());
@@ -318,7 +321,8 @@ fn checked_batch(
         events.push(pb::AnalyticsEvent {
             id: event.id,
             name: event.name,
-            time_ms: event.time,
+            // In range (checked above): the cast only drops the fraction.
+            time_ms: event.time as i64,
             screen,
             properties_json: Value::Object(properties).to_string(),
             user_properties_json: Value::Object(user_properties).to_string(),
@@ -614,6 +618,8 @@ mod tests {
         assert_eq!(code(json!([event(json!({"screen": ""}))])), invalid);
         assert_eq!(code(json!([event(json!({"id": "a b"}))])), invalid);
         assert_eq!(code(json!([event(json!({"time": 0}))])), invalid);
+        assert_eq!(code(json!([event(json!({"time": 1e16}))])), invalid);
+        assert_eq!(code(json!([event(json!({"time": 126874.0}))])), None);
     }
 
     #[test]

@@ -1821,8 +1821,9 @@ export interface components {
              */
             screen?: string | null;
             /**
-             * Format: int64
-             * @description When it happened on the client (epoch ms).
+             * Format: double
+             * @description When it happened on the client (epoch ms; a fraction is dropped). JSON has one kind of
+             *     number: `1700000000000.0` is the same time.
              */
             time: number;
             /** @description At most 1,000; each a number, string, boolean or an array of those (spec §5). */
