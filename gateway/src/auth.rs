@@ -12,12 +12,14 @@
 //! member id from a request body.
 
 use std::convert::Infallible;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 use std::time::Duration;
 
 use axum::extract::{FromRef, FromRequestParts, Request};
 use axum::response::{IntoResponse, Response};
 use http::request::Parts;
+use opentelemetry::KeyValue;
+use opentelemetry::metrics::Counter;
 use sise_platform::error::ErrorCode;
 use sise_platform::member::MemberKey;
 use sise_platform::time::now_ms;
@@ -91,6 +93,15 @@ struct CacheState {
 #[derive(Clone, Copy, Debug)]
 pub struct Ticket(u64);
 
+/// `sise.session.cache.lookups`: signed requests' tokens looked up in the gateway's session
+/// cache, by `result` (`hit`, `miss`: identity asked); the hit rate is `hit / all`.
+static LOOKUPS: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    sise_platform::metrics::meter()
+        .u64_counter("sise.session.cache.lookups")
+        .with_description("Session tokens looked up in the gateway's cache, by result")
+        .build()
+});
+
 impl SessionCache {
     /// Not listening until the bus feed says it hears revocations.
     pub fn new(config: &SessionsConfig) -> Self {
@@ -114,10 +125,19 @@ impl SessionCache {
     }
 
     fn get(&self, token: &str, now_ms: i64) -> Option<i64> {
-        self.entries
+        let user_id = self
+            .entries
             .get(token)
             .filter(|resolved| resolved.expires_at_ms > now_ms)
-            .map(|resolved| resolved.user_id)
+            .map(|resolved| resolved.user_id);
+        LOOKUPS.add(
+            1,
+            &[KeyValue::new(
+                "result",
+                if user_id.is_some() { "hit" } else { "miss" },
+            )],
+        );
+        user_id
     }
 
     /// To take before asking identity about a token.

@@ -10,6 +10,11 @@ use serde::Deserialize;
 #[derive(Clone, Debug, Deserialize)]
 pub struct GatewayConfig {
     pub listen: SocketAddr,
+    /// The internal port `GET /metrics` answers on (Prometheus text), apart from the public
+    /// listener; none when unset. The one-process server leaves it unset: its services'
+    /// ports answer `/metrics` for the whole process.
+    #[serde(default)]
+    pub metrics_listen: Option<SocketAddr>,
     /// Built webapp (`webapp/dist`), served under `/m`.
     pub webapp_dir: PathBuf,
     /// Also answer every API under a path prefix on any host (`/main`, `/social`, `/mweb`),

@@ -13,21 +13,29 @@
 //!    routing and the handler (until the response head; a stream's body is not timed);
 //! 4. CORS only for a request that carries `Origin` (a same-origin or non-browser request
 //!    has nothing to negotiate; the CORS layer would still add `Vary` headers);
-//! 5. the security headers on every response, refusals included.
+//! 5. the security headers on every response, refusals included;
+//! 6. the request's duration (`http.server.request.duration`, to the response head) by
+//!    method, route template and status code. The template is the one the router matched,
+//!    which [`MatchedRoute`] (a route layer on every route) hands back on the response;
+//!    anything the router did not match (a 404, the edge's own refusals) is `unmatched`, so
+//!    no raw path becomes a label.
 
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use axum::extract::Request;
+use axum::extract::{MatchedPath, Request};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use opentelemetry::KeyValue;
+use opentelemetry::metrics::Histogram;
 use pin_project_lite::pin_project;
 use sise_platform::error::ErrorCode;
-use sise_platform::telemetry::extract_context;
+use sise_platform::metrics::{self, SECONDS_BUCKETS};
+use sise_platform::telemetry::{extract_context, record_ids};
 use tokio::time::Sleep;
 use tower::Service;
 use tower_http::cors::CorsLayer;
@@ -59,6 +67,7 @@ struct Shared {
     rate_limit: RateLimit,
     timeout: Duration,
     headers: SecurityHeaders,
+    duration: Histogram<f64>,
 }
 
 impl<S> Edge<S> {
@@ -78,6 +87,12 @@ impl<S> Edge<S> {
                 rate_limit,
                 timeout,
                 headers,
+                duration: metrics::meter()
+                    .f64_histogram("http.server.request.duration")
+                    .with_unit("s")
+                    .with_description("HTTP requests served, to the response head")
+                    .with_boundaries(SECONDS_BUCKETS.to_vec())
+                    .build(),
             }),
         }
     }
@@ -94,9 +109,12 @@ fn http_span(request: &Request) -> Span {
         http.request.method = %request.method(),
         url.path = %request.uri().path(),
         http.response.status_code = Empty,
+        trace_id = Empty,
+        span_id = Empty,
     );
     if !span.is_disabled() {
         let _ = span.set_parent(extract_context(request.headers()));
+        record_ids(&span);
     }
     span
 }
@@ -115,9 +133,15 @@ where
 
     fn call(&mut self, mut request: Request) -> Self::Future {
         let span = http_span(&request);
+        let method = method_label(request.method());
         let shared = self.shared.clone();
         if let Err(code) = shared.hosts.map(&mut request) {
-            return EdgeFuture::answered(ApiError::from(code).into_response(), shared, span);
+            return EdgeFuture::answered(
+                ApiError::from(code).into_response(),
+                shared,
+                span,
+                method,
+            );
         }
         let probe = PROBES.contains(&request.uri().path());
         if !probe {
@@ -129,7 +153,7 @@ where
             if let Err(wait) = shared.rate_limit.check(client) {
                 tracing::debug!(parent: &span, client = %client.0, ?wait, "rate limited");
                 let refusal = limits::too_many(ErrorCode::TooManyRequests, wait);
-                return EdgeFuture::answered(refusal, shared, span);
+                return EdgeFuture::answered(refusal, shared, span, method);
             }
         }
         let inner = {
@@ -152,6 +176,8 @@ where
             deadline: (!probe).then(|| tokio::time::sleep(shared.timeout)),
             shared,
             span,
+            started: Instant::now(),
+            method,
         }
     }
 }
@@ -165,6 +191,8 @@ pin_project! {
         deadline: Option<Sleep>,
         shared: Arc<Shared>,
         span: Span,
+        started: Instant,
+        method: &'static str,
     }
 }
 
@@ -178,7 +206,7 @@ pin_project! {
 }
 
 impl<F> EdgeFuture<F> {
-    fn answered(response: Response, shared: Arc<Shared>, span: Span) -> Self {
+    fn answered(response: Response, shared: Arc<Shared>, span: Span, method: &'static str) -> Self {
         Self {
             inner: Inner::Answered {
                 response: Some(response),
@@ -186,6 +214,8 @@ impl<F> EdgeFuture<F> {
             deadline: None,
             shared,
             span,
+            started: Instant::now(),
+            method,
         }
     }
 }
@@ -229,6 +259,99 @@ where
         if status.is_server_error() {
             this.span.record("otel.status_code", "ERROR");
             tracing::error!(status = status.as_u16(), "server error");
+        }
+        let route = response
+            .extensions()
+            .get::<MatchedPath>()
+            .map_or(UNMATCHED, |matched| matched.as_str());
+        this.shared.duration.record(
+            this.started.elapsed().as_secs_f64(),
+            &[
+                KeyValue::new("http.request.method", *this.method),
+                KeyValue::new("http.route", route.to_owned()),
+                KeyValue::new("http.response.status_code", i64::from(status.as_u16())),
+            ],
+        );
+        Poll::Ready(Ok(response))
+    }
+}
+
+/// The route label of a request the router did not match.
+const UNMATCHED: &str = "unmatched";
+
+/// A method as a label: the standard ones, any other `_OTHER` (OTel's HTTP conventions).
+fn method_label(method: &axum::http::Method) -> &'static str {
+    use axum::http::Method;
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        _ => "_OTHER",
+    }
+}
+
+/// A route layer that hands the matched route's template back on the response, where the
+/// edge reads it (the router sets [`MatchedPath`] on the request only).
+#[derive(Clone, Copy, Default)]
+pub struct MatchedRoute;
+
+impl<S> tower::Layer<S> for MatchedRoute {
+    type Service = MatchedRouteService<S>;
+
+    fn layer(&self, inner: S) -> Self::Service {
+        MatchedRouteService { inner }
+    }
+}
+
+#[derive(Clone)]
+pub struct MatchedRouteService<S> {
+    inner: S,
+}
+
+impl<S> Service<Request> for MatchedRouteService<S>
+where
+    S: Service<Request, Response = Response, Error = Infallible>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = MatchedRouteFuture<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        let matched = request.extensions().get::<MatchedPath>().cloned();
+        MatchedRouteFuture {
+            inner: self.inner.call(request),
+            matched,
+        }
+    }
+}
+
+pin_project! {
+    pub struct MatchedRouteFuture<F> {
+        #[pin]
+        inner: F,
+        matched: Option<MatchedPath>,
+    }
+}
+
+impl<F> Future for MatchedRouteFuture<F>
+where
+    F: Future<Output = Result<Response, Infallible>>,
+{
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let Ok(mut response) = std::task::ready!(this.inner.poll(cx));
+        if let Some(matched) = this.matched.take() {
+            response.extensions_mut().insert(matched);
         }
         Poll::Ready(Ok(response))
     }

@@ -7,14 +7,17 @@
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::Duration;
 
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 use http::{HeaderMap, HeaderValue};
+use opentelemetry::KeyValue;
+use opentelemetry::metrics::{Counter, UpDownCounter};
 use sise_platform::error::ErrorCode;
+use sise_platform::metrics;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
 
@@ -196,12 +199,15 @@ impl StreamSlots {
         };
         let count = counts.get(&key).copied().unwrap_or(0);
         if count >= self.max_per_client {
+            STREAMS_REFUSED.add(1, &[KeyValue::new("reason", "per_client")]);
             return Err(StreamsFull);
         }
         let Ok(permit) = self.global.clone().try_acquire_owned() else {
+            STREAMS_REFUSED.add(1, &[KeyValue::new("reason", "global")]);
             return Err(StreamsFull);
         };
         counts.insert(key, count + 1);
+        STREAMS.add(1, &[]);
         Ok(StreamSlot {
             _global: permit,
             client: key,
@@ -218,8 +224,27 @@ impl StreamSlots {
     }
 }
 
+/// `sise.sse.streams`: live streams (quotes and boards) open now, against
+/// `gateway.limits.max_streams`.
+static STREAMS: LazyLock<UpDownCounter<i64>> = LazyLock::new(|| {
+    metrics::meter()
+        .i64_up_down_counter("sise.sse.streams")
+        .with_description("Live streams open now")
+        .build()
+});
+
+/// `sise.sse.refused`: streams refused for want of a slot, by `reason` (`global`,
+/// `per_client`): saturation.
+static STREAMS_REFUSED: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    metrics::meter()
+        .u64_counter("sise.sse.refused")
+        .with_description("Live streams refused (429 too_many_streams), by reason")
+        .build()
+});
+
 impl Drop for StreamSlot {
     fn drop(&mut self) {
+        STREAMS.add(-1, &[]);
         if let Ok(mut counts) = self.per_client.lock()
             && let Some(count) = counts.get_mut(&self.client)
         {

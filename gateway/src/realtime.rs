@@ -18,11 +18,13 @@
 use std::collections::{HashMap, VecDeque};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, LazyLock, Mutex, RwLock};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use futures::{Stream, StreamExt};
+use opentelemetry::metrics::Counter;
+use sise_platform::metrics;
 use sise_proto::market::v1 as pb;
 use tokio::sync::watch;
 use tokio::time::{Instant, Sleep};
@@ -261,6 +263,29 @@ pub struct Gapped {
     _guards: Vec<Guard>,
 }
 
+/// `sise.sse.events`: events sent on live streams (snapshots and changes), by `stream`
+/// (`quotes`, `posts`).
+static SENT: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    metrics::meter()
+        .u64_counter("sise.sse.events")
+        .with_description("Events sent on live streams, by stream")
+        .build()
+});
+
+/// Counts one event sent on a live stream of `stream`.
+pub fn sent(stream: &'static str) {
+    SENT.add(1, &[opentelemetry::KeyValue::new("stream", stream)]);
+}
+
+/// `sise.sse.coalesced`: changes a stream never sent because a newer one of the same stock
+/// replaced it within the gap (what keeps a slow reader's queue bounded).
+static COALESCED: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    metrics::meter()
+        .u64_counter("sise.sse.coalesced")
+        .with_description("Live-quote changes replaced by a newer one before they were sent")
+        .build()
+});
+
 impl Gapped {
     /// Moves the pending changes whose gap is over to `ready`, and sets the timer for the rest.
     fn release_due(&mut self, now: Instant) {
@@ -300,7 +325,9 @@ impl Stream for Gapped {
                         this.last_sent[i] = Some(now);
                         return Poll::Ready(Some(json));
                     }
-                    this.pending[i] = Some(json);
+                    if this.pending[i].replace(json).is_some() {
+                        COALESCED.add(1, &[]);
+                    }
                     this.release_due(now);
                     continue;
                 }

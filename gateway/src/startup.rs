@@ -93,6 +93,7 @@ pub fn app(config: &GatewayConfig, state: AppState, readiness: Readiness) -> Rou
         .route("/", get(|| async { Redirect::permanent("/m") }))
         .route("/openapi.json", get(move || async move { Json(doc_json) }))
         .merge(webapp::router(config, api))
+        .route_layer(edge::MatchedRoute)
         .fallback(error::not_found)
 }
 
@@ -171,6 +172,8 @@ pub struct Application {
     bus: Bus,
     limits: Limits,
     drain: Drain,
+    /// `gateway.metrics_listen`: the internal port `/metrics` is read on.
+    metrics: Option<TcpListener>,
 }
 
 impl Application {
@@ -216,6 +219,10 @@ impl Application {
             browser::security_headers(&config),
         );
         let listener = TcpListener::bind(config.listen).await?;
+        let metrics = match config.metrics_listen {
+            Some(addr) => Some(TcpListener::bind(addr).await?),
+            None => None,
+        };
         Ok(Self {
             listener,
             service: edge,
@@ -223,11 +230,17 @@ impl Application {
             bus,
             limits: config.limits,
             drain,
+            metrics,
         })
     }
 
     pub fn local_addr(&self) -> anyhow::Result<SocketAddr> {
         Ok(self.listener.local_addr()?)
+    }
+
+    /// Where `/metrics` is read, when `gateway.metrics_listen` names a port.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().and_then(|l| l.local_addr().ok())
     }
 
     /// The live-quote hub (tests check that it holds no more than open streams watch).
@@ -264,6 +277,26 @@ impl Application {
                 .clone()
                 .run_sweeper(self.state.shutdown.clone()),
         );
+        // The internal port: never the public listener, never behind the edge.
+        let metrics = self.metrics.map(|listener| {
+            let stop = self.state.shutdown.clone();
+            let router = Router::new().route(
+                "/metrics",
+                get(|| async {
+                    (
+                        [(header::CONTENT_TYPE, sise_platform::metrics::CONTENT_TYPE)],
+                        sise_platform::metrics::render(),
+                    )
+                }),
+            );
+            tokio::spawn(async move {
+                let served = axum::serve(listener, router)
+                    .with_graceful_shutdown(async move { stop.cancelled().await });
+                if let Err(error) = served.await {
+                    tracing::warn!(%error, "metrics listener stopped");
+                }
+            })
+        });
         server::serve(
             self.listener,
             self.service,
@@ -277,6 +310,9 @@ impl Application {
         let _ = feed.await;
         let _ = sweeper.await;
         let _ = telemetry_sweeper.await;
+        if let Some(metrics) = metrics {
+            let _ = metrics.await;
+        }
         Ok(())
     }
 }

@@ -156,6 +156,7 @@ pub async fn stream_quotes(
         .take_until(state.shutdown.clone().cancelled_owned())
         .map(move |event| {
             let _slot = &slot;
+            crate::realtime::sent("quotes");
             event
         });
     Ok(Sse::new(stream)

@@ -9,16 +9,21 @@
 //! for the operators' daily report. Error reports are logged (`client_error`) with their
 //! page, app type and release, and so reach the service's log export.
 
+use std::sync::LazyLock;
+
 use axum::Extension;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse as _, Response};
+use opentelemetry::KeyValue;
+use opentelemetry::metrics::Counter;
 use prost::Message as _;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use sise_platform::bus::acl::subjects::ANALYTICS_RECORDED;
 use sise_platform::error::{DomainError, ErrorCode};
+use sise_platform::metrics;
 use sise_platform::time::now_ms;
 use sise_proto::social::v1 as pb;
 use utoipa::openapi::schema::{AdditionalProperties, SchemaType};
@@ -421,15 +426,18 @@ pub async fn record_analytics(
 ) -> Response {
     let bytes = match bounded_body(&state, client, body, MAX_BATCH_BYTES).await {
         Ok(bytes) => bytes,
-        Err(refused) => return refused,
+        Err(refused) => return counted_batch("refused", refused),
     };
     let Ok(batch) = serde_json::from_slice::<AnalyticsBatchIn>(&bytes) else {
-        return ApiError::from(ErrorCode::InvalidAnalyticsEvents).into_response();
+        return counted_batch(
+            "refused",
+            ApiError::from(ErrorCode::InvalidAnalyticsEvents).into_response(),
+        );
     };
     let user_id = viewer.0.map_or(0, |m| m.user_id);
     let event = match checked_batch(batch, user_id, &app_type(&headers), now_ms()) {
         Ok(event) => event,
-        Err(refused) => return ApiError::from(refused).into_response(),
+        Err(refused) => return counted_batch("refused", ApiError::from(refused).into_response()),
     };
     let accepted = event.events.len();
     if let Err(error) = state
@@ -442,9 +450,46 @@ pub async fn record_analytics(
         .await
     {
         tracing::warn!(error = %error, "analytics batch not stored");
-        return ApiError::from(ErrorCode::Unavailable).into_response();
+        return counted_batch(
+            "unavailable",
+            ApiError::from(ErrorCode::Unavailable).into_response(),
+        );
     }
-    private_json(StatusCode::ACCEPTED, AnalyticsAccepted { accepted })
+    ACCEPTED_EVENTS.add(accepted as u64, &[]);
+    counted_batch(
+        "accepted",
+        private_json(StatusCode::ACCEPTED, AnalyticsAccepted { accepted }),
+    )
+}
+
+/// `sise.analytics.batches`: batches answered, by `outcome` (`accepted`, `refused`: any 4xx,
+/// `unavailable`: the bus did not store it).
+static BATCHES: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    metrics::meter()
+        .u64_counter("sise.analytics.batches")
+        .with_description("Analytics batches answered, by outcome")
+        .build()
+});
+
+/// `sise.analytics.events`: events accepted (stored on the bus).
+static ACCEPTED_EVENTS: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    metrics::meter()
+        .u64_counter("sise.analytics.events")
+        .with_description("Analytics events accepted")
+        .build()
+});
+
+/// `sise.client_errors`: the pages' error reports logged, by `kind`.
+static CLIENT_ERRORS: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    metrics::meter()
+        .u64_counter("sise.client_errors")
+        .with_description("Error reports from the pages, by kind")
+        .build()
+});
+
+fn counted_batch(outcome: &'static str, response: Response) -> Response {
+    BATCHES.add(1, &[KeyValue::new("outcome", outcome)]);
+    response
 }
 
 /// A failure a page reports (never shown to its reader, spec §4, §8).
@@ -540,6 +585,7 @@ pub async fn report_client_error(
         Ok(report) if report_is_valid(&report) => report,
         _ => return ApiError::from(ErrorCode::InvalidErrorReport).into_response(),
     };
+    CLIENT_ERRORS.add(1, &[KeyValue::new("kind", report.kind.as_str())]);
     tracing::warn!(
         target: "client_error",
         kind = report.kind.as_str(),

@@ -3,6 +3,10 @@
 //! another member's groups only while identity says that member keeps them public (the
 //! privacy rule lives here, with the data), refusals as catalogue errors.
 
+use std::sync::LazyLock;
+
+use opentelemetry::KeyValue;
+use opentelemetry::metrics::Counter;
 use sise_platform::error::{DomainError, ErrorCode, internal_status};
 use sise_platform::member;
 use sise_platform::time::now_ms;
@@ -191,6 +195,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
         let user_id = member::required(&request)?;
         let name = list_name(&request.get_ref().name)?;
         let id = self.settle(self.store.create_list(user_id, &name, now_ms()).await)?;
+        changed("create_list");
         self.list_answer(user_id, id).await
     }
 
@@ -214,6 +219,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
         let user_id = member::required(&request)?;
         let ids = ids(&request.get_ref().ids)?;
         self.settle(self.store.delete_lists(user_id, ids, now_ms()).await)?;
+        changed("delete_lists");
         Ok(Response::new(pb::Empty {}))
     }
 
@@ -243,6 +249,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
                 .construct_list(user_id, &name, &securities, now_ms())
                 .await,
         )?;
+        changed("construct_list");
         self.list_answer(user_id, id).await
     }
 
@@ -262,6 +269,9 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
                 .add_stock(user_id, request.list_id, &security_id, now_ms())
                 .await,
         )?;
+        if created {
+            changed("add_stock");
+        }
         Ok(Response::new(pb::AddStockResponse {
             stock: Some(stock),
             created,
@@ -276,6 +286,7 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
         let user_id = member::required(&request)?;
         let ids = ids(&request.get_ref().ids)?;
         self.settle(self.store.delete_stocks(user_id, ids, now_ms()).await)?;
+        changed("delete_stocks");
         Ok(Response::new(pb::Empty {}))
     }
 
@@ -333,6 +344,19 @@ impl pb::favorites_service_server::FavoritesService for FavoritesGrpc {
                 .collect(),
         }))
     }
+}
+
+/// `sise.favorites.changes`: members' changes to their groups, by `kind` (`add_stock`,
+/// `delete_stocks`, `create_list`, `delete_lists`, `construct_list`).
+static CHANGES: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    sise_platform::metrics::meter()
+        .u64_counter("sise.favorites.changes")
+        .with_description("Members' changes to their favorite groups, by kind")
+        .build()
+});
+
+fn changed(kind: &'static str) {
+    CHANGES.add(1, &[KeyValue::new("kind", kind)]);
 }
 
 #[cfg(test)]

@@ -3,6 +3,10 @@
 //! operators' listener: the operator authenticated by its token, `sise_platform::operator`)
 //! over gRPC.
 
+use std::sync::LazyLock;
+
+use opentelemetry::KeyValue;
+use opentelemetry::metrics::Counter;
 use sise_platform::error::{DomainError, ErrorCode, internal_status};
 use sise_platform::{member, operator};
 use sise_proto::identity::v1 as pb;
@@ -30,6 +34,28 @@ fn status(failure: Failure) -> Status {
         }
         Failure::Internal(error) => internal_status(error),
     }
+}
+
+/// `sise.login.outcomes`: logins by `outcome`: `session`, `dormant`, `suspended`,
+/// `throttled`, `internal`, or the refusal's code from the catalogue (`login_provider_unavailable` is
+/// the messenger provider failing, `invalid_kakao_token` a token it refused, …).
+static LOGINS: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    sise_platform::metrics::meter()
+        .u64_counter("sise.login.outcomes")
+        .with_description("Logins by outcome")
+        .build()
+});
+
+fn count_login(login: &Outcome<Login>) {
+    let outcome = match login {
+        Ok(Login::Session(_)) => "session",
+        Ok(Login::Dormant { .. }) => "dormant",
+        Ok(Login::Suspended { .. }) => "suspended",
+        Err(Failure::Throttled { .. }) => "throttled",
+        Err(Failure::Internal(_)) => "internal",
+        Err(Failure::Domain(error)) => error.code.as_str(),
+    };
+    LOGINS.add(1, &[KeyValue::new("outcome", outcome)]);
 }
 
 fn sanction_list(records: &[crate::store::SanctionRecord]) -> pb::SanctionList {
@@ -85,8 +111,9 @@ impl pb::identity_service_server::IdentityService for IdentityGrpc {
         let login = self
             .membership
             .login(&request.kakao_access_token, &request.client_address, now)
-            .await
-            .map_err(status)?;
+            .await;
+        count_login(&login);
+        let login = login.map_err(status)?;
         let outcome = match login {
             Login::Session(session) => pb::login_response::Outcome::Session(session),
             Login::Dormant { release_token } => {

@@ -234,13 +234,20 @@ pub(crate) async fn run(
     } = &mut *guard;
     let mut interval = tokio::time::interval(settings.tick_interval());
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let lag = sise_platform::metrics::meter()
+        .f64_histogram("sise.simulator.tick.lag")
+        .with_unit("s")
+        .with_description("How late the simulator's steps start against their schedule")
+        .with_boundaries(sise_platform::metrics::SECONDS_BUCKETS.to_vec())
+        .build();
     loop {
         // Biased: once cancelled, no further step produces closes nobody stores.
-        tokio::select! {
+        let scheduled = tokio::select! {
             biased;
             () = cancel.cancelled() => return Ok(()),
-            _ = interval.tick() => {}
-        }
+            scheduled = interval.tick() => scheduled,
+        };
+        lag.record(scheduled.elapsed().as_secs_f64(), &[]);
         let outcome = simulator.step(now_kst());
         if !outcome.closed_days.is_empty() {
             tracing::info!(

@@ -8,6 +8,7 @@
 //!   and fresh databases for tests.
 //! - `bus`: the event bus: NATS (core + JetStream) or an in-process bus with the same interface;
 //!   supervised durable consumers with dead-lettering.
+//! - `metrics`: OpenTelemetry instruments, Prometheus text on `/metrics`, OTLP export.
 //! - `outbox`: the transactional outbox, the one way a service publishes durable events: the
 //!   event is written in the transaction of its row, and a relay publishes it afterwards.
 //! - `error`: the one catalogue of error codes; domain errors that know their gRPC and
@@ -38,6 +39,7 @@ pub mod error;
 #[cfg(feature = "image")]
 pub mod image;
 pub mod member;
+pub mod metrics;
 pub mod operator;
 pub mod outbox;
 pub mod request;

@@ -147,9 +147,15 @@ pub async fn relay(db: Database, bus: Bus, service: &str, cancel: CancellationTo
     let poll = Duration::from_millis(settings.poll_interval_ms.max(1));
     let max_backoff = Duration::from_millis(settings.max_backoff_ms).max(FIRST_BACKOFF);
     let mut backoff: Option<Duration> = None;
+    let gauges = RelayGauges::new();
+    let mut measured: Option<tokio::time::Instant> = None;
     loop {
         if cancel.is_cancelled() {
             break;
+        }
+        if measured.is_none_or(|at| at.elapsed() >= MEASURE_EVERY) {
+            gauges.measure(&db, service).await;
+            measured = Some(tokio::time::Instant::now());
         }
         let wait = match publish_round(&db, &bus, service, batch).await {
             Ok(sent) => {
@@ -197,6 +203,79 @@ pub async fn relay(db: Database, bus: Bus, service: &str, cancel: CancellationTo
             error = format!("{error:#}"),
             "outbox not flushed at shutdown: the rest goes out at the next start"
         ),
+    }
+}
+
+/// How often the relay measures its outbox for the gauges.
+const MEASURE_EVERY: Duration = Duration::from_secs(5);
+
+/// What the relay measures, by service (docs/operations.md, "Metrics"):
+/// `sise.outbox.depth` and `sise.outbox.oldest_age`, events committed and not yet published
+/// and how long the oldest has waited (0 when none); and its database's pool,
+/// `db.client.connection.count` by state (`idle`, `used`) beside `db.client.connection.max`.
+struct RelayGauges {
+    depth: opentelemetry::metrics::Gauge<u64>,
+    age: opentelemetry::metrics::Gauge<f64>,
+    connections: opentelemetry::metrics::Gauge<u64>,
+    max_connections: opentelemetry::metrics::Gauge<u64>,
+}
+
+impl RelayGauges {
+    fn new() -> Self {
+        let meter = crate::metrics::meter();
+        Self {
+            depth: meter
+                .u64_gauge("sise.outbox.depth")
+                .with_unit("{event}")
+                .with_description("Events committed and not yet published")
+                .build(),
+            age: meter
+                .f64_gauge("sise.outbox.oldest_age")
+                .with_unit("s")
+                .with_description("How long the oldest unpublished event has waited")
+                .build(),
+            connections: meter
+                .u64_gauge("db.client.connection.count")
+                .with_unit("{connection}")
+                .with_description("The database pool's connections by state")
+                .build(),
+            max_connections: meter
+                .u64_gauge("db.client.connection.max")
+                .with_unit("{connection}")
+                .with_description("The most connections the pool opens")
+                .build(),
+        }
+    }
+
+    async fn measure(&self, db: &Database, service: &str) {
+        let pool = [opentelemetry::KeyValue::new(
+            "db.client.connection.pool.name",
+            service.to_owned(),
+        )];
+        let idle = u64::try_from(db.pool.num_idle()).unwrap_or(0);
+        let size = u64::from(db.pool.size());
+        for (state, count) in [("idle", idle), ("used", size.saturating_sub(idle))] {
+            let labels = [
+                pool[0].clone(),
+                opentelemetry::KeyValue::new("db.client.connection.state", state),
+            ];
+            self.connections.record(count, &labels);
+        }
+        self.max_connections
+            .record(u64::from(db.pool.options().get_max_connections()), &pool);
+        let row: std::result::Result<(i64, Option<i64>), _> =
+            sqlx::query_as("SELECT COUNT(*), MIN(created_at_ms) FROM outbox")
+                .fetch_one(&db.pool)
+                .await;
+        let Ok((depth, oldest)) = row else {
+            return; // the database's own failures are logged where they matter
+        };
+        let labels = [opentelemetry::KeyValue::new("service", service.to_owned())];
+        self.depth
+            .record(u64::try_from(depth).unwrap_or(0), &labels);
+        let age_ms = oldest.map_or(0, |at| (crate::time::now_ms() - at).max(0));
+        #[allow(clippy::cast_precision_loss)] // ages far below 2^52 ms
+        self.age.record(age_ms as f64 / 1000.0, &labels);
     }
 }
 

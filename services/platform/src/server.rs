@@ -1,4 +1,5 @@
-//! Running a domain service: gRPC, gRPC health and plain HTTP `/healthz` + `/readyz` on one
+//! Running a domain service: gRPC, gRPC health and plain HTTP `/healthz`, `/readyz` and
+//! `/metrics` (Prometheus text, `crate::metrics`; gRPC calls timed per method) on one
 //! port (HTTP/1.1 and h2c), with graceful shutdown.
 //!
 //! Readiness is what the process needs to answer reads: its database (and whatever the
@@ -29,6 +30,7 @@ use tower_http::trace::TraceLayer;
 use crate::bus::Bus;
 use crate::config::ServiceConfig;
 use crate::db::{Database, Migrations};
+use crate::metrics::{self, grpc::GrpcServerMetrics};
 use crate::telemetry::grpc_server_span;
 use secrecy::ExposeSecret;
 
@@ -203,6 +205,14 @@ impl Health {
     }
 }
 
+/// `GET /metrics`: the process's metrics in Prometheus's text format.
+async fn metrics_text() -> impl axum::response::IntoResponse {
+    (
+        [(axum::http::header::CONTENT_TYPE, metrics::CONTENT_TYPE)],
+        metrics::render(),
+    )
+}
+
 /// Serve `routes` until `shutdown` resolves, then drain in-flight requests (at most the
 /// listener's drain timeout).
 ///
@@ -249,10 +259,14 @@ pub async fn serve(
     let grpc = routes
         .add_service(health_service)
         .into_axum_router()
+        .layer(GrpcServerMetrics::new(
+            served.iter().copied().chain(["grpc.health.v1.Health"]),
+        ))
         .layer(TraceLayer::new_for_grpc().make_span_with(grpc_server_span));
     let probe_health = health.clone();
     let app = Router::new()
         .route("/healthz", get(|| async { "ok" }))
+        .route("/metrics", get(metrics_text))
         .route(
             "/readyz",
             get(move || {

@@ -1,5 +1,5 @@
 //! Telemetry: structured logs, optional OTLP trace and log export and W3C context
-//! propagation.
+//! propagation; the process's metrics (`crate::metrics`) are installed with them.
 //!
 //! Logs are JSON (or pretty for local work). Traces and logs are exported over OTLP/gRPC only
 //! when `OTEL_EXPORTER_OTLP_ENDPOINT` is set: without a collector, export would fail quietly
@@ -60,6 +60,7 @@ impl Default for TelemetryConfig {
 pub struct TelemetryGuard {
     provider: Option<SdkTracerProvider>,
     logs: Option<SdkLoggerProvider>,
+    metrics: crate::metrics::MetricsGuard,
 }
 
 impl Drop for TelemetryGuard {
@@ -135,7 +136,12 @@ pub fn init_with_endpoint(
     if let Some(provider) = &provider {
         global::set_tracer_provider(provider.clone());
     }
-    Ok(TelemetryGuard { provider, logs })
+    let metrics = crate::metrics::init(service_name, endpoint)?;
+    Ok(TelemetryGuard {
+        provider,
+        logs,
+        metrics,
+    })
 }
 
 impl TelemetryGuard {
@@ -151,6 +157,7 @@ impl TelemetryGuard {
         {
             eprintln!("log export flush failed: {error}");
         }
+        self.metrics.flush();
     }
 }
 
@@ -239,7 +246,28 @@ pub fn grpc_server_span<B>(request: &http::Request<B>) -> Span {
         otel.name = %path,
         rpc.system = "grpc",
         rpc.method = %path,
+        trace_id = tracing::field::Empty,
+        span_id = tracing::field::Empty,
     );
     let _ = span.set_parent(extract_context(request.headers()));
+    record_ids(&span);
     span
+}
+
+/// Records a span's OpenTelemetry trace and span ids as its `trace_id` and `span_id` fields
+/// (declared `Empty` by the span), so that the JSON log lines of everything inside it carry
+/// them (their `spans` list) and a log line leads to its trace. Only an exported span has
+/// ids: without a collector there is nothing to record.
+pub fn record_ids(span: &Span) {
+    use opentelemetry::trace::TraceContextExt as _;
+    if span.is_disabled() {
+        return;
+    }
+    let context = span.context();
+    let otel = context.span();
+    let ids = otel.span_context();
+    if ids.is_valid() {
+        span.record("trace_id", ids.trace_id().to_string());
+        span.record("span_id", ids.span_id().to_string());
+    }
 }

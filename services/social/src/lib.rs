@@ -25,6 +25,7 @@
 //! - `grpc::site`: the maintenance switch, the promotion and the analytics report
 //!   (`SiteService`, `SiteDeskService`); `analytics`: the consumer of the gateway's
 //!   analytics events behind that report.
+//! - `gauges`: the moderation queue measured for operators' metrics.
 //! - `consumers`: identity's profile, secession, sanction and contributor events;
 //!   `samples`: the sample boards of the embedded default; `insight_samples`: its sample
 //!   contributors and articles.
@@ -35,6 +36,7 @@ pub mod config;
 pub mod consumers;
 pub mod contests;
 pub mod domain;
+pub mod gauges;
 pub mod grpc;
 pub mod insight_samples;
 pub mod members;

@@ -225,6 +225,7 @@ impl Service for Application {
                 self.analytics.clone(),
                 stop.clone(),
             )),
+            tokio::spawn(crate::gauges::run(self.store.clone(), stop.clone())),
         ];
         if self.recap.enabled {
             tasks.push(tokio::spawn(recap::run(

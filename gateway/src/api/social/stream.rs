@@ -77,6 +77,7 @@ pub async fn stream_board(
         .take_until(state.shutdown.clone().cancelled_owned())
         .map(move |event| {
             let _slot = &slot;
+            crate::realtime::sent("posts");
             event
         });
     Ok(Sse::new(stream)

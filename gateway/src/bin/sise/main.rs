@@ -91,6 +91,10 @@ async fn main() -> anyhow::Result<()> {
     if let Some(kakao) = standalone.dev_kakao {
         println!("sise: development messenger login (not Kakao's) at http://{kakao}");
     }
+    if let Some((_, addr)) = standalone.service_addrs.first() {
+        // Any service's port answers for the whole process.
+        println!("sise: metrics (Prometheus text) at http://{addr}/metrics");
+    }
     for (service, addr) in &standalone.operator_addrs {
         println!("sise: operators' API ({service}) at http://{addr}");
     }

@@ -1,7 +1,10 @@
 //! `sise.market.v1.SearchService` over gRPC (see `search.proto` for the calls and errors).
 
+use std::sync::LazyLock;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use opentelemetry::KeyValue;
+use opentelemetry::metrics::Counter;
 use sise_platform::error::internal_status;
 use sise_platform::request::PageLimit;
 use sise_proto::market::v1 as pb;
@@ -116,6 +119,9 @@ impl pb::search_service_server::SearchService for SearchGrpc {
         let keyword = keyword(&request.keyword)?;
         let limit = PageLimit::parse(request.limit, DEFAULT_LIMIT, MAX_LIMIT)?.get();
         let hits = self.ranked(keyword);
+        if request.cursor.is_empty() {
+            searched("assets", hits.is_empty());
+        }
         // A first page whose best hit is the asset meant (not only something inside a name)
         // counts as a search for that asset.
         if request.cursor.is_empty()
@@ -146,6 +152,7 @@ impl pb::search_service_server::SearchService for SearchGrpc {
         let hits = self
             .index
             .top(keyword, &self.popularity.scores(), AUTOCOMPLETE_LIMIT);
+        searched("autocomplete", hits.is_empty());
         Ok(Response::new(pb::SearchAssetsResponse {
             assets: hits.into_iter().map(|hit| self.found(hit)).collect(),
             next_cursor: None,
@@ -228,4 +235,24 @@ impl pb::search_service_server::SearchService for SearchGrpc {
             request.into_inner().limit,
         )?))
     }
+}
+
+/// `sise.search.queries`: asset searches (first pages) and autocompletions, by `kind`
+/// (`assets`, `autocomplete`) and `result` (`hits`, `none`): the zero-result rate is
+/// `none / all`.
+static QUERIES: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    sise_platform::metrics::meter()
+        .u64_counter("sise.search.queries")
+        .with_description("Asset searches and autocompletions, by kind and result")
+        .build()
+});
+
+fn searched(kind: &'static str, empty: bool) {
+    QUERIES.add(
+        1,
+        &[
+            KeyValue::new("kind", kind),
+            KeyValue::new("result", if empty { "none" } else { "hits" }),
+        ],
+    );
 }

@@ -7,11 +7,12 @@ use std::panic::AssertUnwindSafe;
 use std::time::Duration;
 
 use futures::{FutureExt as _, StreamExt as _};
+use opentelemetry::KeyValue;
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument as _;
 use tracing_opentelemetry::OpenTelemetrySpanExt as _;
 
-use super::{Bus, Delivery, Event, Headers, MSG_ID_HEADER, subject::DURABLE_ROOT};
+use super::{Bus, Delivery, Event, Headers, MSG_ID_HEADER, metrics, subject::DURABLE_ROOT};
 
 /// Longest wait before re-subscribing, and before redelivering a failed event.
 const MAX_BACKOFF: Duration = Duration::from_secs(30);
@@ -130,8 +131,11 @@ where
         otel.kind = "consumer",
         messaging.destination.name = %subject,
         messaging.consumer.group.name = name,
+        trace_id = tracing::field::Empty,
+        span_id = tracing::field::Empty,
     );
     let _ = span.set_parent(delivery.event.parent_context());
+    crate::telemetry::record_ids(&span);
     let attempt = delivery.delivered();
     let max_deliver = bus.consumer_defaults().max_deliver.max(1);
     async {
@@ -139,11 +143,20 @@ where
             // The last attempt ended without a verdict (the process died): no more tries.
             "the consumer stopped during its last attempt".to_owned()
         } else {
+            let started = std::time::Instant::now();
             let outcome = AssertUnwindSafe(handler(delivery.event.clone()))
                 .catch_unwind()
                 .await;
+            metrics::PROCESS_DURATION.record(
+                started.elapsed().as_secs_f64(),
+                &[KeyValue::new(
+                    "messaging.consumer.group.name",
+                    name.to_owned(),
+                )],
+            );
             match outcome {
                 Ok(Ok(())) => {
+                    count(name, "acked");
                     if let Err(error) = delivery.ack().await {
                         tracing::warn!(error = format!("{error:#}"), "failed to ack event");
                     }
@@ -154,6 +167,7 @@ where
             }
         };
         if attempt < max_deliver {
+            count(name, "redelivered");
             let delay = redelivery_delay(attempt);
             tracing::warn!(
                 consumer = name,
@@ -167,10 +181,21 @@ where
             }
             return;
         }
+        count(name, "dead");
         dead_letter(bus, name, delivery, attempt, &error).await;
     }
     .instrument(span)
     .await;
+}
+
+fn count(consumer: &str, outcome: &'static str) {
+    metrics::CONSUMED.add(
+        1,
+        &[
+            KeyValue::new("messaging.consumer.group.name", consumer.to_owned()),
+            KeyValue::new("outcome", outcome),
+        ],
+    );
 }
 
 async fn dead_letter(bus: &Bus, name: &str, delivery: Delivery, attempt: u32, error: &str) {

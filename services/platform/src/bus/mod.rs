@@ -92,6 +92,7 @@ pub mod acl;
 mod background;
 mod consume;
 mod inproc;
+mod metrics;
 mod nats;
 mod subject;
 mod trace;
@@ -103,6 +104,7 @@ use std::time::Duration;
 use anyhow::{Context as _, Result};
 use bytes::Bytes;
 use futures::stream::BoxStream;
+use opentelemetry::KeyValue;
 use tracing::Instrument as _;
 
 pub use background::BackgroundPublisher;
@@ -546,7 +548,7 @@ impl Bus {
         subject::validate_headers(&headers)?;
         let span = self.producer_span(subject);
         trace::inject(&span, &mut headers);
-        async {
+        let stored = async {
             match &self.inner {
                 Inner::InProcess(bus) => {
                     bus.publish_durable(Event {
@@ -560,7 +562,16 @@ impl Bus {
             }
         }
         .instrument(span)
-        .await
+        .await;
+        // Durable subjects are the catalogue's (`acl::subjects`), never an id: a bounded label.
+        metrics::SENT.add(
+            1,
+            &[
+                KeyValue::new("messaging.destination.name", subject.to_owned()),
+                KeyValue::new("outcome", if stored.is_ok() { "stored" } else { "refused" }),
+            ],
+        );
+        stored
     }
 
     /// Ephemeral subscription with NATS wildcards ("quotes.*", "quotes.>"). Messages

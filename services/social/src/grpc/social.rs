@@ -3,6 +3,10 @@
 //! signed (`sise_platform::member`), never one named in a message; another member's post
 //! or comment is not found to delete or object to.
 
+use std::sync::LazyLock;
+
+use opentelemetry::KeyValue;
+use opentelemetry::metrics::Counter;
 use sise_platform::error::{DomainError, ErrorCode, internal_status};
 use sise_platform::image::ImageDoor;
 use sise_platform::member;
@@ -195,6 +199,7 @@ impl pb::social_service_server::SocialService for SocialGrpc {
         };
         let images = post.images.iter().map(NewImage::proto).collect();
         let row = settle(self.store.create_post(&post, now).await)?;
+        written("post");
         Ok(Response::new(row.proto(Some(user_id), images, None)))
     }
 
@@ -322,6 +327,7 @@ impl pb::social_service_server::SocialService for SocialGrpc {
                 .create_comment(user_id, place, &content, now_ms())
                 .await,
         )?;
+        written("comment");
         Ok(Response::new(self.comment_answer(id, user_id).await?))
     }
 
@@ -371,9 +377,9 @@ impl pb::social_service_server::SocialService for SocialGrpc {
         let on = Commentable::parse(r.target.as_ref())?;
         let emotion = Emotion::parse(r.emotion)?;
         self.members.ensure(user_id).await?;
-        Ok(Response::new(settle(
-            self.store.react(user_id, on, emotion, now_ms()).await,
-        )?))
+        let reactions = settle(self.store.react(user_id, on, emotion, now_ms()).await)?;
+        written("reaction");
+        Ok(Response::new(reactions))
     }
 
     #[tracing::instrument(skip_all)]
@@ -401,9 +407,9 @@ impl pb::social_service_server::SocialService for SocialGrpc {
             report_type,
             content,
         };
-        Ok(Response::new(settle(
-            self.store.report(&report, now_ms()).await,
-        )?))
+        let report = settle(self.store.report(&report, now_ms()).await)?;
+        written("report");
+        Ok(Response::new(report))
     }
 
     #[tracing::instrument(skip_all)]
@@ -422,4 +428,17 @@ impl pb::social_service_server::SocialService for SocialGrpc {
             self.store.object(user_id, kind, id, &text, now_ms()).await,
         )?))
     }
+}
+
+/// `sise.social.writes`: members' writes accepted, by `kind` (`post`, `comment`, `reaction`,
+/// `report`); per minute on the community dashboard.
+static WRITES: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    sise_platform::metrics::meter()
+        .u64_counter("sise.social.writes")
+        .with_description("Members' writes accepted, by kind")
+        .build()
+});
+
+fn written(kind: &'static str) {
+    WRITES.add(1, &[KeyValue::new("kind", kind)]);
 }

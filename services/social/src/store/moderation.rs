@@ -444,6 +444,15 @@ impl Store {
         }))
     }
 
+    /// The open cases: how many, and when the one waiting longest last changed (epoch ms).
+    pub async fn queue_stats(&self) -> anyhow::Result<(i64, Option<i64>)> {
+        Ok(
+            sqlx::query_as("SELECT COUNT(*), MIN(updated_at_ms) FROM cases WHERE open = 1")
+                .fetch_one(&self.db.pool)
+                .await?,
+        )
+    }
+
     /// A page of the open cases, the most distinct reporters first; the position after
     /// the last (`[reporters, case id]`) when more follow.
     pub async fn queue(
