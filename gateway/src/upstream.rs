@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use sise_platform::metrics::grpc::{GrpcMetrics, GrpcMetricsService};
 use sise_platform::telemetry::TraceInterceptor;
 use sise_proto::favorites::v1::favorites_service_client::FavoritesServiceClient;
 use sise_proto::identity::v1::identity_service_client::IdentityServiceClient;
@@ -35,7 +36,8 @@ use crate::config::Upstreams;
 /// typically 1–2 s).
 const HEALTH_TIMEOUT: Duration = Duration::from_millis(500);
 
-pub type Traced = InterceptedService<Channel, TraceInterceptor>;
+/// A channel timed per call (`rpc.client.duration`) and carrying the trace context.
+pub type Traced = InterceptedService<GrpcMetricsService<Channel>, TraceInterceptor>;
 
 /// Cheap to clone (one reference count): every request's middleware and handler holds one,
 /// and the channels themselves are cloned only for an actual call.
@@ -99,7 +101,8 @@ impl Clients {
                 .find(|(n, _)| *n == name)
                 .map(|(_, channel)| channel.clone())
                 .ok_or_else(|| anyhow::anyhow!("no upstream named {name}"))?;
-            anyhow::Ok(InterceptedService::new(channel, TraceInterceptor))
+            let timed = tower::Layer::layer(&GrpcMetrics::client(), channel);
+            anyhow::Ok(InterceptedService::new(timed, TraceInterceptor))
         };
         Ok(Self(Arc::new(Channels {
             market: MarketServiceClient::new(traced("market")?),

@@ -30,7 +30,7 @@ use tower_http::trace::TraceLayer;
 use crate::bus::Bus;
 use crate::config::ServiceConfig;
 use crate::db::{Database, Migrations};
-use crate::metrics::{self, grpc::GrpcServerMetrics};
+use crate::metrics::{self, grpc::GrpcMetrics};
 use crate::telemetry::grpc_server_span;
 use secrecy::ExposeSecret;
 
@@ -259,7 +259,7 @@ pub async fn serve(
     let grpc = routes
         .add_service(health_service)
         .into_axum_router()
-        .layer(GrpcServerMetrics::new(
+        .layer(GrpcMetrics::new(
             served.iter().copied().chain(["grpc.health.v1.Health"]),
         ))
         .layer(TraceLayer::new_for_grpc().make_span_with(grpc_server_span));

@@ -1,12 +1,13 @@
-//! gRPC server metrics (`rpc.server.duration`, OTel's RPC conventions): a layer around a
-//! service's gRPC routes that times each call to its response head, by service, method and
-//! status code.
+//! gRPC metrics (OTel's RPC conventions): a layer that times each call to its response head,
+//! by service, method and status code; around a service's routes (`rpc.server.duration`) and
+//! around a client's channel (`rpc.client.duration`, the gateway's upstreams).
 //!
 //! The status is the response head's `grpc-status` (tonic answers an error as a
 //! trailers-only response, so its code is in the head), else OK: a stream that fails after
-//! its head counts as OK here and as an error in its trace. Only the services a process
-//! serves are named; any other path (a probe of unknown methods) is `unknown`, so a client
-//! cannot grow the label set.
+//! its head counts as OK here and as an error in its trace; a client's transport failure is
+//! UNAVAILABLE (14). A server names only the services it serves; any other path (a probe of
+//! unknown methods) is `unknown`, so a caller cannot grow the label set. A client's paths are
+//! its own generated code's.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -24,17 +25,21 @@ use super::{MILLISECONDS_BUCKETS, meter};
 /// Longest method name taken as a label.
 const MAX_METHOD_CHARS: usize = 64;
 
+/// Longest service name a client labels.
+const MAX_SERVICE_CHARS: usize = 128;
+
 #[derive(Clone)]
-pub struct GrpcServerMetrics {
-    served: Arc<[&'static str]>,
+pub struct GrpcMetrics {
+    /// The services a server serves; `None` for a client.
+    served: Option<Arc<[&'static str]>>,
     duration: Histogram<f64>,
 }
 
-impl GrpcServerMetrics {
+impl GrpcMetrics {
     /// `served`: the gRPC service names the routes hold (health included by the caller).
     pub fn new(served: impl IntoIterator<Item = &'static str>) -> Self {
         Self {
-            served: served.into_iter().collect(),
+            served: Some(served.into_iter().collect()),
             duration: meter()
                 .f64_histogram("rpc.server.duration")
                 .with_unit("ms")
@@ -44,26 +49,48 @@ impl GrpcServerMetrics {
         }
     }
 
+    /// The layer for a client's channel.
+    pub fn client() -> Self {
+        Self {
+            served: None,
+            duration: meter()
+                .f64_histogram("rpc.client.duration")
+                .with_unit("ms")
+                .with_description("gRPC calls made, to the response head")
+                .with_boundaries(MILLISECONDS_BUCKETS.to_vec())
+                .build(),
+        }
+    }
+
     /// The service and method a path names, or `unknown` for both.
-    fn labels(&self, path: &str) -> (&'static str, String) {
-        let unknown = ("unknown", "unknown".to_owned());
+    fn labels(&self, path: &str) -> (String, String) {
+        let unknown = ("unknown".to_owned(), "unknown".to_owned());
         let Some((service, method)) = path.trim_start_matches('/').split_once('/') else {
             return unknown;
         };
-        let Some(service) = self.served.iter().find(|s| **s == service) else {
-            return unknown;
+        let known = match &self.served {
+            Some(served) => served.contains(&service),
+            None => {
+                service.len() <= MAX_SERVICE_CHARS
+                    && service
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_')
+            }
         };
+        if !known {
+            return unknown;
+        }
         if method.is_empty()
             || method.len() > MAX_METHOD_CHARS
             || !method.bytes().all(|b| b.is_ascii_alphanumeric())
         {
             return unknown;
         }
-        (service, method.to_owned())
+        (service.to_owned(), method.to_owned())
     }
 }
 
-impl<S> Layer<S> for GrpcServerMetrics {
+impl<S> Layer<S> for GrpcMetrics {
     type Service = GrpcMetricsService<S>;
 
     fn layer(&self, inner: S) -> Self::Service {
@@ -77,7 +104,7 @@ impl<S> Layer<S> for GrpcServerMetrics {
 #[derive(Clone)]
 pub struct GrpcMetricsService<S> {
     inner: S,
-    metrics: GrpcServerMetrics,
+    metrics: GrpcMetrics,
 }
 
 impl<S, B, RB> Service<http::Request<B>> for GrpcMetricsService<S>
@@ -108,7 +135,7 @@ pin_project! {
         #[pin]
         inner: F,
         started: Instant,
-        labels: Option<(&'static str, String)>,
+        labels: Option<(String, String)>,
         duration: Histogram<f64>,
     }
 }
@@ -123,7 +150,7 @@ where
         let this = self.project();
         let output = std::task::ready!(this.inner.poll(cx));
         if let Some((service, method)) = this.labels.take() {
-            // 2 (UNKNOWN) when the transport itself failed.
+            // 14 (UNAVAILABLE) when the transport itself failed.
             let code = match &output {
                 Ok(response) => response
                     .headers()
@@ -131,7 +158,7 @@ where
                     .and_then(|v| v.to_str().ok())
                     .and_then(|v| v.parse::<i64>().ok())
                     .unwrap_or(0),
-                Err(_) => 2,
+                Err(_) => 14,
             };
             this.duration.record(
                 this.started.elapsed().as_secs_f64() * 1000.0,
@@ -153,10 +180,13 @@ mod tests {
 
     #[test]
     fn only_served_services_and_plain_methods_are_labels() {
-        let metrics = GrpcServerMetrics::new(["sise.social.v1.SocialService"]);
+        let metrics = GrpcMetrics::new(["sise.social.v1.SocialService"]);
         assert_eq!(
             metrics.labels("/sise.social.v1.SocialService/ListPosts"),
-            ("sise.social.v1.SocialService", "ListPosts".to_owned())
+            (
+                "sise.social.v1.SocialService".to_owned(),
+                "ListPosts".to_owned()
+            )
         );
         for path in [
             "/sise.other.v1.X/ListPosts",
@@ -168,5 +198,11 @@ mod tests {
         }
         let long = format!("/sise.social.v1.SocialService/{}", "A".repeat(65));
         assert_eq!(metrics.labels(&long).0, "unknown");
+        let client = GrpcMetrics::client();
+        assert_eq!(
+            client.labels("/sise.market.v1.MarketService/GetQuotes").0,
+            "sise.market.v1.MarketService"
+        );
+        assert_eq!(client.labels("/a b/GetQuotes").0, "unknown");
     }
 }
