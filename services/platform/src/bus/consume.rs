@@ -137,6 +137,22 @@ where
     let _ = span.set_parent(delivery.event.parent_context());
     crate::telemetry::record_ids(&span);
     let attempt = delivery.delivered();
+    if let Some(published) = delivery
+        .event
+        .headers
+        .get(super::PUBLISHED_AT_HEADER)
+        .and_then(|at| at.parse::<i64>().ok())
+    {
+        #[allow(clippy::cast_precision_loss)] // waits far below 2^52 ms
+        let waited = (crate::time::now_ms() - published).max(0) as f64 / 1000.0;
+        metrics::CONSUME_LAG.record(
+            waited,
+            &[KeyValue::new(
+                "messaging.consumer.group.name",
+                name.to_owned(),
+            )],
+        );
+    }
     let max_deliver = bus.consumer_defaults().max_deliver.max(1);
     async {
         let error = if attempt > max_deliver {

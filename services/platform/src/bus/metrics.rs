@@ -33,3 +33,19 @@ pub(crate) static PROCESS_DURATION: LazyLock<Histogram<f64>> = LazyLock::new(|| 
         .with_boundaries(SECONDS_BUCKETS.to_vec())
         .build()
 });
+
+/// How long a durable event waited between its publication and its handling, by consumer:
+/// a consumer's lag behind its subject (docs/operations.md).
+pub(crate) static CONSUME_LAG: LazyLock<Histogram<f64>> = LazyLock::new(|| {
+    meter()
+        .f64_histogram("sise.bus.consume.lag")
+        .with_unit("s")
+        .with_description("Durable events' wait from publication to handling, by consumer")
+        .with_boundaries(LAG_BUCKETS.to_vec())
+        .build()
+});
+
+/// Seconds: a consumer keeping up is under a second; one that fell behind is minutes late.
+const LAG_BUCKETS: [f64; 12] = [
+    0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0,
+];

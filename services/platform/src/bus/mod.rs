@@ -115,6 +115,10 @@ pub use subject::subject_matches;
 /// in-process bus honours it too. The outbox sets it to a stable id of the row.
 pub const MSG_ID_HEADER: &str = "Nats-Msg-Id";
 
+/// When a durable event was published (epoch ms), set by [`Bus::publish_durable`]: its
+/// consumers measure how long it waited in the bus (`sise.bus.consume.lag`).
+pub const PUBLISHED_AT_HEADER: &str = "Sise-Published-At-Ms";
+
 /// Bus configuration, deserialised from the `bus` config section.
 #[derive(Clone, Debug, serde::Deserialize)]
 pub struct BusConfig {
@@ -546,6 +550,10 @@ impl Bus {
     ) -> Result<()> {
         subject::validate_durable_subject(subject)?;
         subject::validate_headers(&headers)?;
+        // A redelivery of the same event keeps its first publication's instant.
+        headers
+            .entry(PUBLISHED_AT_HEADER.to_owned())
+            .or_insert_with(|| crate::time::now_ms().to_string());
         let span = self.producer_span(subject);
         trace::inject(&span, &mut headers);
         let stored = async {
