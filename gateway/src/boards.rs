@@ -19,10 +19,11 @@
 
 use std::collections::HashMap;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::task::{Context, Poll};
 
 use futures::{Stream, StreamExt};
+use opentelemetry::metrics::Counter;
 use tokio::sync::{broadcast, watch};
 use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 use tokio_stream::wrappers::{BroadcastStream, WatchStream};
@@ -169,6 +170,7 @@ impl Stream for BoardWatch {
             Poll::Ready(Some(Ok(event))) => Poll::Ready(Some(BoardMessage::Event(event))),
             Poll::Ready(Some(Err(BroadcastStreamRecvError::Lagged(missed)))) => {
                 tracing::debug!(missed, "a slow board reader resyncs");
+                DROPPED.add(missed, &[]);
                 Poll::Ready(Some(BoardMessage::Resync))
             }
             Poll::Ready(None) => Poll::Ready(None),
@@ -176,6 +178,15 @@ impl Stream for BoardWatch {
         }
     }
 }
+
+/// `sise.sse.dropped`: board events a slow reader missed (its channel overflowed); the
+/// reader resyncs from a fresh page instead.
+static DROPPED: LazyLock<Counter<u64>> = LazyLock::new(|| {
+    sise_platform::metrics::meter()
+        .u64_counter("sise.sse.dropped")
+        .with_description("Board events a slow live reader missed (it resyncs)")
+        .build()
+});
 
 /// Removes its board's channel when no receiver is left.
 struct Guard {
