@@ -30,7 +30,7 @@ use sise_proto::market::v1 as pb;
 
 /// A PostgreSQL cluster of the test's own, in a temporary directory, with TLS on (the
 /// services run as production, which refuses PostgreSQL without it).
-struct Postgres {
+pub(crate) struct Postgres {
     bin: PathBuf,
     data: PathBuf,
     /// A self-signed certificate and its key, made by `openssl` for this cluster.
@@ -39,7 +39,7 @@ struct Postgres {
 }
 
 impl Postgres {
-    async fn start(dir: &Path) -> Self {
+    pub(crate) async fn start(dir: &Path) -> Self {
         let bin = PathBuf::from(
             std::env::var("SISE_TEST_PG_BIN")
                 .unwrap_or_else(|_| "/usr/lib/postgresql/15/bin".into()),
@@ -132,7 +132,7 @@ impl Postgres {
     }
 
     /// Immediate shutdown (every connection cut, recovery on start), then start again.
-    fn restart(&self) {
+    pub(crate) fn restart(&self) {
         self.ctl(&["-m", "immediate", "restart"]);
     }
 
@@ -153,11 +153,11 @@ impl Postgres {
         );
     }
 
-    fn url(&self, database: &str) -> String {
+    pub(crate) fn url(&self, database: &str) -> String {
         format!("postgres://postgres@127.0.0.1:{}/{database}", self.port)
     }
 
-    fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.ctl(&["-m", "immediate", "stop"]);
     }
 }

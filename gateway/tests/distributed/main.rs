@@ -24,6 +24,7 @@ use sise_platform::db::testing::TestDatabase;
 use sise_proto::market::v1::QuoteTicked;
 use tokio::process::{Child, Command};
 
+mod fault_run;
 mod faults;
 mod revocation;
 
