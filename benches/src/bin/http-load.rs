@@ -3,7 +3,7 @@
 //!
 //! `http-load URL [--connections 64] [--duration 10] [--warmup 2] [--threads 1]
 //! [--header 'K: V']... [--paths FILE] [--method POST --body TEXT]
-//! [--connection-headers FILE] [--json]`
+//! [--connection-headers FILE] [--rate R] [--json]`
 //!
 //! `--connection-headers FILE`: one `K: V` line per connection (connection i takes line i
 //! modulo their number), beside the `--header`s all send: 64 members' tokens, say.
@@ -14,6 +14,12 @@
 //! `--paths FILE`: request targets (path and query, one per line) taken in turn instead of
 //! the URL's own path, each connection starting at a different line: many distinct
 //! requests to one server, as a search box's many keywords are.
+//!
+//! `--rate R`: an open load of R requests a second in all, instead of each connection sending
+//! its next request as soon as the last one is answered. Connection i sends on its own
+//! schedule (every `connections / R` seconds, starting `i / R` seconds in) and each latency is
+//! counted from the instant the schedule meant the request to leave, as `pgbench --rate` and
+//! wrk2 count it: a server that falls behind is charged for the wait it causes.
 //!
 //! Each connection is a keep-alive hyper client connection with one request in flight; a
 //! connection that fails is counted as an error and opened again. Requests that complete in
@@ -49,6 +55,8 @@ struct Options {
     method: Method,
     body: Option<String>,
     connection_headers: Vec<HeaderMap>,
+    /// Requests a second over all connections (`--rate`); `None`: a closed loop.
+    rate: Option<f64>,
     json: bool,
 }
 
@@ -67,6 +75,7 @@ fn options() -> anyhow::Result<Options> {
         method: Method::GET,
         body: None,
         connection_headers: Vec::new(),
+        rate: None,
         json: false,
     };
     while let Some(flag) = args.next() {
@@ -104,10 +113,15 @@ fn options() -> anyhow::Result<Options> {
                 }
                 anyhow::ensure!(!options.connection_headers.is_empty(), "{file}: no headers");
             }
+            "--rate" => {
+                let rate: f64 = args::parse(&mut args, &flag)?;
+                anyhow::ensure!(rate.is_finite() && rate > 0.0, "--rate must be above 0");
+                options.rate = Some(rate);
+            }
             "--json" => options.json = true,
             other if other.starts_with('-') => anyhow::bail!(
                 "unknown option {other}; usage: http-load URL [--connections N] \
-                 [--duration SECS] [--warmup SECS] [--threads N] [--header 'K: V']... [--paths FILE] [--method M --body TEXT] [--connection-headers FILE] [--json]"
+                 [--duration SECS] [--warmup SECS] [--threads N] [--header 'K: V']... [--paths FILE] [--method M --body TEXT] [--connection-headers FILE] [--rate R] [--json]"
             ),
             _ if url.is_none() => url = Some(flag),
             _ => anyhow::bail!("one URL only"),
@@ -158,6 +172,13 @@ async fn connection(options: &Options, id: usize, start: Instant, end: Instant) 
     // Spread the connections over the paths (a prime step, so they rarely line up).
     let mut turn = id.wrapping_mul(7_919);
     let mut sequence = 0u64;
+    // The open load's schedule: this connection's next intended send.
+    let interval = options
+        .rate
+        .map(|rate| Duration::from_secs_f64(options.connections as f64 / rate));
+    let mut due = options
+        .rate
+        .map(|rate| start - options.warmup + Duration::from_secs_f64(id as f64 / rate));
     let mut headers = options.headers.clone();
     if !options.connection_headers.is_empty() {
         let own = &options.connection_headers[id % options.connection_headers.len()];
@@ -200,7 +221,14 @@ async fn connection(options: &Options, id: usize, start: Instant, end: Instant) 
                 None => Bytes::new(),
             };
             let request = net::request(&options.target, &options.method, path, &headers, body);
-            let sent = Instant::now();
+            let sent = match (due, interval) {
+                (Some(at), Some(every)) => {
+                    tokio::time::sleep_until(at.into()).await;
+                    due = Some(at + every);
+                    at
+                }
+                _ => Instant::now(),
+            };
             let response = match sender.send_request(request).await {
                 Ok(response) => response,
                 Err(_) => {
@@ -283,6 +311,7 @@ fn report(options: &Options, total: &Tally) {
         let line = serde_json::json!({
             "url": options.url,
             "connections": options.connections,
+            "rate": options.rate,
             "duration_s": seconds,
             "requests": requests,
             "rps": (rps * 10.0).round() / 10.0,
