@@ -260,7 +260,7 @@ async fn a_post_is_traced_to_market(collector: &Collector, guard: &Arc<telemetry
 
 /// Every metric docs/operations.md names, in the Prometheus form a scrape shows (the
 /// exporter adds the unit and `_total`; `{…}` units are annotations and add nothing).
-const EMITTED: [&str; 24] = [
+const EMITTED: [&str; 25] = [
     "http_server_request_duration_seconds_bucket",
     "rpc_server_duration_milliseconds_bucket",
     "rpc_client_duration_milliseconds_bucket",
@@ -268,6 +268,7 @@ const EMITTED: [&str; 24] = [
     "messaging_client_consumed_messages_total",
     "messaging_process_duration_seconds_bucket",
     "sise_bus_consume_lag_seconds_bucket",
+    "sise_bus_connected",
     "sise_outbox_depth",
     "sise_outbox_oldest_age_seconds",
     "db_client_connection_count",

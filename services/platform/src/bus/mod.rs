@@ -420,6 +420,25 @@ enum Inner {
     Nats(nats::NatsBus),
 }
 
+/// `sise.bus.connected` (docs/operations.md, "Metrics"): 1 while the process's bus client
+/// is connected to NATS, 0 while it is not (the in-process bus always is). Read at each
+/// collection; a dropped bus stops reporting.
+fn observe_connection(inner: &Inner) {
+    let probe: Box<dyn Fn() -> Option<bool> + Send + Sync> = match inner {
+        Inner::InProcess(_) => Box::new(|| Some(true)),
+        Inner::Nats(bus) => Box::new(bus.connection_probe()),
+    };
+    crate::metrics::meter()
+        .u64_observable_gauge("sise.bus.connected")
+        .with_description("1 while the bus client is connected, 0 while it is not")
+        .with_callback(move |observer| {
+            if let Some(connected) = probe() {
+                observer.observe(u64::from(connected), &[]);
+            }
+        })
+        .build();
+}
+
 impl std::fmt::Debug for Bus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Bus")
@@ -443,6 +462,7 @@ impl Bus {
         } else {
             Inner::Nats(nats::NatsBus::connect(config, refusals.clone()).await?)
         };
+        observe_connection(&inner);
         Ok(Bus {
             inner,
             refusals,

@@ -334,6 +334,17 @@ impl NatsBus {
         self.inner.client.connection_state() == async_nats::connection::State::Connected
     }
 
+    /// Whether the client is connected, asked later (by the `sise.bus.connected` gauge);
+    /// `None` once this bus is dropped: the probe does not keep the connection open.
+    pub(super) fn connection_probe(&self) -> impl Fn() -> Option<bool> + Send + Sync + 'static {
+        let inner = Arc::downgrade(&self.inner);
+        move || {
+            inner.upgrade().map(|inner| {
+                inner.client.connection_state() == async_nats::connection::State::Connected
+            })
+        }
+    }
+
     pub(super) fn namespace(&self) -> &str {
         &self.inner.namespace
     }
