@@ -9,7 +9,9 @@
 #                depends_on conditions, image tags and host ports from .env)
 #   kubernetes   kubernetes-validate --strict against Kubernetes $K8S_VERSION; NATS
 #                config equal to compose's, bus credentials only from the Secret,
-#                a default-deny NetworkPolicy
+#                a default-deny NetworkPolicy; a PodDisruptionBudget for every
+#                Deployment of 2+ replicas, autoscalers on existing Deployments
+#                from 2 replicas with CPU requests
 #   dockerfiles  hadolint; every COPY source exists and is not dockerignored;
 #                the Rust build stages copy every workspace member
 #   collector    deploy/otel-collector/config.yaml pipelines use only
@@ -290,6 +292,29 @@ for name in ("identity", "social", "market", "favorites", "gateway"):
         problems.append(f"Deployment {name}: NATS_PASSWORD should come from sise-nats/{name}-password")
     if env.get("SISE__BUS__URL", {}).get("value") != f"nats://{name}:$(NATS_PASSWORD)@nats:4222":
         problems.append(f"Deployment {name}: SISE__BUS__URL should be nats://{name}:$(NATS_PASSWORD)@nats:4222")
+# Every Deployment of two or more replicas has a disruption budget selecting its pods; every
+# autoscaler scales an existing Deployment, from at least two (deploy/k8s/scaling.yaml).
+def selects(selector, labels):
+    return bool(selector) and all(labels.get(k) == v for k, v in selector.items())
+budgets = [d for d in docs if d["kind"] == "PodDisruptionBudget"]
+for (kind, name), doc in by.items():
+    if kind != "Deployment" or doc["spec"].get("replicas", 1) < 2:
+        continue
+    labels = doc["spec"]["template"]["metadata"].get("labels", {})
+    if not any(selects(b["spec"]["selector"].get("matchLabels"), labels) for b in budgets):
+        problems.append(f"Deployment {name}: {doc['spec']['replicas']} replicas and no PodDisruptionBudget")
+for (kind, name), doc in by.items():
+    if kind != "HorizontalPodAutoscaler":
+        continue
+    target = doc["spec"]["scaleTargetRef"]
+    if target.get("kind") != "Deployment" or ("Deployment", target.get("name")) not in by:
+        problems.append(f"HorizontalPodAutoscaler {name}: no Deployment {target.get('name')}")
+    elif doc["spec"].get("minReplicas", 1) < 2:
+        problems.append(f"HorizontalPodAutoscaler {name}: minReplicas below 2")
+    else:
+        containers = by[("Deployment", target["name"])]["spec"]["template"]["spec"]["containers"]
+        if not all(c.get("resources", {}).get("requests", {}).get("cpu") for c in containers):
+            problems.append(f"HorizontalPodAutoscaler {name}: its Deployment's containers request no CPU")
 deny = by.get(("NetworkPolicy", "default-deny"), {}).get("spec", {})
 if deny.get("podSelector") != {} or sorted(deny.get("policyTypes", [])) != ["Egress", "Ingress"]:
     problems.append("NetworkPolicy default-deny should select every pod for ingress and egress")
