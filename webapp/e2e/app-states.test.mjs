@@ -266,10 +266,12 @@ describe('inside an app', () => {
       assert.equal(ended.status, 204);
 
       // The next signed call is refused: the app is asked for a fresh token, a session opened
-      // with it, and the call answered with the new one.
+      // with it, and the call answered with the new one. The call comes from the app's pull to
+      // refresh on the same page, not a reload: a reload would lose the calls the harness
+      // recorded (they live in the page), and a refetch of the old page could renew first.
       const refused = app.waitForResponse((response) => response.status() === 401);
       const activated = app.waitForResponse((response) => response.url().includes('/main/api/session/activate'));
-      await app.reload();
+      await phone.fire('pullToRefresh');
       await refused;
       assert.equal((await activated).status(), 200);
       await app.getByRole('link', { name: /^회원\d+$/ }).waitFor();
