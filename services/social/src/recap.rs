@@ -185,28 +185,59 @@ fn kst_day_bounds(date: NaiveDate) -> (i64, i64) {
 }
 
 /// The background task: a run at start-up, then one every `settings.check_interval_secs`
-/// until `stop`. A failed run (market unreachable, a day still being stored, a database
-/// error) is logged and tried again at the next check.
+/// until `stop`. A failed run (market unreachable or slow, a day still being stored, a
+/// database error) is logged and tried again sooner ([`retry_after`]): a server that starts
+/// under load writes its recaps when market answers, not a whole interval later.
 pub async fn run(writer: RecapWriter, settings: RecapSettings, stop: CancellationToken) {
     let interval = Duration::from_secs(settings.check_interval_secs.max(1));
+    let mut failures = 0;
     loop {
         let run = tokio::select! {
             () = stop.cancelled() => return,
             run = writer.check(settings.days) => run,
         };
-        if let Err(error) = run {
-            tracing::warn!(error = format!("{error:#}"), "market recap not written yet");
-        }
+        let wait = match run {
+            Ok(_) => {
+                failures = 0;
+                interval
+            }
+            Err(error) => {
+                tracing::warn!(error = format!("{error:#}"), "market recap not written yet");
+                failures += 1;
+                retry_after(failures, interval)
+            }
+        };
         tokio::select! {
             () = stop.cancelled() => return,
-            () = tokio::time::sleep(interval) => {}
+            () = tokio::time::sleep(wait) => {}
         }
     }
+}
+
+/// The wait after `failures` failed runs in a row: 5 s, doubling, at most `interval`.
+fn retry_after(failures: u32, interval: Duration) -> Duration {
+    let backoff = Duration::from_secs(5).saturating_mul(1 << failures.saturating_sub(1).min(16));
+    backoff.min(interval)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failed_run_is_retried_sooner_than_the_interval() {
+        let interval = Duration::from_secs(60);
+        let waits: Vec<u64> = (1..=6)
+            .map(|failures| retry_after(failures, interval).as_secs())
+            .collect();
+        assert_eq!(waits, [5, 10, 20, 40, 60, 60]);
+        assert_eq!(retry_after(u32::MAX, interval), interval);
+        // An interval shorter than the first backoff bounds it.
+        assert_eq!(
+            retry_after(1, Duration::from_secs(2)),
+            Duration::from_secs(2)
+        );
+    }
 
     #[test]
     fn a_kst_day_in_milliseconds() {
