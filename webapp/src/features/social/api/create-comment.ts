@@ -32,7 +32,9 @@ export function useCreateComment() {
     onSuccess: async ({ comment }, { on }) => {
       await commentsCountChanged(queryClient, on, +1);
       // The lists it joins are asked again (oldest first: it is last, and a reply moves its
-      // parent's count), and MY's 내 댓글.
+      // parent's count), and MY's 내 댓글. A read still in flight left before the comment was
+      // stored, and a list's first read is joined, not restarted, by a refetch: cancelled first.
+      await queryClient.cancelQueries({ queryKey: socialKeys.comments() });
       await queryClient.invalidateQueries({ queryKey: socialKeys.comments() });
       return comment;
     },

@@ -14,12 +14,16 @@ const SAMSUNG = 'KOREA-A005930';
 const first = createPost({ id: 1, content: '첫 글', is_mine: true });
 const second = createPost({ id: 2, content: '새 글이 왔습니다', category: 'question' });
 
+/** The board's first page as the server answers it. */
+let boardPosts = [first];
+
 function setup() {
+  boardPosts = [first];
   installIntersectionObserver();
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   const api = stubApi({
-    [`GET /social/api/v1/securities/${SAMSUNG}/posts`]: () => ({ status: 200, body: { posts: [first], next_cursor: null } }),
+    [`GET /social/api/v1/securities/${SAMSUNG}/posts`]: () => ({ status: 200, body: { posts: boardPosts, next_cursor: null } }),
     'GET /social/api/v1/posts/2': () => ({ status: 200, body: { post: second, prev_post_id: null, next_post_id: 1 } }),
   });
   const queryClient = createTestQueryClient();
@@ -58,6 +62,16 @@ describe('Board', () => {
     act(() => source?.emit('post_created', { post_id: 2 }));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(titles()).toEqual(['새 글이 왔습니다', '첫 글']);
+  });
+
+  it('reads the board again when its stream opens: a post written before it started is not missed', async () => {
+    const { api, titles } = setup();
+    await waitFor(() => expect(titles()).toEqual(['첫 글']));
+    // The post arrived after the board was read and before the stream followed the board.
+    boardPosts = [second, first];
+    act(() => FakeEventSource.instances[0]?.emit('open', ''));
+    await waitFor(() => expect(titles()).toEqual(['새 글이 왔습니다', '첫 글']));
+    expect(api.requests.filter((request) => request.path.endsWith('/posts')).length).toBe(2);
   });
 
   it('takes a deleted post out of every list', async () => {

@@ -40,8 +40,10 @@ export async function applyBoardEvent(
 /**
  * Keeps an open board live (spec §4): a new post joins the front of its lists without a reload,
  * a deleted one leaves them, a hidden one shows as hidden. Events arrive in order and are
- * applied one after another. Reconnecting is left to EventSource; after a reconnect the board
- * is read again, since events may have passed meanwhile.
+ * applied one after another. Reconnecting is left to EventSource. Each time the stream opens,
+ * the first time too, the board is read again: the server follows a board from the moment the
+ * stream starts, so a post written between the board's first read and the stream's start (or
+ * while it reconnected) would otherwise never show.
  */
 export function useBoardStream(securityId: string, { enabled = true }: { enabled?: boolean } = {}): void {
   const queryClient = useQueryClient();
@@ -55,11 +57,7 @@ export function useBoardStream(securityId: string, { enabled = true }: { enabled
     for (const name of BOARD_STREAM_EVENTS) {
       source.addEventListener(name, (event: MessageEvent<string>) => apply(name, event.data));
     }
-    let opened = false;
-    source.addEventListener('open', () => {
-      if (opened) apply('resync', '{}');
-      opened = true;
-    });
+    source.addEventListener('open', () => apply('resync', '{}'));
     return () => source.close();
   }, [queryClient, securityId, enabled]);
 }
