@@ -21,40 +21,23 @@ import { describe, test } from 'node:test';
 
 import { APP_TYPES, openAppPhone } from './app-harness.mjs';
 import { messengerConfig, messengerToken, signUpInApp } from './app-members.mjs';
-import { REPO_ROOT, SERVER_BIN, screenshot, serverAnnouncements, setUpApp, signUpFromHeader, watchConsole } from './support.mjs';
+import { REPO_ROOT, SERVER_BIN, operatorAccess, screenshot, setUpApp, signUpFromHeader, watchConsole } from './support.mjs';
 
 let baseUrl;
 let page;
 let context;
-setUpApp((app) => ({ baseUrl, page, context } = app));
+// A server of its own: maintenance and the promotion change what every visitor sees, and the
+// day's analytics report counts every page view.
+setUpApp((app) => ({ baseUrl, page, context } = app), { ownServer: true });
 
 const STOCK = 'KOREA-A005930';
 const NO_EXTRA_FEE = '시세에서는 증권사 수수료 외에 추가 수수료가 없습니다.';
 const DAY_S = 24 * 60 * 60;
 
-/** The social operators' API and the development token, as the server printed them. */
-async function operatorAccess() {
-  if (process.env.SISE_E2E_BASE_URL) {
-    const url = process.env.SISE_E2E_OPERATORS_URL;
-    const token = process.env.SISE_OPERATOR_TOKEN;
-    assert.ok(url && token, 'with SISE_E2E_BASE_URL, set SISE_E2E_OPERATORS_URL and SISE_OPERATOR_TOKEN');
-    return { url, token };
-  }
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const lines = serverAnnouncements();
-    const url = lines.map((line) => /operators' API \(social\) at (http:\/\/\S+)/.exec(line)?.[1]).find(Boolean);
-    const token = lines.map((line) => /SISE_OPERATOR_TOKEN=(\S+)/.exec(line)?.[1]).find(Boolean);
-    if (url && token) return { url, token };
-    assert.ok(Date.now() < deadline, `the server printed no social operators' address and token:\n${lines.join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Runs `sise <args> --operators <social operators>` as an operator; its output. */
 async function sise(...args) {
   const operators = await operatorAccess();
-  const output = execFileSync(SERVER_BIN, [...args, '--operators', operators.url], {
+  const output = execFileSync(SERVER_BIN, [...args, '--operators', operators.social], {
     cwd: REPO_ROOT,
     env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token },
     encoding: 'utf8',

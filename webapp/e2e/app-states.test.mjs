@@ -258,6 +258,10 @@ describe('inside an app', () => {
       await app.goto(`${baseUrl}/m/my`);
       await app.getByRole('link', { name: /^회원\d+$/ }).waitFor();
       const before = await app.evaluate(() => JSON.parse(localStorage.getItem('sise.login.v1')).accessToken);
+      // The refused call and the renewal are awaited from before the sessions end: a signed
+      // call of the page's own (a refetch) may be the one refused, before the pull to refresh.
+      const refused = app.waitForResponse((response) => response.status() === 401);
+      const activated = app.waitForResponse((response) => response.url().includes('/main/api/session/activate'));
       // Every session of the member ends (as a logout elsewhere would).
       const ended = await fetch(`${baseUrl}/main/api/session`, {
         method: 'DELETE',
@@ -268,9 +272,7 @@ describe('inside an app', () => {
       // The next signed call is refused: the app is asked for a fresh token, a session opened
       // with it, and the call answered with the new one. The call comes from the app's pull to
       // refresh on the same page, not a reload: a reload would lose the calls the harness
-      // recorded (they live in the page), and a refetch of the old page could renew first.
-      const refused = app.waitForResponse((response) => response.status() === 401);
-      const activated = app.waitForResponse((response) => response.url().includes('/main/api/session/activate'));
+      // recorded (they live in the page).
       await phone.fire('pullToRefresh');
       await refused;
       assert.equal((await activated).status(), 200);

@@ -3,7 +3,7 @@
 //   npm run build && (cd .. && cargo build --bin sise) && node --test e2e/community.test.mjs
 //
 // Two phones, A and B (two browser contexts, each signed up through the development messenger
-// login). B keeps 삼성전자's board open while A writes a post with a picture from the write
+// login). B keeps SK하이닉스's board open while A writes a post with a picture from the write
 // button (appDownload → 웹에서 글쓰기): it appears at the top of B's board without a reload.
 // B, still a visitor, writes a comment and is sent through the login (sign-up) and back to the
 // post with the comment posted; then likes, switches to dislike and cancels it (the counts as
@@ -22,10 +22,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 
-import { REPO_ROOT, SERVER_BIN, openPhone, screenshot, serverAnnouncements, setUpApp, signUpAtProvider, watchConsole } from './support.mjs';
+import { REPO_ROOT, SERVER_BIN, openPhone, operatorAccess, screenshot, setUpApp, signUpAtProvider, watchConsole } from './support.mjs';
 
-const SAMSUNG = 'KOREA-A005930';
-const BOARD = `/m/stocks/${SAMSUNG}/debates`;
+// A board no other file writes to: the files share one server (e2e/run.mjs), and the board's
+// order is checked post by post.
+const HYNIX = 'KOREA-A000660';
+const BOARD = `/m/stocks/${HYNIX}/debates`;
 const POST_TEXT = `반도체 업황 바닥 확인\n수주 공시 https://dart.fss.or.kr 참고 ${Date.now()}`;
 const COMMENT_TEXT = '좋은 분석이네요. 다음 분기도 기대합니다';
 const REPORT_TEXT = '근거 없는 수치를 퍼뜨립니다';
@@ -113,25 +115,6 @@ async function reactionsShown(page) {
   ];
 }
 
-/** The operators' API of the social service and the development token, as the server printed them. */
-async function operatorAccess() {
-  if (process.env.SISE_E2E_BASE_URL) {
-    const url = process.env.SISE_E2E_OPERATORS_URL;
-    const token = process.env.SISE_OPERATOR_TOKEN;
-    assert.ok(url && token, 'with SISE_E2E_BASE_URL, set SISE_E2E_OPERATORS_URL and SISE_OPERATOR_TOKEN');
-    return { url, token };
-  }
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const lines = serverAnnouncements();
-    const url = lines.map((line) => /operators' API \(social\) at (http:\/\/\S+)/.exec(line)?.[1]).find(Boolean);
-    const token = lines.map((line) => /SISE_OPERATOR_TOKEN=(\S+)/.exec(line)?.[1]).find(Boolean);
-    if (url && token) return { url, token };
-    assert.ok(Date.now() < deadline, `the server printed no social operators' address and token:\n${lines.join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Answers the flow expects: the sign-up's 404 (and a deleted post's), a visitor's 401, the second report's 409; anything else is a problem. */
 const EXPECTED_PROBLEM = /Failed to load resource: the server responded with a status of 40[149]/;
 
@@ -143,7 +126,7 @@ describe('community', () => {
 
     const { problems: problemsA } = await watchConsole(pageA, async () => {
       const { problems: problemsB } = await watchConsole(pageB, async () => {
-        // A signs up from the header; B opens 삼성전자's board as a visitor and keeps it open.
+        // A signs up from the header; B opens SK하이닉스's board as a visitor and keeps it open.
         await pageA.goto(`${baseUrl}${BOARD}`);
         await pageA.getByRole('button', { name: '로그인' }).first().click();
         await signUpAtProvider(pageA, '작성개미');
@@ -247,7 +230,7 @@ describe('community', () => {
         // command, on the operators' listener.
         const operators = await operatorAccess();
         const sise = (...args) =>
-          execFileSync(SERVER_BIN, ['moderation', ...args, '--operators', operators.url], {
+          execFileSync(SERVER_BIN, ['moderation', ...args, '--operators', operators.social], {
             cwd: REPO_ROOT,
             env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token },
             encoding: 'utf8',
@@ -318,7 +301,7 @@ describe('community', () => {
     const operators = await operatorAccess();
     const title = `시스템 점검 안내 ${Date.now()}`;
     const body = '11월 30일 02:00–04:00 점검합니다.\n자세한 내용: https://example.com/notice';
-    const published = execFileSync(SERVER_BIN, ['notices', 'publish', '-', title, '--operators', operators.url], {
+    const published = execFileSync(SERVER_BIN, ['notices', 'publish', '-', title, '--operators', operators.social], {
       cwd: REPO_ROOT,
       env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token },
       input: body,
@@ -330,7 +313,7 @@ describe('community', () => {
     const id = /^#(\d+)/.exec(published)[1];
     const refused = (() => {
       try {
-        execFileSync(SERVER_BIN, ['notices', 'withdraw', id, '--operators', operators.url], {
+        execFileSync(SERVER_BIN, ['notices', 'withdraw', id, '--operators', operators.social], {
           cwd: REPO_ROOT,
           env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token },
           encoding: 'utf8',
@@ -384,7 +367,7 @@ describe('community', () => {
 
     const operators = await operatorAccess();
     const run = (args, input) =>
-      execFileSync(SERVER_BIN, [...args, '--operators', operators.url], {
+      execFileSync(SERVER_BIN, [...args, '--operators', operators.social], {
         cwd: REPO_ROOT,
         env: { ...process.env, SISE_OPERATOR_TOKEN: operators.token },
         input,

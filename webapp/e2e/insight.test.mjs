@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 
-import { REPO_ROOT, SERVER_BIN, screenshot, serverAnnouncements, serverLog, setUpApp, signUpAtProvider, watchConsole } from './support.mjs';
+import { REPO_ROOT, SERVER_BIN, operatorAccess, screenshot, serverLog, setUpApp, signUpAtProvider, watchConsole } from './support.mjs';
 
 const COMMENT_TEXT = `메모리 사이클 설명이 쉽네요 ${Date.now()}`;
 
@@ -56,19 +56,6 @@ async function until(read, expected, message) {
       if (Date.now() > deadline) throw error;
     }
     await page.waitForTimeout(100);
-  }
-}
-
-/** Identity's and social's operators' addresses and the development token, as the server printed them. */
-async function operatorAccess() {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const lines = serverAnnouncements();
-    const at = (service) => lines.map((line) => new RegExp(`operators' API \\(${service}\\) at (http://\\S+)`).exec(line)?.[1]).find(Boolean);
-    const token = lines.map((line) => /SISE_OPERATOR_TOKEN=(\S+)/.exec(line)?.[1]).find(Boolean);
-    if (at('identity') && at('social') && token) return { identity: at('identity'), social: at('social'), token };
-    assert.ok(Date.now() < deadline, `the server printed no operators' addresses and token:\n${lines.join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

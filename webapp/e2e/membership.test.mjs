@@ -20,7 +20,8 @@ import { screenshot, setUpApp, watchConsole } from './support.mjs';
 let baseUrl;
 let page;
 let dataDir;
-setUpApp((app) => ({ baseUrl, page, dataDir } = app));
+// A server of its own: the dormancy step moves every member's login clock back in its database.
+setUpApp((app) => ({ baseUrl, page, dataDir } = app), { ownServer: true });
 
 const pathname = () => new URL(page.url()).pathname;
 

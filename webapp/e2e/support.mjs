@@ -4,9 +4,14 @@
 //
 // The server binary is $SISE_BIN (default ../target/debug/sise, resolved from
 // webapp/); it prints "listening on http://…" once it serves.
+//
+// `npm run e2e` (e2e/run.mjs) starts one server for all the files and passes it in
+// $SISE_E2E_SERVER: a file uses it unless it asks for a server of its own (`ownServer`: it
+// changes what every visitor sees, or the database behind the server's back). A file run
+// alone (`node --test e2e/x.test.mjs`) starts its own.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,6 +34,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SERVER_START_TIMEOUT_MS = Number(process.env.SISE_E2E_START_TIMEOUT_MS ?? 600_000);
 /** Set to drive an already running server (with this webapp's dist) instead of starting one. */
 const EXTERNAL_BASE_URL = process.env.SISE_E2E_BASE_URL?.replace(/\/+$/, '');
+/** The server run.mjs started for every file: `{ baseUrl, dataDir, announced }`. */
+const SHARED_SERVER = process.env.SISE_E2E_SERVER ? JSON.parse(process.env.SISE_E2E_SERVER) : undefined;
 const LISTENING_LINE = /listening on (http:\/\/[^\s]+)/;
 // Log lines may be coloured.
 // eslint-disable-next-line no-control-regex
@@ -54,9 +61,35 @@ function remember(stream, line) {
   if (serverOutput.length > 60) serverOutput.shift();
   if (line.startsWith('sise: ')) serverAnnounced.push(line);
 }
+/** Whether this file drives the shared server (its announcements are the shared ones). */
+let onSharedServer = false;
 /** The `sise: …` lines the server printed so far (the operators' address, the development token). */
 export function serverAnnouncements() {
-  return [...serverAnnounced];
+  return onSharedServer ? [...SHARED_SERVER.announced] : [...serverAnnounced];
+}
+
+/**
+ * The operators' listeners of identity and social and the development token, as the server
+ * printed them (`SISE_E2E_OPERATORS_URL` and `SISE_OPERATOR_TOKEN` for an external server,
+ * whose social listener it names).
+ */
+export async function operatorAccess() {
+  if (EXTERNAL_BASE_URL) {
+    const url = process.env.SISE_E2E_OPERATORS_URL;
+    const token = process.env.SISE_OPERATOR_TOKEN;
+    assert.ok(url && token, 'with SISE_E2E_BASE_URL, set SISE_E2E_OPERATORS_URL and SISE_OPERATOR_TOKEN');
+    return { social: url, token };
+  }
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const lines = serverAnnouncements();
+    const at = (service) =>
+      lines.map((line) => new RegExp(`operators' API \\(${service}\\) at (http://\\S+)`).exec(line)?.[1]).find(Boolean);
+    const token = lines.map((line) => /SISE_OPERATOR_TOKEN=(\S+)/.exec(line)?.[1]).find(Boolean);
+    if (at('identity') && at('social') && token) return { identity: at('identity'), social: at('social'), token };
+    assert.ok(Date.now() < deadline, `the server printed no operators' addresses and token:\n${lines.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 export function serverLog() {
   return serverOutput.length > 0 ? serverOutput.join('\n') : '(no output)';
@@ -64,9 +97,10 @@ export function serverLog() {
 
 /**
  * Spawns the server and resolves with its base URL once it prints the
- * "listening on" line; rejects if it exits first or stays silent too long.
+ * "listening on" line; rejects if it exits first or stays silent too long. Every line it
+ * prints also goes to `log` (a writable stream) when given.
  */
-function startServer(dataDir, env = {}) {
+export function startServer(dataDir, env = {}, { log } = {}) {
   if (!existsSync(SERVER_BIN)) {
     throw new Error(
       `server binary not found: ${SERVER_BIN}\n` +
@@ -103,6 +137,7 @@ function startServer(dataDir, env = {}) {
     const onLine = (stream) => (rawLine) => {
       const line = rawLine.replace(ANSI_ESCAPES, '');
       remember(stream, line);
+      log?.write(`${line}\n`);
       const match = stream === 'stdout' ? LISTENING_LINE.exec(line) : null;
       if (match?.[1]) {
         clearTimeout(timer);
@@ -129,7 +164,7 @@ function startServer(dataDir, env = {}) {
   return { child, baseUrl };
 }
 
-async function stopServer(child) {
+export async function stopServer(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -140,16 +175,18 @@ async function stopServer(child) {
   }
 }
 
+/** The file's one Chromium: every phone is a context of it (its own storage and login). */
+let browser;
+
 /**
- * A phone-sized Chromium (390×844, mobile, ko-KR) on the profile `profileDir`; `userAgent`
- * replaces Chromium's own (the app harness's web views, e2e/app-harness.mjs).
+ * A phone-sized context (390×844, mobile, ko-KR) of the file's Chromium, launched on first
+ * use; `userAgent` replaces Chromium's own (the app harness's web views, e2e/app-harness.mjs).
+ * A context costs a few milliseconds where a browser of its own took seconds.
  */
-async function launchPhone(profileDir, { userAgent } = {}) {
-  const context = await chromium.launchPersistentContext(profileDir, {
+async function launchPhone({ userAgent } = {}) {
+  browser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const context = await (await browser).newContext({
     ...(userAgent ? { userAgent } : {}),
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
@@ -160,46 +197,59 @@ async function launchPhone(profileDir, { userAgent } = {}) {
   return context;
 }
 
+async function closeBrowser() {
+  const launched = browser;
+  browser = undefined;
+  await (await launched?.catch(() => undefined))?.close().catch(() => {});
+}
+
 /**
- * Another phone beside startApp's, with its own profile (another person: its own storage and
- * login); `options.userAgent` replaces Chromium's. Returns `{ context, page, close }`.
+ * Another phone beside startApp's (another person: its own storage and login);
+ * `options.userAgent` replaces Chromium's. Returns `{ context, page, close }`.
  */
 export async function openPhone(options = {}) {
-  const profileDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-chromium-'));
-  const context = await launchPhone(profileDir, options);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const context = await launchPhone(options);
+  const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   const close = async () => {
     await context.close().catch(() => {});
-    rmSync(profileDir, { recursive: true, force: true });
   };
   return { context, page, close };
 }
 
 /**
- * Starts the server and a phone-sized Chromium (390×844, mobile, ko-KR); `env` adds to the
- * server's environment (configuration overrides). Returns `{ baseUrl, context, page, close }`.
+ * A phone-sized Chromium (390×844, mobile, ko-KR) on a server: the shared one of run.mjs, or
+ * its own when `ownServer` is set, `env` is given (it adds to the server's environment:
+ * configuration overrides) or the file runs alone. Returns `{ baseUrl, context, page, close,
+ * dataDir }`.
  */
-export async function startApp({ env } = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-data-'));
-  const profileDir = mkdtempSync(path.join(tmpdir(), 'sise-e2e-chromium-'));
+export async function startApp({ env, ownServer = false } = {}) {
+  const shared = !EXTERNAL_BASE_URL && SHARED_SERVER && !ownServer && !env;
+  const dataDir = shared ? SHARED_SERVER.dataDir : mkdtempSync(path.join(tmpdir(), 'sise-e2e-data-'));
   let server;
   let context;
   const close = async () => {
     await context?.close().catch(() => {});
+    await closeBrowser();
     await stopServer(server);
-    for (const dir of [dataDir, profileDir]) rmSync(dir, { recursive: true, force: true });
+    if (!shared) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     let baseUrl = EXTERNAL_BASE_URL;
-    if (!baseUrl) {
-      const started = startServer(dataDir, env);
+    if (shared) {
+      onSharedServer = true;
+      baseUrl = SHARED_SERVER.baseUrl;
+    } else if (!baseUrl) {
+      // Its whole log, for a failure's story: test-results/e2e-server-<file>.log.
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      const log = createWriteStream(path.join(RESULTS_DIR, `e2e-server-${path.basename(process.argv[1] ?? 'file', '.test.mjs')}.log`));
+      const started = startServer(dataDir, env, { log });
       server = started.child;
       baseUrl = await started.baseUrl;
     }
 
-    context = await launchPhone(profileDir);
-    const page = context.pages()[0] ?? (await context.newPage());
+    context = await launchPhone();
+    const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     return { baseUrl, context, page, close, dataDir };
   } catch (error) {
@@ -209,9 +259,10 @@ export async function startApp({ env } = {}) {
 }
 
 /**
- * One server and one phone-sized Chromium for the whole test file: starts them before its
- * tests (starting the server may take minutes, seeding; the tests have their own timeouts)
- * and closes them after. `onStart` receives `{ baseUrl, context, page }`; `options` go to startApp.
+ * A server and one phone-sized Chromium for the whole test file: starts them before its
+ * tests (starting a server may take minutes, seeding; the tests have their own timeouts)
+ * and closes them after. `onStart` receives `{ baseUrl, context, page, dataDir }`; `options`
+ * go to startApp.
  */
 export function setUpApp(onStart, options) {
   let app;
