@@ -12,8 +12,9 @@ one line `N passed, N failed` over all binaries.
 
 A binary's pass is kept by content, as the webapp's checks are (scripts/test.sh): what a test
 binary does is a function of its executable, the workspace's own executables when it names
-one (the distributed tests run them as processes), every file of the repository that is not Rust
-source (configuration, data, migrations, documents the tests compare), the `SISE_*`
+one (the distributed tests run them as processes), every file of the repository a test may
+read (configuration, data, migrations, deploy/, docs/openapi.json; not Rust source, Markdown or
+the webapp's files but its shared fixtures: `read_by_rust_tests`), the `SISE_*`
 settings and the day (the market calendar's tests depend on it). When all of these are the
 same as for a pass of that binary before, the pass is reused instead of running it again:
 after a change to one crate, only the binaries that crate's change rebuilt run
@@ -96,16 +97,26 @@ def workspace_executables(binaries):
     ]
 
 
+def read_by_rust_tests(name):
+    """Whether a repository file may be read by a Rust test (or compiled into one)."""
+    if name.endswith((".rs", ".md")):
+        return False
+    return not name.startswith("webapp/") or ".fixtures." in name
+
+
 def shared_inputs():
     """The hash of what every test binary may read besides the executables."""
     digest = hashlib.sha256()
     # Every file of the repository that is not Rust source (a deleted, unstaged file is left
-    # out: it cannot be read).
+    # out: it cannot be read), but for what no Rust test reads: Markdown (the documents; the
+    # tests compare docs/openapi.json, deploy/ and config/, never prose) and the webapp's
+    # files other than the fixtures the gateway's header test shares with it, so that a change
+    # to the documents or the webapp alone reuses every pass.
     files = subprocess.run(
         ["git", "ls-files", "-co", "--exclude-standard", "-z"],
         check=True, stdout=subprocess.PIPE,
     ).stdout.decode().split("\0")
-    for name in sorted(f for f in files if f and not f.endswith(".rs")):
+    for name in sorted(f for f in files if f and read_by_rust_tests(f)):
         if os.path.isfile(name):
             digest.update(f"{name} {file_hash(name)}\n".encode())
     for name in sorted(k for k in os.environ if k.startswith("SISE_")):
