@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 use chrono::NaiveDate;
 use sise_platform::db::Database;
 use sqlx::{AssertSqlSafe, Row};
+use tokio_util::sync::CancellationToken;
 
 use super::candle::{Candle, Source};
 use super::history::{DayLookup, DayOf, Seeds};
@@ -244,10 +245,13 @@ impl ChartStore {
     /// the stock's candles are or will be once materialized: stored rows, and where a stock
     /// has not been materialized its seeded history and gap days computed in memory (CPU
     /// work, off the async workers), so nothing is written. For the 52-week highs and lows.
+    /// `stop` ends the work between two stocks (a blocking task cannot be dropped, and a
+    /// shutdown would wait for it): the answer is then an error.
     pub async fn ranges(
         &self,
         ids: &[String],
         from: NaiveDate,
+        stop: &CancellationToken,
     ) -> anyhow::Result<HashMap<String, Vec<DayRange>>> {
         let since = match &self.seeds {
             Some(seeds) => from.min(seeds.end()),
@@ -275,9 +279,13 @@ impl ChartStore {
                 .push((range, row.try_get("close")?));
         }
         let (seeds, until, ids) = (self.seeds.clone(), self.fill_until, ids.to_vec());
+        let stop = stop.clone();
         let ranges = tokio::task::spawn_blocking(move || {
             ids.into_iter()
                 .map(|id| {
+                    if stop.is_cancelled() {
+                        anyhow::bail!("stopped before the 52-week ranges were computed");
+                    }
                     let own = stored.remove(&id).unwrap_or_default();
                     let mut days: std::collections::BTreeMap<NaiveDate, DayRange> =
                         std::collections::BTreeMap::new();
@@ -298,11 +306,11 @@ impl ChartStore {
                             days.insert(range.date, range);
                         }
                     }
-                    (id, days.into_values().collect())
+                    Ok((id, days.into_values().collect()))
                 })
-                .collect()
+                .collect::<anyhow::Result<HashMap<_, _>>>()
         })
-        .await?;
+        .await??;
         Ok(ranges)
     }
 
@@ -655,7 +663,11 @@ mod tests {
             let from = date(2026, 4, 1);
             let other_id = "KOREA-A900001";
             let ranges = store
-                .ranges(&[id.to_owned(), other_id.to_owned()], from)
+                .ranges(
+                    &[id.to_owned(), other_id.to_owned()],
+                    from,
+                    &CancellationToken::new(),
+                )
                 .await
                 .expect("ranges");
             // A closed day of every stock, before anything is materialized: in the seeded

@@ -158,7 +158,7 @@ impl YearRanges {
         let started = std::time::Instant::now();
         let from = window_start(newest);
         loop {
-            match charts.ranges(&ids, from).await {
+            match charts.ranges(&ids, from, &cancel).await {
                 Ok(ranges) => {
                     self.apply(
                         ranges
@@ -167,6 +167,7 @@ impl YearRanges {
                     );
                     break;
                 }
+                Err(_) if cancel.is_cancelled() => return,
                 Err(error) => {
                     tracing::warn!(
                         error = format!("{error:#}"),
