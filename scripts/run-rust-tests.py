@@ -157,9 +157,8 @@ def order(binaries):
 
 def run(binary, extra):
     package, target, executable, directory = binary
-    threads = API_TEST_THREADS if target == "api" else None
-    if threads is not None and not any(a.startswith("--test-threads") for a in extra):
-        extra = [*extra, f"--test-threads={threads}"]
+    if target == "api" and not any(a.startswith("--test-threads") for a in extra):
+        extra = [*extra, f"--test-threads={API_TEST_THREADS}"]
     started = time.monotonic()
     with tempfile.TemporaryFile(mode="w+") as log:
         status = subprocess.run(

@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use chrono::{NaiveDate, TimeZone as _};
+use sise_platform::task::Backoff;
 use sise_platform::time::{KST, now_ms};
 use sise_proto::market::v1 as market;
 use sise_proto::market::v1::closed_day_service_client::ClosedDayServiceClient;
@@ -216,8 +217,12 @@ pub async fn run(writer: RecapWriter, settings: RecapSettings, stop: Cancellatio
 
 /// The wait after `failures` failed runs in a row: 5 s, doubling, at most `interval`.
 fn retry_after(failures: u32, interval: Duration) -> Duration {
-    let backoff = Duration::from_secs(5).saturating_mul(1 << failures.saturating_sub(1).min(16));
-    backoff.min(interval)
+    let backoff = Backoff {
+        initial_ms: 5_000,
+        max_ms: u64::try_from(interval.as_millis()).unwrap_or(u64::MAX),
+    };
+    // `Backoff` never waits less than its first delay; an interval shorter than that bounds it.
+    backoff.delay(failures).min(interval)
 }
 
 #[cfg(test)]

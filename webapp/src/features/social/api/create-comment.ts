@@ -5,6 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { socialApi } from '@/lib/api';
+import { readAgain } from '@/lib/read-again';
 
 import type { CommentBody, Commentable } from '../types';
 import { commentsCountChanged } from '../utils/post-cache';
@@ -32,10 +33,8 @@ export function useCreateComment() {
     onSuccess: async ({ comment }, { on }) => {
       await commentsCountChanged(queryClient, on, +1);
       // The lists it joins are asked again (oldest first: it is last, and a reply moves its
-      // parent's count), and MY's 내 댓글. A read still in flight left before the comment was
-      // stored, and a list's first read is joined, not restarted, by a refetch: cancelled first.
-      await queryClient.cancelQueries({ queryKey: socialKeys.comments() });
-      await queryClient.invalidateQueries({ queryKey: socialKeys.comments() });
+      // parent's count), and MY's 내 댓글, from now (a read in flight left before it was stored).
+      await readAgain(queryClient, socialKeys.comments());
       return comment;
     },
   });

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { socialApi } from '@/lib/api';
+import { readAgain } from '@/lib/read-again';
 
 import type { HiddenBody } from '../types';
 import { updatePost } from '../utils/post-cache';
@@ -26,7 +27,7 @@ export function useCreateObjection() {
     mutationFn: createObjection,
     onSuccess: async ({ hidden }, { type, id }) => {
       if (type === 'post') updatePost(queryClient, id, (post) => ({ ...post, hidden }));
-      else await queryClient.invalidateQueries({ queryKey: socialKeys.comments() });
+      else await readAgain(queryClient, socialKeys.comments());
     },
   });
 }

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { socialApi } from '@/lib/api';
+import { readAgain } from '@/lib/read-again';
 
 import type { Commentable } from '../types';
 import { commentsCountChanged } from '../utils/post-cache';
@@ -20,7 +21,7 @@ export function useDeleteComment() {
     mutationFn: ({ commentId }: { commentId: number; on: Commentable }) => deleteComment(commentId),
     onSuccess: async (_, { on }) => {
       await commentsCountChanged(queryClient, on, -1);
-      await queryClient.invalidateQueries({ queryKey: socialKeys.comments() });
+      await readAgain(queryClient, socialKeys.comments());
     },
   });
 }

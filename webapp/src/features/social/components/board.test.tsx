@@ -16,6 +16,8 @@ const second = createPost({ id: 2, content: '새 글이 왔습니다', category:
 
 /** The board's first page as the server answers it. */
 let boardPosts = [first];
+/** When set, the next read of the board answers what it read only once this settles. */
+let boardReadHeld: Promise<void> | null = null;
 
 function setup() {
   boardPosts = [first];
@@ -23,7 +25,13 @@ function setup() {
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   const api = stubApi({
-    [`GET /social/api/v1/securities/${SAMSUNG}/posts`]: () => ({ status: 200, body: { posts: boardPosts, next_cursor: null } }),
+    [`GET /social/api/v1/securities/${SAMSUNG}/posts`]: async () => {
+      const answer = { status: 200, body: { posts: boardPosts, next_cursor: null } };
+      const held = boardReadHeld;
+      boardReadHeld = null;
+      if (held) await held;
+      return answer;
+    },
     'GET /social/api/v1/posts/2': () => ({ status: 200, body: { post: second, prev_post_id: null, next_post_id: 1 } }),
   });
   const queryClient = createTestQueryClient();
@@ -46,7 +54,10 @@ function setup() {
 }
 
 describe('Board', () => {
-  beforeEach(() => sessionStorage.clear());
+  beforeEach(() => {
+    sessionStorage.clear();
+    boardReadHeld = null;
+  });
 
   it('opens the board stream and puts a new post at the top without a reload', async () => {
     const { api, titles } = setup();
@@ -72,6 +83,18 @@ describe('Board', () => {
     act(() => FakeEventSource.instances[0]?.emit('open', ''));
     await waitFor(() => expect(titles()).toEqual(['새 글이 왔습니다', '첫 글']));
     expect(api.requests.filter((request) => request.path.endsWith('/posts')).length).toBe(2);
+  });
+
+  it('reads the board again when its stream opens during its first read, which left before', async () => {
+    let release: () => void = () => undefined;
+    boardReadHeld = new Promise<void>((resolve) => (release = resolve));
+    const { titles } = setup();
+    await waitFor(() => expect(FakeEventSource.instances[0]).toBeDefined());
+    // The first read has left; then a post arrives, and the stream starts following the board.
+    boardPosts = [second, first];
+    act(() => FakeEventSource.instances[0]?.emit('open', ''));
+    release();
+    await waitFor(() => expect(titles()).toEqual(['새 글이 왔습니다', '첫 글']));
   });
 
   it('takes a deleted post out of every list', async () => {

@@ -1,6 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
+import { readAgain } from '@/lib/read-again';
+
 import { getPost } from '../api/get-post';
 import { socialKeys } from '../api/query-keys';
 import { BOARD_STREAM_EVENTS, getBoardStreamUrl, parsePostEvent, type BoardStreamEvent } from '../api/stream-posts';
@@ -14,7 +16,7 @@ export async function applyBoardEvent(
   data: string,
 ): Promise<void> {
   if (event === 'resync') {
-    await queryClient.invalidateQueries({ queryKey: [...socialKeys.postLists(), 'board', securityId] });
+    await readAgain(queryClient, [...socialKeys.postLists(), 'board', securityId]);
     return;
   }
   const postId = parsePostEvent(data);
