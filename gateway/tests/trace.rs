@@ -260,7 +260,7 @@ async fn a_post_is_traced_to_market(collector: &Collector, guard: &Arc<telemetry
 
 /// Every metric docs/operations.md names, in the Prometheus form a scrape shows (the
 /// exporter adds the unit and `_total`; `{…}` units are annotations and add nothing).
-const EMITTED: [&str; 25] = [
+const EMITTED: [&str; 28] = [
     "http_server_request_duration_seconds_bucket",
     "rpc_server_duration_milliseconds_bucket",
     "rpc_client_duration_milliseconds_bucket",
@@ -273,6 +273,9 @@ const EMITTED: [&str; 25] = [
     "sise_outbox_oldest_age_seconds",
     "db_client_connection_count",
     "db_client_connection_max",
+    "db_client_operation_duration_seconds_bucket",
+    "system_filesystem_usage_bytes",
+    "system_filesystem_limit_bytes",
     "sise_login_outcomes_total",
     "sise_session_cache_lookups_total",
     "sise_social_writes_total",
@@ -426,7 +429,7 @@ async fn metrics_are_emitted_and_bounded(
     // Bounded labels: only the keys the catalogue names; no security, device or raw path
     // among their values; numbers only where a number is the label's meaning (so no member
     // or post id can hide in one).
-    const KEYS: [&str; 20] = [
+    const KEYS: [&str; 22] = [
         "le",
         "otel_scope_name",
         "otel_scope_version",
@@ -441,6 +444,8 @@ async fn metrics_are_emitted_and_bounded(
         "messaging_consumer_group_name",
         "db_client_connection_pool_name",
         "db_client_connection_state",
+        "db_operation_name",
+        "system_filesystem_state",
         "service",
         "outcome",
         "kind",

@@ -101,6 +101,9 @@ pub async fn open(
 ) -> anyhow::Result<(Database, Listener)> {
     let url = config.database_url(data_dir, name);
     let db = Database::connect(url.expose_secret(), migrations).await?;
+    if db.backend == crate::db::Backend::Sqlite {
+        crate::metrics::db::observe_filesystem(data_dir.to_path_buf());
+    }
     let listener = bind(config.listen).await?;
     Ok((
         db,

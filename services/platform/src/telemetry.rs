@@ -7,7 +7,8 @@
 //! filter lets through, with its fields as attributes), except the exporters' own transport
 //! (`hyper`, `h2`, `tonic`, `tower`, `opentelemetry`), which would otherwise log about itself
 //! in a loop. The W3C trace-context propagator is always installed, so a trace crosses
-//! the gateway → gRPC (metadata) → service → bus (headers) → consumer path.
+//! the gateway → gRPC (metadata) → service → bus (headers) → consumer path. The database's
+//! statements reach the metrics whatever the log level (`crate::metrics::db`).
 
 use opentelemetry::propagation::{Extractor, Injector};
 use opentelemetry::trace::TracerProvider as _;
@@ -127,16 +128,22 @@ pub fn init_with_endpoint(
             },
         ))
     });
+    // The metrics first: the statements' layer needs the provider for its instrument.
+    let metrics = crate::metrics::init(service_name, endpoint)?;
+    // The level filter is the logs' and spans' own, not the subscriber's: the statements'
+    // layer takes sqlx's debug events whatever the level.
     tracing_subscriber::registry()
-        .with(filter)
-        .with(fmt_layer)
-        .with(otel_layer)
-        .with(logs_layer)
+        .with(
+            fmt_layer
+                .and_then(otel_layer)
+                .and_then(logs_layer)
+                .with_filter(filter),
+        )
+        .with(crate::metrics::db::query_durations())
         .try_init()?;
     if let Some(provider) = &provider {
         global::set_tracer_provider(provider.clone());
     }
-    let metrics = crate::metrics::init(service_name, endpoint)?;
     Ok(TelemetryGuard {
         provider,
         logs,

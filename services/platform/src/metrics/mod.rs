@@ -11,6 +11,7 @@
 //! never a member id, a security id or a raw path (`gateway/tests/metrics.rs` scrapes a
 //! running system and fails on one). docs/operations.md lists every metric and its meaning.
 
+pub mod db;
 pub mod grpc;
 
 use std::sync::Mutex;
