@@ -1,8 +1,6 @@
 //! The fault run (issue 30; `scripts/fault-run.sh`, ignored by a plain `cargo test`): the
-//! whole system at two replicas of every process kind (identity, social, market, favorites
-//! and the gateway) on a PostgreSQL cluster and a NATS server of its own, each kind behind
-//! HAProxy in TCP mode with health checks on `/readyz` (what a Kubernetes Service does for
-//! its pods: a new connection goes to a ready replica). A mix of visitors' reads, live-quote
+//! whole system at two replicas of every process kind (`crate::two_replicas`). A mix of
+//! visitors' reads, live-quote
 //! streams and members' writes runs for the whole run while the faults come one after
 //! another: one replica of each kind SIGKILLed and started again 10 s later (market's is its
 //! leader), NATS SIGKILLed for 3 s, PostgreSQL restarted as after a crash.
@@ -13,22 +11,15 @@
 //! again and the longest silence one of them saw. The run fails if an acknowledged post or
 //! its event is lost, or a stream never resumes.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures::StreamExt;
 use serde_json::json;
-use sise_platform::testing::PrivateNats;
-use tokio::process::Child;
 use tokio_util::sync::CancellationToken;
 
-use crate::faults::Postgres;
-use crate::{free_port, helpers, service_env, spawn};
-
-/// Process kinds in start order: social and favorites call identity and market.
-const KINDS: [&str; 5] = ["identity", "market", "social", "favorites", "gateway"];
-const KAKAO_KEY: &str = "sise-dev-app-key";
+use crate::helpers;
+use crate::two_replicas::{KINDS, System, wait_ready};
 const READERS: usize = 6;
 const WRITERS: usize = 6;
 const STREAMS: usize = 16;
@@ -60,71 +51,6 @@ struct Record {
 }
 
 type Shared = Arc<Mutex<Record>>;
-
-/// One replica: its binary, environment and port, and the process while it runs.
-struct Replica {
-    kind: &'static str,
-    env: Vec<(String, String)>,
-    port: u16,
-    child: Option<Child>,
-}
-
-impl Replica {
-    fn start(kind: &'static str, env: Vec<(String, String)>, port: u16) -> Self {
-        let child = Some(spawn(&format!("sise-{kind}"), &env));
-        Self {
-            kind,
-            env,
-            port,
-            child,
-        }
-    }
-
-    async fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill().await;
-        }
-    }
-
-    fn restart(&mut self) {
-        self.child = Some(spawn(&format!("sise-{}", self.kind), &self.env));
-    }
-}
-
-async fn wait_ready(client: &reqwest::Client, port: u16, what: &str) {
-    let ready = tokio::time::timeout(Duration::from_secs(120), async {
-        while !client
-            .get(format!("http://127.0.0.1:{port}/readyz"))
-            .send()
-            .await
-            .is_ok_and(|r| r.status() == 200)
-        {
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-    })
-    .await;
-    assert!(ready.is_ok(), "{what} not ready within 120 s");
-}
-
-/// HAProxy's configuration: one TCP front per kind, both replicas behind it, checked on
-/// `/readyz` every 500 ms (down after 2 failures, up after 2 successes); a connection
-/// refused by a dead replica is sent to the other (`redispatch`).
-fn haproxy_config(fronts: &[(&str, u16, [u16; 2])]) -> String {
-    let mut text = String::from(
-        "global\n  maxconn 4000\n\ndefaults\n  mode tcp\n  timeout connect 1s\n  \
-         timeout client 1h\n  timeout server 1h\n  timeout tunnel 1h\n  retries 2\n  \
-         option redispatch\n",
-    );
-    for (kind, front, [a, b]) in fronts {
-        text.push_str(&format!(
-            "\nlisten {kind}\n  bind 127.0.0.1:{front}\n  balance roundrobin\n  \
-             option httpchk GET /readyz\n  \
-             server a 127.0.0.1:{a} check inter 500 fall 2 rise 2\n  \
-             server b 127.0.0.1:{b} check inter 500 fall 2 rise 2\n"
-        ));
-    }
-    text
-}
 
 /// A request's failure: `None` for a 2xx, else its status or the transport error's kind.
 fn failure(result: &Result<reqwest::Response, reqwest::Error>) -> Option<String> {
@@ -265,39 +191,6 @@ async fn streamer(
     }
 }
 
-/// A member signed up and in through the gateway: their access token.
-async fn member(client: &reqwest::Client, base: &str, kakao: &str, nickname: &str) -> String {
-    let token = sise_identity::kakao::dev::sign_in(
-        kakao,
-        KAKAO_KEY,
-        &format!("{base}/m/oauth/kakao"),
-        nickname,
-    )
-    .await
-    .expect("development sign-in");
-    let agreements = json!({"service_age": true, "service": true, "private_collect": true});
-    let response = client
-        .post(format!("{base}/main/api/users"))
-        .json(&json!({"kakao_access_token": token, "agreements": agreements}))
-        .send()
-        .await
-        .expect("sign up");
-    assert_eq!(response.status(), 201, "{:?}", response.text().await);
-    let session: serde_json::Value = client
-        .post(format!("{base}/main/api/session"))
-        .json(&json!({"kakao_access_token": token}))
-        .send()
-        .await
-        .expect("log in")
-        .json()
-        .await
-        .expect("session");
-    session["access_token"]
-        .as_str()
-        .expect("access token")
-        .to_owned()
-}
-
 /// What one fault's window showed.
 struct Phase {
     name: String,
@@ -308,102 +201,8 @@ struct Phase {
 #[tokio::test]
 #[ignore = "a measurement of several minutes: scripts/fault-run.sh"]
 async fn fault_run_at_two_replicas() {
-    let haproxy = std::env::var("SISE_HAPROXY").unwrap_or_else(|_| "haproxy".into());
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut nats = PrivateNats::start().await;
-    let pg = Postgres::start(&dir.path().join("pg")).await;
-    let stop_kakao = CancellationToken::new();
-    let kakao = sise_identity::kakao::dev::start(
-        "127.0.0.1:0".parse().expect("addr"),
-        KAKAO_KEY,
-        1,
-        stop_kakao.clone(),
-    )
-    .await
-    .expect("development messenger provider");
-    let kakao = format!("http://{kakao}");
-    let client = reqwest::Client::new();
-
-    // Ports: each kind's front and its two replicas'.
-    let ports: HashMap<&str, (u16, [u16; 2])> = KINDS
-        .iter()
-        .map(|kind| (*kind, (free_port(), [free_port(), free_port()])))
-        .collect();
-    let fronts: Vec<_> = KINDS
-        .iter()
-        .map(|kind| (*kind, ports[kind].0, ports[kind].1))
-        .collect();
-    let config = dir.path().join("haproxy.cfg");
-    std::fs::write(&config, haproxy_config(&fronts)).expect("haproxy.cfg");
-    let _balancer = tokio::process::Command::new(&haproxy)
-        .arg("-db")
-        .arg("-f")
-        .arg(&config)
-        .stdout(std::process::Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {haproxy} (apt-get install haproxy): {e}"));
-
-    let mut common = vec![("SISE__BUS__URL".to_owned(), nats.url().to_owned())];
-    let mut replicas: HashMap<&str, [Replica; 2]> = HashMap::new();
-    for kind in KINDS {
-        let (front, [a, b]) = ports[kind];
-        let env_of = |port: u16| {
-            let mut env = if kind == "gateway" {
-                let mut env = common.clone();
-                env.extend(
-                    [
-                        ("LISTEN", format!("127.0.0.1:{port}")),
-                        ("SINGLE_ORIGIN", "true".into()),
-                        // All the load comes from one address (HAProxy's).
-                        ("LIMITS__RATE_PER_SECOND", "1000000".into()),
-                        ("LIMITS__RATE_BURST", "1000000".into()),
-                        ("LIMITS__MAX_STREAMS_PER_CLIENT", "1000".into()),
-                    ]
-                    .map(|(k, v)| (format!("SISE__GATEWAY__{k}"), v)),
-                );
-                env
-            } else {
-                service_env(&common, kind, port, &pg.url(kind))
-            };
-            let upper = kind.to_uppercase();
-            let extra: &[(&str, String)] = match kind {
-                "identity" => &[
-                    ("KAKAO__API_BASE", kakao.clone()),
-                    ("KAKAO__AUTH_BASE", kakao.clone()),
-                    ("MEMBERSHIP__WEB_SIGNUP", "true".into()),
-                ],
-                "social" => &[
-                    ("COMMUNITY__DAILY_POSTS", "1000000".into()),
-                    ("SAMPLE_POSTS", "false".into()),
-                ],
-                _ => &[],
-            };
-            for (key, value) in extra {
-                env.push((format!("SISE__SERVICES__{upper}__{key}"), value.clone()));
-            }
-            env
-        };
-        // Market's first replica leads (it takes the advisory lock first).
-        let first = Replica::start(kind, env_of(a), a);
-        if kind == "market" {
-            wait_ready(&client, a, "market's first replica").await;
-        }
-        let second = Replica::start(kind, env_of(b), b);
-        wait_ready(&client, a, kind).await;
-        wait_ready(&client, b, kind).await;
-        replicas.insert(kind, [first, second]);
-        if kind != "gateway" {
-            common.push((
-                format!("SISE__GATEWAY__UPSTREAMS__{}", kind.to_uppercase()),
-                format!("http://127.0.0.1:{front}"),
-            ));
-        }
-    }
-    let base = format!("http://127.0.0.1:{}", ports["gateway"].0);
-    wait_ready(&client, ports["gateway"].0, "HAProxy's gateway front").await;
-    eprintln!("fault run: 10 processes ready behind HAProxy at {base}");
-
+    let mut system = System::start(&[], false).await;
+    let (base, client) = (system.base.clone(), system.client.clone());
     let shared: Shared = Arc::new(Mutex::new(Record {
         quotes: vec![Vec::new(); STREAMS],
         ..Record::default()
@@ -411,7 +210,7 @@ async fn fault_run_at_two_replicas() {
     let stop = CancellationToken::new();
     let mut tokens = Vec::new();
     for n in 0..WRITERS {
-        tokens.push(member(&client, &base, &kakao, &format!("장애시험{n}")).await);
+        tokens.push(system.member(&format!("장애시험{n}")).await);
     }
     let mut load = tokio::task::JoinSet::new();
     for _ in 0..READERS {
@@ -452,7 +251,7 @@ async fn fault_run_at_two_replicas() {
     }];
     for kind in KINDS {
         let start = Instant::now();
-        let replica = &mut replicas.get_mut(kind).expect("kind")[0];
+        let replica = &mut system.replicas.get_mut(kind).expect("kind")[0];
         replica.kill().await;
         tokio::time::sleep(RESTART_AFTER).await;
         replica.restart();
@@ -471,9 +270,9 @@ async fn fault_run_at_two_replicas() {
         });
     }
     let start = Instant::now();
-    nats.kill();
+    system.nats.kill();
     tokio::time::sleep(Duration::from_secs(3)).await;
-    nats.restart().await;
+    system.nats.restart().await;
     tokio::time::sleep(PHASE.saturating_sub(start.elapsed())).await;
     phases.push(Phase {
         name: "NATS SIGKILL, back after 3 s".into(),
@@ -481,7 +280,7 @@ async fn fault_run_at_two_replicas() {
         end: Instant::now(),
     });
     let start = Instant::now();
-    pg.restart();
+    system.pg.restart();
     tokio::time::sleep(PHASE.saturating_sub(start.elapsed())).await;
     phases.push(Phase {
         name: "PostgreSQL immediate restart".into(),
@@ -499,12 +298,12 @@ async fn fault_run_at_two_replicas() {
     let ids: Vec<i64> = record.acked.iter().map(|a| a.id).collect();
     let social = sqlx::postgres::PgPoolOptions::new()
         .max_connections(1)
-        .connect(&pg.url("social"))
+        .connect(&system.pg.url("social"))
         .await
         .expect("social database");
     let market = sqlx::postgres::PgPoolOptions::new()
         .max_connections(1)
-        .connect(&pg.url("market"))
+        .connect(&system.pg.url("market"))
         .await
         .expect("market database");
     let stored: std::collections::HashSet<i64> =
@@ -610,12 +409,7 @@ async fn fault_run_at_two_replicas() {
     }
     social.close().await;
     market.close().await;
-    for [a, b] in replicas.values_mut() {
-        a.kill().await;
-        b.kill().await;
-    }
-    stop_kakao.cancel();
-    pg.stop();
+    system.stop().await;
     assert_eq!(lost_posts, 0, "acknowledged posts lost");
     assert_eq!(
         lost_events, 0,

@@ -36,10 +36,17 @@ pub(crate) struct Postgres {
     /// A self-signed certificate and its key, made by `openssl` for this cluster.
     tls: PathBuf,
     port: u16,
+    /// `fsync` on: the load run measures what a durable commit costs; the fault tests kill
+    /// processes, not the machine, so the page cache survives and they keep it off.
+    durable: bool,
 }
 
 impl Postgres {
     pub(crate) async fn start(dir: &Path) -> Self {
+        Self::start_with(dir, false).await
+    }
+
+    pub(crate) async fn start_with(dir: &Path, durable: bool) -> Self {
         let bin = PathBuf::from(
             std::env::var("SISE_TEST_PG_BIN")
                 .unwrap_or_else(|_| "/usr/lib/postgresql/15/bin".into()),
@@ -71,6 +78,7 @@ impl Postgres {
             data,
             tls,
             port: free_port(),
+            durable,
         };
         // The server refuses to run as root: run it as `postgres` then.
         if is_root() {
@@ -119,9 +127,10 @@ impl Postgres {
         let data = self.data_str();
         let (cert, key) = (self.tls.join("server.crt"), self.tls.join("server.key"));
         let options = format!(
-            "-p {} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off -c ssl=on \
+            "-p {} -k {data} -c listen_addresses=127.0.0.1 -c fsync={} -c ssl=on \
              -c ssl_cert_file={} -c ssl_key_file={}",
             self.port,
+            if self.durable { "on" } else { "off" },
             cert.display(),
             key.display()
         );

@@ -26,7 +26,9 @@ use tokio::process::{Child, Command};
 
 mod fault_run;
 mod faults;
+mod load_run;
 mod revocation;
+mod two_replicas;
 
 /// The binary `name`, beside the gateway's, or in `SISE_TEST_BIN_DIR` (a copy of the
 /// binaries when a shared target directory may be rebuilt from another checkout meanwhile).
