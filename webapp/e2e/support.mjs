@@ -297,6 +297,14 @@ export async function watchConsole(page, journey) {
   try {
     const result = await journey();
     return { result, problems };
+  } catch (error) {
+    // What the page showed and said when the journey failed: a flake's only witness.
+    const name = `failed-${path.basename(process.argv[1] ?? 'file', '.test.mjs')}-${Date.now()}`;
+    await screenshot(page, name, { fullPage: true }).catch(() => undefined);
+    if (error instanceof Error) {
+      error.message += `\n(the page then: test-results/${name}.png; its console: ${problems.join(' | ') || 'quiet'})`;
+    }
+    throw error;
   } finally {
     page.off('console', onConsole);
     page.off('pageerror', onPageError);
