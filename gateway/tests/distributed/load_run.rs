@@ -18,35 +18,32 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use sise_bench::procfs;
+
 use crate::helpers;
 use crate::two_replicas::{KINDS, System};
 
 /// Each load's measured window, after its tools' warm-up.
 const SECONDS: u64 = 10;
 
-/// CPU time so far in clock ticks: per process kind of ours, and the machine's busy total.
-#[derive(Clone, Default)]
+/// CPU seconds so far (`sise_bench::procfs`): per process kind of ours, and the machine's
+/// busy total.
+#[derive(Default)]
 struct Cpu {
-    by_kind: BTreeMap<String, u64>,
-    busy: u64,
+    by_kind: BTreeMap<String, f64>,
+    busy: f64,
 }
 
-/// A process's user and system ticks (`/proc/PID/stat`, fields 14 and 15) and its name.
-fn ticks(pid: &str) -> Option<(String, u64)> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let open = stat.find('(')?;
-    let close = stat.rfind(')')?;
-    let name = stat[open + 1..close].to_owned();
-    let fields: Vec<&str> = stat[close + 2..].split(' ').collect();
-    let user: u64 = fields.get(11)?.parse().ok()?;
-    let system: u64 = fields.get(12)?.parse().ok()?;
-    Some((name, user + system))
-}
+/// The columns after "measured": our kinds, then PostgreSQL and NATS, then the rest.
+const OTHERS: [&str; 2] = ["PostgreSQL", "NATS"];
 
 impl Cpu {
     /// Now: our replicas by their pids, PostgreSQL and NATS by their process names.
     fn read(system: &System) -> Self {
-        let mut cpu = Self::default();
+        let mut cpu = Self {
+            busy: procfs::machine_busy_seconds().unwrap_or_default(),
+            ..Self::default()
+        };
         let mut ours = std::collections::HashMap::new();
         for kind in KINDS {
             for replica in &system.replicas[kind] {
@@ -57,53 +54,31 @@ impl Cpu {
         }
         for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
             let pid = entry.file_name().to_string_lossy().into_owned();
-            if !pid.bytes().all(|b| b.is_ascii_digit()) {
-                continue;
-            }
-            let Some((name, used)) = ticks(&pid) else {
-                continue;
-            };
             let kind = match ours.get(&pid) {
-                Some(kind) => (*kind).to_owned(),
-                None if name == "postgres" => "PostgreSQL".to_owned(),
-                None if name == "nats-server" => "NATS".to_owned(),
-                None => continue,
+                Some(kind) => *kind,
+                None => match std::fs::read_to_string(format!("/proc/{pid}/comm")) {
+                    Ok(name) if name.trim_end() == "postgres" => OTHERS[0],
+                    Ok(name) if name.trim_end() == "nats-server" => OTHERS[1],
+                    _ => continue,
+                },
             };
-            *cpu.by_kind.entry(kind).or_default() += used;
-        }
-        // The machine's busy ticks: every field of `cpu` but idle and iowait.
-        let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
-        if let Some(line) = stat.lines().next() {
-            let fields: Vec<u64> = line
-                .split_whitespace()
-                .skip(1)
-                .filter_map(|f| f.parse().ok())
-                .collect();
-            cpu.busy = fields
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| *i != 3 && *i != 4)
-                .map(|(_, v)| v)
-                .sum();
+            // A process gone meanwhile counts for nothing.
+            *cpu.by_kind.entry(kind.to_owned()).or_default() +=
+                procfs::cpu_seconds(&pid).unwrap_or_default();
         }
         cpu
     }
 
     /// Cores used between `before` and now, over `seconds`, in the table's column order.
-    fn cores_since(&self, before: &Self, seconds: f64) -> Vec<(String, f64)> {
-        // Linux's USER_HZ is 100 on every architecture it reports ticks for.
-        let cores = |ticks: u64| ticks as f64 / 100.0 / seconds;
-        let mut out = Vec::new();
-        let mut named = 0;
-        for kind in KINDS.iter().copied().chain(["PostgreSQL", "NATS"]) {
-            let used = self.by_kind.get(kind).copied().unwrap_or(0)
-                - before.by_kind.get(kind).copied().unwrap_or(0);
-            named += used;
-            out.push((kind.to_owned(), cores(used)));
-        }
-        let busy = self.busy.saturating_sub(before.busy);
-        out.push(("the rest".to_owned(), cores(busy.saturating_sub(named))));
-        out
+    fn cores_since(&self, before: &Self, seconds: f64) -> Vec<f64> {
+        let used = |kind: &str| {
+            let of = |cpu: &Self| cpu.by_kind.get(kind).copied().unwrap_or(0.0);
+            (of(self) - of(before)).max(0.0)
+        };
+        let mut cores: Vec<f64> = KINDS.iter().chain(&OTHERS).map(|k| used(k)).collect();
+        let named: f64 = cores.iter().sum();
+        cores.push((self.busy - before.busy - named).max(0.0));
+        cores.iter().map(|c| c / seconds).collect()
     }
 }
 
@@ -114,8 +89,14 @@ fn tool(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Runs the tools (one per gateway replica) at once; their standard outputs.
-async fn run_tools(commands: Vec<tokio::process::Command>) -> Vec<String> {
+/// Runs the tools (one per gateway replica) at once: their standard outputs, and the cores
+/// each column used meanwhile.
+async fn measure(
+    system: &System,
+    commands: Vec<tokio::process::Command>,
+) -> (Vec<String>, Vec<f64>) {
+    let before = Cpu::read(system);
+    let started = Instant::now();
     let mut children = Vec::new();
     for mut command in commands {
         command
@@ -130,7 +111,28 @@ async fn run_tools(commands: Vec<tokio::process::Command>) -> Vec<String> {
         assert!(output.status.success(), "a load tool failed");
         outputs.push(String::from_utf8_lossy(&output.stdout).into_owned());
     }
-    outputs
+    let cores = Cpu::read(system).cores_since(&before, started.elapsed().as_secs_f64());
+    (outputs, cores)
+}
+
+/// The row of an `http-load` run per gateway (`--json`): the requests a second summed, the
+/// worst p99, the failures.
+fn http_row(load: &str, unit: &str, outputs: &[String], cores: &[f64]) {
+    let results: Vec<serde_json::Value> = outputs.iter().map(|o| json(o)).collect();
+    let rps: f64 = results.iter().map(|r| number(r, "rps")).sum();
+    let p99 = results
+        .iter()
+        .map(|r| number(r, "p99_ms"))
+        .fold(0.0, f64::max);
+    let errors: f64 = results
+        .iter()
+        .map(|r| number(r, "errors") + number(r, "non_ok"))
+        .sum();
+    row(
+        load,
+        &format!("{rps:.0} {unit}, p99 {p99:.1} ms, {errors} failed"),
+        cores,
+    );
 }
 
 fn json(text: &str) -> serde_json::Value {
@@ -147,8 +149,8 @@ fn number(value: &serde_json::Value, field: &str) -> f64 {
 }
 
 /// One line of the table.
-fn row(load: &str, measured: &str, cores: &[(String, f64)]) {
-    let cells: Vec<String> = cores.iter().map(|(_, c)| format!("{c:.2}")).collect();
+fn row(load: &str, measured: &str, cores: &[f64]) {
+    let cells: Vec<String> = cores.iter().map(|c| format!("{c:.2}")).collect();
     println!("| {load} | {measured} | {} |", cells.join(" | "));
 }
 
@@ -207,8 +209,9 @@ async fn load_run_at_two_replicas() {
     );
     let header: Vec<&str> = KINDS
         .iter()
+        .chain(&OTHERS)
         .copied()
-        .chain(["PostgreSQL", "NATS", "the rest"])
+        .chain(["the rest"])
         .collect();
     println!("| load | measured | {} |", header.join(" | "));
     println!("|---|---|{}", "---|".repeat(header.len()));
@@ -225,33 +228,23 @@ async fn load_run_at_two_replicas() {
 
     // Cached quote GETs.
     let quote = format!("/main/api/v1/quotes?security_ids={}", helpers::SAMSUNG);
-    let before = Cpu::read(&system);
-    let started = Instant::now();
-    let outputs = run_tools(gateways.iter().map(|g| http_load(g, &quote, &[])).collect()).await;
-    let seconds = started.elapsed().as_secs_f64();
-    let cores = Cpu::read(&system).cores_since(&before, seconds);
-    let results: Vec<_> = outputs.iter().map(|o| json(o)).collect();
-    let rps: f64 = results.iter().map(|r| number(r, "rps")).sum();
-    let p99 = results
-        .iter()
-        .map(|r| number(r, "p99_ms"))
-        .fold(0.0, f64::max);
-    let errors: f64 = results
-        .iter()
-        .map(|r| number(r, "errors") + number(r, "non_ok"))
-        .sum();
-    row(
+    let (results, cores) = measure(
+        &system,
+        gateways.iter().map(|g| http_load(g, &quote, &[])).collect(),
+    )
+    .await;
+    http_row(
         "cached quote GETs, 64 connections",
-        &format!("{rps:.0} req/s, p99 {p99:.1} ms, {errors} failed"),
+        "req/s",
+        &results,
         &cores,
     );
 
     // Members' posts, new text each time.
     let posts = format!("/social/api/v1/securities/{}/posts", helpers::SAMSUNG);
     let body = r#"{"content":"부하 시험 글 {n}: 오늘 장 마감 후 실적 발표가 있습니다.","category":"opinion"}"#;
-    let before = Cpu::read(&system);
-    let started = Instant::now();
-    let outputs = run_tools(
+    let (results, cores) = measure(
+        &system,
         gateways
             .iter()
             .zip(&member_files)
@@ -275,28 +268,12 @@ async fn load_run_at_two_replicas() {
             .collect(),
     )
     .await;
-    let seconds = started.elapsed().as_secs_f64();
-    let cores = Cpu::read(&system).cores_since(&before, seconds);
-    let results: Vec<_> = outputs.iter().map(|o| json(o)).collect();
-    let rps: f64 = results.iter().map(|r| number(r, "rps")).sum();
-    let p99 = results
-        .iter()
-        .map(|r| number(r, "p99_ms"))
-        .fold(0.0, f64::max);
-    let errors: f64 = results
-        .iter()
-        .map(|r| number(r, "errors") + number(r, "non_ok"))
-        .sum();
-    row(
-        "posts, 64 members",
-        &format!("{rps:.0} posts/s, p99 {p99:.1} ms, {errors} failed"),
-        &cores,
-    );
+    http_row("posts, 64 members", "posts/s", &results, &cores);
 
     // Live-quote streams, half on each gateway.
-    let before = Cpu::read(&system);
-    let started = Instant::now();
-    let outputs = run_tools(
+    // sse-load writes its result to a file.
+    let (_, cores) = measure(
+        &system,
         gateways
             .iter()
             .enumerate()
@@ -314,16 +291,12 @@ async fn load_run_at_two_replicas() {
                     .args(["--settle", "5", "--ramp-per-sec", "1000"])
                     .args(["--server-pid", &pid])
                     .arg("--json-out")
-                    .arg(&out)
-                    .stdout(std::process::Stdio::null());
+                    .arg(&out);
                 command
             })
             .collect(),
     )
     .await;
-    drop(outputs);
-    let seconds = started.elapsed().as_secs_f64();
-    let cores = Cpu::read(&system).cores_since(&before, seconds);
     let results: Vec<serde_json::Value> = (0..2)
         .map(|i| {
             let text = std::fs::read_to_string(dir.path().join(format!("streams{i}.json")))
@@ -341,7 +314,7 @@ async fn load_run_at_two_replicas() {
         .iter()
         .map(|r| number(r, "bytes_per_stream"))
         .sum::<f64>()
-        / 2.0
+        / results.len() as f64
         / 1024.0;
     row(
         &format!("{streams} live streams (the whole ramp, settle and window)"),
