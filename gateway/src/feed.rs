@@ -105,17 +105,25 @@ pub async fn run(
                             sessions.set_listening(|| hears_revocations(&bus));
                         }
                         event = events.next() => {
-                            let Some(event) = event else { break };
+                            let Some(Some(event)) = event else { break };
                             let followers = Followers { cache: &cache, sessions: &sessions, boards: &boards };
                             followers.apply(event, &mut quotes);
                             // What else is already waiting joins this batch.
+                            let mut ended = false;
                             while quotes.len() < MAX_BATCH {
                                 match events.next().now_or_never() {
-                                    Some(Some(event)) => followers.apply(event, &mut quotes),
-                                    _ => break,
+                                    Some(Some(Some(event))) => followers.apply(event, &mut quotes),
+                                    Some(Some(None) | None) => {
+                                        ended = true;
+                                        break;
+                                    }
+                                    None => break,
                                 }
                             }
                             hub.publish_all(std::mem::take(&mut quotes));
+                            if ended {
+                                break;
+                            }
                         }
                         () = cancel.cancelled() => return,
                     }
@@ -145,12 +153,17 @@ fn hears_revocations(bus: &Bus) -> bool {
             .contains(&Refusal::Subscribe(SESSIONS_REVOKED.to_owned()))
 }
 
+/// Every followed pattern in one stream, which yields `None` as soon as one subscription ends
+/// (a merged stream alone would go on without it, and its events would be lost unseen): the
+/// feed then subscribes again and resyncs what it serves.
 async fn subscribe(
     bus: &Bus,
-) -> anyhow::Result<futures::stream::SelectAll<futures::stream::BoxStream<'static, Event>>> {
+) -> anyhow::Result<futures::stream::SelectAll<futures::stream::BoxStream<'static, Option<Event>>>>
+{
     let mut streams = Vec::with_capacity(PATTERNS.len());
     for pattern in PATTERNS {
-        streams.push(bus.subscribe(pattern).await?);
+        let ended = futures::stream::once(std::future::ready(None));
+        streams.push(bus.subscribe(pattern).await?.map(Some).chain(ended).boxed());
     }
     Ok(futures::stream::select_all(streams))
 }
@@ -233,6 +246,91 @@ mod tests {
 
     /// Bound of each wait (a liveness bound: each ends as soon as its event comes).
     const WAIT: Duration = Duration::from_secs(15);
+
+    /// A feed that falls so far behind the in-process bus that messages are lost for it
+    /// (a flood of ticks while it cannot run) does not go on as if nothing happened: its
+    /// subscription ends, it subscribes again and every open board is told to resync.
+    #[tokio::test]
+    async fn a_feed_that_lost_messages_resyncs_the_open_boards() {
+        use futures::StreamExt as _;
+        use prost::Message as _;
+        use sise_platform::bus::Headers;
+        use sise_proto::social::v1 as social;
+
+        use crate::boards::{BoardEvent, BoardEventKind, BoardHub, BoardMessage};
+
+        const BOARD: &str = "KOREA-A005930";
+        let bus = Bus::connect(&BusConfig::default()).await.expect("bus");
+        let boards = BoardHub::default();
+        let mut watch = boards.watch(BOARD);
+        let cancel = CancellationToken::new();
+        let feed = tokio::spawn(run(
+            bus.clone(),
+            QuoteHub::new(&QuotesConfig {
+                max_age_ms: 1000,
+                stream_min_gap_ms: 0,
+            }),
+            boards.clone(),
+            ResponseCache::for_tests(),
+            SessionCache::new(&SessionsConfig {
+                cache_ttl_ms: 600_000,
+                cache_capacity: 10,
+            }),
+            cancel.clone(),
+        ));
+        // The feed follows the bus once a post of the board reaches the watcher.
+        let post = social::PostCreated {
+            post_id: 1,
+            security_id: BOARD.to_owned(),
+            ..Default::default()
+        };
+        let created = BoardMessage::Event(BoardEvent {
+            kind: BoardEventKind::Created,
+            post_id: 1,
+        });
+        let seen = tokio::time::timeout(WAIT, async {
+            loop {
+                bus.publish_durable(
+                    sise_platform::bus::acl::subjects::POST_CREATED,
+                    Headers::new(),
+                    post.encode_to_vec().into(),
+                )
+                .await
+                .expect("publish");
+                if let Ok(Some(message)) =
+                    tokio::time::timeout(Duration::from_millis(200), watch.next()).await
+                {
+                    return message;
+                }
+            }
+        })
+        .await
+        .expect("the feed follows the bus");
+        assert_eq!(seen, created);
+        // Ticks, more than the bus holds for a subscriber, with no await between them: this
+        // test's one thread cannot run the feed meanwhile.
+        for _ in 0..5_000 {
+            bus.publish(
+                &format!("quotes.{BOARD}"),
+                Headers::new(),
+                bytes::Bytes::new(),
+            )
+            .expect("publish");
+        }
+        let resynced = tokio::time::timeout(WAIT, async {
+            while let Some(message) = watch.next().await {
+                if message == BoardMessage::Resync {
+                    return true;
+                }
+            }
+            false
+        })
+        .await
+        .expect("the board hears of the gap");
+        assert!(resynced);
+        cancel.cancel();
+        feed.await.expect("feed stops");
+    }
 
     /// A gateway whose NATS user may not subscribe to the revocations (the deployment's
     /// configuration with that one grant taken away) cannot trust its session cache: once

@@ -300,22 +300,31 @@ async fn follow(
     follows: Vec<(&'static str, Follow)>,
     cancel: CancellationToken,
 ) -> anyhow::Result<()> {
+    // Each subscription ends with a `None` of its own: merged, the others would go on
+    // without it (an in-process subscriber that falls behind is ended, having lost ticks).
+    let ended = || futures::stream::once(std::future::ready(None));
     let quotes = bus
         .subscribe(sise_platform::bus::acl::subjects::QUOTES)
         .await?
-        .map(|event| (None, event))
+        .map(|event| Some((None, event)))
+        .chain(ended())
         .boxed();
     let mut streams = vec![quotes];
     for (i, (pattern, _)) in follows.iter().enumerate() {
         let stream = bus.subscribe(pattern).await?;
-        streams.push(stream.map(move |event| (Some(i), event)).boxed());
+        streams.push(
+            stream
+                .map(move |event| Some((Some(i), event)))
+                .chain(ended())
+                .boxed(),
+        );
     }
     let mut events = futures::stream::select_all(streams);
     loop {
         let next: Option<(Option<usize>, Event)> = tokio::select! {
             biased;
             () = cancel.cancelled() => return Ok(()),
-            next = events.next() => next,
+            next = events.next() => next.flatten(),
         };
         match next {
             None => anyhow::bail!("a followed subscription ended"),

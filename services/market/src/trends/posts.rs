@@ -2,8 +2,9 @@
 //! "by posts" popular stocks and 토론 급증 (`surges`) read them.
 //!
 //! - [`run`]: the durable consumer `acl::MARKET_POSTS` (supervised by
-//!   `sise_platform::bus::consume_messages`: restarted with backoff, a failing event
-//!   redelivered and finally dead-lettered);
+//!   `sise_platform::bus::consume_message_batches`: the events waiting at once written in
+//!   one statement, restarted with backoff, a failing event redelivered and finally
+//!   dead-lettered);
 //! - [`PostStore`]: the table. Delivery is at least once, so a post is kept once, keyed by
 //!   its id; a redelivered event changes nothing. Posts older than [`RETENTION_MS`] (past
 //!   every window that reads them) are pruned, so the table holds about a week of posts.
@@ -46,24 +47,46 @@ impl PostStore {
     /// Count the post once. Returns whether it was new; an event that names no security,
     /// or a post older than [`RETENTION_MS`] at `now_ms`, is not kept.
     pub async fn apply(&self, event: &social::PostCreated, now_ms: i64) -> anyhow::Result<bool> {
-        if let Err(error) = SecurityId::parse(&event.security_id) {
-            tracing::warn!(post_id = event.post_id, %error, "post event without a security: ignored");
-            return Ok(false);
+        Ok(self.apply_all(std::slice::from_ref(event), now_ms).await? == 1)
+    }
+
+    /// [`Self::apply`] for many posts in one statement (one commit); how many were new.
+    pub async fn apply_all(
+        &self,
+        events: &[social::PostCreated],
+        now_ms: i64,
+    ) -> anyhow::Result<u64> {
+        let kept: Vec<&social::PostCreated> = events
+            .iter()
+            .filter(|event| {
+                if let Err(error) = SecurityId::parse(&event.security_id) {
+                    tracing::warn!(post_id = event.post_id, %error, "post event without a security: ignored");
+                    return false;
+                }
+                event.created_at_ms >= now_ms - RETENTION_MS
+            })
+            .collect();
+        if kept.is_empty() {
+            return Ok(0);
         }
-        if event.created_at_ms < now_ms - RETENTION_MS {
-            return Ok(false);
+        let mut sql =
+            String::from("INSERT INTO counted_posts (post_id, security_id, created_at_ms) VALUES ");
+        for i in 0..kept.len() {
+            let n = i * 3;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!("(${}, ${}, ${})", n + 1, n + 2, n + 3));
         }
-        let inserted = sqlx::query(
-            "INSERT INTO counted_posts (post_id, security_id, created_at_ms) VALUES ($1, $2, $3) \
-             ON CONFLICT (post_id) DO NOTHING",
-        )
-        .bind(event.post_id)
-        .bind(&event.security_id)
-        .bind(event.created_at_ms)
-        .execute(&self.db.pool)
-        .await?
-        .rows_affected();
-        Ok(inserted == 1)
+        sql.push_str(" ON CONFLICT (post_id) DO NOTHING");
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for event in kept {
+            query = query
+                .bind(event.post_id)
+                .bind(event.security_id.clone())
+                .bind(event.created_at_ms);
+        }
+        Ok(query.execute(&self.db.pool).await?.rows_affected())
     }
 
     /// Posts per stock created in `from_ms..until_ms`, the most first.
@@ -169,13 +192,14 @@ pub async fn run(bus: Bus, store: PostStore, cancel: CancellationToken) {
             }
         }
     };
-    let consume = bus::consume_messages(
+    // The posts waiting at once share one insert: one commit for many instead of one each.
+    let consume = bus::consume_message_batches(
         bus,
         acl::MARKET_POSTS,
         cancel,
-        move |event: social::PostCreated| {
+        move |events: Vec<social::PostCreated>| {
             let store = store.clone();
-            async move { store.apply(&event, now_ms()).await.map(|_| ()) }
+            async move { store.apply_all(&events, now_ms()).await.map(|_| ()) }
         },
     );
     tokio::join!(prune, consume);
@@ -228,6 +252,25 @@ mod tests {
             let mut rates = store.rates(now - 7 * 24 * HOUR_MS, now - HOUR_MS, 1).await.expect("rates");
             rates.sort_by(|a, b| a.security_id.cmp(&b.security_id));
             assert_eq!(rates[0], PostRate { security_id: HYNIX.to_owned(), recent: 1, earlier: 1 });
+
+            // Many at once, in one statement: the same rules per post, a post twice in one
+            // batch or already counted kept once.
+            let batch = [
+                post(7, SAMSUNG, now - 5),
+                post(7, SAMSUNG, now - 5),
+                post(1, SAMSUNG, now - 10),
+                post(8, "005930", now),
+                post(9, HYNIX, now - RETENTION_MS - 1),
+                post(10, HYNIX, now - 5),
+            ];
+            assert_eq!(store.apply_all(&batch, now).await.expect("batch"), 2, "{backend:?}");
+            assert_eq!(store.apply_all(&batch, now).await.expect("again"), 0, "{backend:?}");
+            assert_eq!(store.apply_all(&[], now).await.expect("none"), 0);
+            assert_eq!(
+                store.counts(now - HOUR_MS, now).await.expect("counts"),
+                vec![(SAMSUNG.to_owned(), 3), (HYNIX.to_owned(), 2)],
+                "{backend:?}"
+            );
 
             assert_eq!(store.prune(now - HOUR_MS).await.expect("prune"), 1);
             assert_eq!(store.counts(0, i64::MAX).await.expect("all").len(), 2);

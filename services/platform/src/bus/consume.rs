@@ -1,13 +1,15 @@
 //! Supervised durable consumption: [`consume`] keeps a durable consumer running (restarts
 //! with backoff when the subscription fails or ends), acks what its handler handled,
 //! redelivers what failed with a growing delay, and dead-letters an event after
-//! `max_deliver` failed deliveries.
+//! `max_deliver` failed deliveries. [`consume_message_batches`] does the same for a handler
+//! that takes the events waiting at once together (one transaction for many).
 
 use std::panic::AssertUnwindSafe;
 use std::time::Duration;
 
 use futures::{FutureExt as _, StreamExt as _};
 use opentelemetry::KeyValue;
+use opentelemetry::trace::TraceContextExt as _;
 use tokio_util::sync::CancellationToken;
 use tracing::Instrument as _;
 use tracing_opentelemetry::OpenTelemetrySpanExt as _;
@@ -19,6 +21,8 @@ const MAX_BACKOFF: Duration = Duration::from_secs(30);
 const FIRST_BACKOFF: Duration = Duration::from_millis(500);
 /// Longest error text carried in a dead letter's header.
 const REASON_CHARS: usize = 200;
+/// Most events a batch handler takes at once ([`consume_message_batches`]).
+pub const MAX_BATCH: usize = 64;
 
 /// Where an event that failed `max_deliver` times goes:
 /// `events.market.news_published` → `events.dead.market.news_published`.
@@ -68,6 +72,49 @@ pub async fn consume_messages<M, F, Fut>(
     .await;
 }
 
+/// [`consume_messages`] for a handler that takes the events already waiting when it is free
+/// (up to [`MAX_BATCH`], first delivered first) in one call, so that it can write them in
+/// one transaction instead of committing each. `Ok` acks them all. If the call fails or
+/// panics, each event of the batch is then handled alone (a batch of one) with the rules of
+/// [`consume`], so one poison event is redelivered and dead-lettered by itself; a
+/// redelivered event is always handled alone. The handler must be idempotent per event.
+///
+/// Each event keeps its own consumer span (in its producer's trace), open until its batch
+/// is settled; the handler runs in one `bus.consume_batch` span linked to all of them.
+pub async fn consume_message_batches<M, F, Fut>(
+    bus: Bus,
+    consumer: Consumer,
+    cancel: CancellationToken,
+    mut handler: F,
+) where
+    M: prost::Message + Default,
+    F: FnMut(Vec<M>) -> Fut + Send,
+    Fut: std::future::Future<Output = anyhow::Result<()>> + Send,
+{
+    let name = consumer.name;
+    supervise(
+        bus,
+        name,
+        consumer.pattern,
+        cancel,
+        MAX_BATCH,
+        move |events: Vec<Event>| {
+            let messages = events
+                .into_iter()
+                .filter_map(|event| match M::decode(event.payload) {
+                    Ok(message) => Some(message),
+                    Err(error) => {
+                        tracing::warn!(consumer = name, %error, "dropping an event that does not decode");
+                        None
+                    }
+                })
+                .collect();
+            handler(messages)
+        },
+    )
+    .await;
+}
+
 /// Runs durable consumer `name` over `pattern` until `cancel`, calling `handler` for each
 /// event. `Ok` acks the event; an error (or a panic) redelivers it later, and after the
 /// consumer's `max_deliver` (`bus.consumer.max_deliver`) failed deliveries the event is
@@ -84,6 +131,33 @@ pub async fn consume<F, Fut>(
     mut handler: F,
 ) where
     F: FnMut(Event) -> Fut + Send,
+    Fut: std::future::Future<Output = anyhow::Result<()>> + Send,
+{
+    supervise(
+        bus,
+        name,
+        pattern,
+        cancel,
+        1,
+        move |mut events: Vec<Event>| match events.pop() {
+            Some(event) => futures::future::Either::Left(handler(event)),
+            None => futures::future::Either::Right(std::future::ready(Ok(()))),
+        },
+    )
+    .await;
+}
+
+/// The consumer loop of [`consume`] and [`consume_message_batches`]: `handler` gets up to
+/// `max_batch` events at a time.
+async fn supervise<F, Fut>(
+    bus: Bus,
+    name: &str,
+    pattern: &str,
+    cancel: CancellationToken,
+    max_batch: usize,
+    mut handler: F,
+) where
+    F: FnMut(Vec<Event>) -> Fut + Send,
     Fut: std::future::Future<Output = anyhow::Result<()>> + Send,
 {
     let mut backoff = FIRST_BACKOFF;
@@ -103,7 +177,24 @@ pub async fn consume<F, Fut>(
                     break;
                 };
                 backoff = FIRST_BACKOFF;
-                handle(&bus, name, delivery, &mut handler).await;
+                // The events already here join the first (never a wait for more).
+                let mut batch = vec![delivery];
+                let mut ended = false;
+                while batch.len() < max_batch {
+                    match deliveries.next().now_or_never() {
+                        Some(Some(delivery)) => batch.push(delivery),
+                        Some(None) => {
+                            ended = true;
+                            break;
+                        }
+                        None => break,
+                    }
+                }
+                handle_batch(&bus, name, batch, &mut handler).await;
+                if ended {
+                    tracing::warn!(consumer = name, "durable consumer stream ended: restarting");
+                    break;
+                }
             },
             Err(error) => tracing::warn!(
                 consumer = name,
@@ -120,12 +211,73 @@ pub async fn consume<F, Fut>(
     }
 }
 
-async fn handle<F, Fut>(bus: &Bus, name: &str, delivery: Delivery, handler: &mut F)
+/// One handler call for `batch` when it holds several first deliveries, else (or when that
+/// call fails) one per event.
+async fn handle_batch<F, Fut>(bus: &Bus, name: &str, batch: Vec<Delivery>, handler: &mut F)
 where
-    F: FnMut(Event) -> Fut,
+    F: FnMut(Vec<Event>) -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<()>>,
 {
-    let subject = delivery.event.subject.clone();
+    let spans: Vec<tracing::Span> = batch.iter().map(|d| consumer_span(name, d)).collect();
+    if batch.len() == 1 || batch.iter().any(|delivery| delivery.delivered() > 1) {
+        for (delivery, span) in batch.into_iter().zip(spans) {
+            handle(bus, name, delivery, span, handler).await;
+        }
+        return;
+    }
+    let batch_span = tracing::info_span!(
+        "bus.consume_batch",
+        otel.kind = "consumer",
+        messaging.consumer.group.name = name,
+        messaging.batch.message_count = batch.len(),
+    );
+    for span in &spans {
+        batch_span.add_link(span.context().span().span_context().clone());
+    }
+    let started = std::time::Instant::now();
+    let outcome = AssertUnwindSafe(handler(batch.iter().map(|d| d.event.clone()).collect()))
+        .catch_unwind()
+        .instrument(batch_span)
+        .await;
+    if let Ok(Ok(())) = outcome {
+        let elapsed = started.elapsed().as_secs_f64();
+        let group = [KeyValue::new(
+            "messaging.consumer.group.name",
+            name.to_owned(),
+        )];
+        // Acks go out together: a NATS ack waits for the server's confirmation.
+        futures::future::join_all(batch.into_iter().zip(spans).map(|(delivery, span)| {
+            metrics::PROCESS_DURATION.record(elapsed, &group);
+            count(name, "acked");
+            async move {
+                if let Err(error) = delivery.ack().await {
+                    tracing::warn!(error = format!("{error:#}"), "failed to ack event");
+                }
+            }
+            .instrument(span)
+        }))
+        .await;
+        return;
+    }
+    let error = match outcome {
+        Ok(Err(error)) => format!("{error:#}"),
+        _ => "the handler panicked".to_owned(),
+    };
+    tracing::warn!(
+        consumer = name,
+        events = batch.len(),
+        error,
+        "batch handler failed: handling its events one by one"
+    );
+    for (delivery, span) in batch.into_iter().zip(spans) {
+        handle(bus, name, delivery, span, handler).await;
+    }
+}
+
+/// The consumer span of one delivery, in its producer's trace; records how long the event
+/// waited since it was published.
+fn consumer_span(name: &str, delivery: &Delivery) -> tracing::Span {
+    let subject = &delivery.event.subject;
     let span = tracing::info_span!(
         "bus.consume",
         otel.kind = "consumer",
@@ -136,7 +288,6 @@ where
     );
     let _ = span.set_parent(delivery.event.parent_context());
     crate::telemetry::record_ids(&span);
-    let attempt = delivery.delivered();
     if let Some(published) = delivery
         .event
         .headers
@@ -153,6 +304,21 @@ where
             )],
         );
     }
+    span
+}
+
+/// One event through `handler` (a batch of one): ack, redeliver later or dead-letter.
+async fn handle<F, Fut>(
+    bus: &Bus,
+    name: &str,
+    delivery: Delivery,
+    span: tracing::Span,
+    handler: &mut F,
+) where
+    F: FnMut(Vec<Event>) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<()>>,
+{
+    let attempt = delivery.delivered();
     let max_deliver = bus.consumer_defaults().max_deliver.max(1);
     async {
         let error = if attempt > max_deliver {
@@ -160,7 +326,7 @@ where
             "the consumer stopped during its last attempt".to_owned()
         } else {
             let started = std::time::Instant::now();
-            let outcome = AssertUnwindSafe(handler(delivery.event.clone()))
+            let outcome = AssertUnwindSafe(handler(vec![delivery.event.clone()]))
                 .catch_unwind()
                 .await;
             metrics::PROCESS_DURATION.record(

@@ -209,23 +209,29 @@ impl InProcessBus {
         self.publish(event);
     }
 
+    /// Ends when the subscriber falls [`LIVE_CAPACITY`] messages behind: what it missed is
+    /// gone, and an end is what a follower can see (it subscribes again and treats the gap as
+    /// a gap: the gateway resyncs its open streams and clears its caches).
     pub(super) fn subscribe(&self, pattern: &str) -> BoxStream<'static, Event> {
         let pattern = pattern.to_owned();
+        let lagged = pattern.clone();
         BroadcastStream::new(self.shared.live.subscribe())
+            .take_while(move |received| {
+                if let Err(BroadcastStreamRecvError::Lagged(missed)) = received {
+                    tracing::warn!(
+                        pattern = lagged,
+                        missed,
+                        "slow in-process subscriber lost messages: its subscription ends"
+                    );
+                    return futures::future::ready(false);
+                }
+                futures::future::ready(true)
+            })
             .filter_map(move |received| {
-                let event = match received {
+                futures::future::ready(match received {
                     Ok(event) if subject_matches(&pattern, &event.subject) => Some(event),
-                    Ok(_) => None,
-                    Err(BroadcastStreamRecvError::Lagged(missed)) => {
-                        tracing::debug!(
-                            pattern,
-                            missed,
-                            "slow in-process subscriber lost messages"
-                        );
-                        None
-                    }
-                };
-                futures::future::ready(event)
+                    _ => None,
+                })
             })
             .boxed()
     }
@@ -379,6 +385,33 @@ mod tests {
             .await
             .expect("timed out")
             .expect("stream ended")
+    }
+
+    /// A live subscriber that falls behind by more than the channel holds has its
+    /// subscription ended after what it still had, never a silent gap.
+    #[tokio::test]
+    async fn a_subscriber_that_falls_behind_sees_its_subscription_end() {
+        let bus = InProcessBus::new("t", Duration::from_secs(120));
+        let mut stream = bus.subscribe("quotes.>");
+        bus.publish(event("quotes.a", 0));
+        assert_eq!(stream.next().await.expect("first").payload[0], 0);
+        for n in 0..=LIVE_CAPACITY {
+            bus.publish(event("quotes.a", u8::try_from(n % 256).expect("a byte")));
+        }
+        let mut after = 0;
+        while tokio::time::timeout(Duration::from_secs(5), stream.next())
+            .await
+            .expect("ends, not hangs")
+            .is_some()
+        {
+            after += 1;
+        }
+        assert_eq!(after, 0, "the lag is seen before any later message");
+
+        // A subscriber that keeps up is not ended.
+        let mut stream = bus.subscribe("quotes.>");
+        bus.publish(event("quotes.a", 1));
+        assert_eq!(stream.next().await.expect("kept").payload[0], 1);
     }
 
     #[tokio::test]

@@ -59,7 +59,9 @@
 //! # In-process (`url = "inproc"`, the embedded default)
 //!
 //! One process, nothing persisted. Live messages go through a broadcast channel; a
-//! subscriber more than 4096 messages behind skips the ones it missed (logged at debug).
+//! subscriber more than 4096 messages behind has lost some, and its subscription ends there
+//! (logged as a warning), so that it knows: the gateway's feed and market's followers then
+//! subscribe again and resync what they serve.
 //! Durable events are appended to an in-memory log of at most 100 000 events per
 //! [`Bus`] (the oldest dropped with a warning) — the counterpart of the stream. Each
 //! consumer name keeps its position in that log for the life of the `Bus` (and its
@@ -108,7 +110,9 @@ use opentelemetry::KeyValue;
 use tracing::Instrument as _;
 
 pub use background::BackgroundPublisher;
-pub use consume::{consume, consume_messages, dead_letter_subject};
+pub use consume::{
+    Consumer, MAX_BATCH, consume, consume_message_batches, consume_messages, dead_letter_subject,
+};
 pub use subject::subject_matches;
 
 /// The header JetStream deduplicates on (within the stream's duplicate window); the
