@@ -45,7 +45,7 @@ LONGEST_FIRST = [
     ("sise-market", "api"),
     ("sise-social", "api"),
     ("sise-market", "sise_market"),
-    ("sise-platform", "nats_auth"),
+    ("sise-platform", "platform"),
 ]
 # The services' and the gateway's API tests (target `api`) mostly wait on their systems'
 # sockets, databases and buses, not on the CPU: with eight test threads instead of the

@@ -17,9 +17,9 @@ use sise_platform::server;
 use sise_platform::service::Service;
 
 static SQLITE: sqlx::migrate::Migrator =
-    sise_platform::db::migrate!("tests/probe/migrations/sqlite");
+    sise_platform::db::migrate!("tests/platform/probe/migrations/sqlite");
 static POSTGRES: sqlx::migrate::Migrator =
-    sise_platform::db::migrate!("tests/probe/migrations/postgres");
+    sise_platform::db::migrate!("tests/platform/probe/migrations/postgres");
 
 pub const MIGRATIONS: Migrations = Migrations {
     sqlite: &SQLITE,

@@ -2,7 +2,7 @@
 //! with the probe service: gRPC health follows the database, turns NOT_SERVING when
 //! shutdown starts, and shutdown drains within its deadline.
 
-mod probe;
+use crate::probe;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! and with NATS at 127.0.0.1:4222 (a fresh namespace per test, its stream deleted
 //! afterwards; `SISE_SKIP_NATS=1` skips the NATS parts).
 
-mod probe;
+use crate::probe;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -298,4 +298,122 @@ async fn check_poison_is_dead_lettered(bus: Bus) {
     );
     stop.cancel();
     consumer.await.expect("consumer stops");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn waiting_events_are_handled_together_and_a_poison_alone_inproc() {
+    let bus = Bus::connect(&BusConfig {
+        consumer: ConsumerOptions {
+            max_deliver: 3,
+            ..ConsumerOptions::default()
+        },
+        ..BusConfig::default()
+    })
+    .await
+    .expect("bus");
+    check_batches(bus).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn waiting_events_are_handled_together_and_a_poison_alone_nats() {
+    if skip_nats() {
+        return;
+    }
+    let bus = nats_bus(ConsumerOptions {
+        max_deliver: 3,
+        ..ConsumerOptions::default()
+    })
+    .await;
+    let outcome = tokio::spawn(check_batches(bus.clone())).await;
+    bus.destroy_namespace().await.expect("destroy namespace");
+    if let Err(e) = outcome {
+        std::panic::resume_unwind(e.into_panic());
+    }
+}
+
+/// Twenty events waiting before a batch consumer starts: its handler takes several at once;
+/// a call holding the poison fails, so each of that call's events is handled alone, and the
+/// poison alone is dead-lettered. Every other event is handled.
+async fn check_batches(bus: Bus) {
+    use prost::Message as _;
+    const BATCHED: bus::Consumer = bus::Consumer {
+        name: "batched",
+        pattern: "events.probe.>",
+    };
+    let names: Vec<String> = (0..20)
+        .map(|i| {
+            if i == 7 {
+                "poison".to_owned()
+            } else {
+                format!("e{i}")
+            }
+        })
+        .collect();
+    for name in &names {
+        bus.publish_durable(SUBJECT, Headers::new(), Bytes::from(name.encode_to_vec()))
+            .await
+            .expect("publish");
+    }
+    let calls = Arc::new(std::sync::Mutex::new(Vec::<(Vec<String>, bool)>::new()));
+    let stop = CancellationToken::new();
+    let consumer = tokio::spawn({
+        let (bus, calls, stop) = (bus.clone(), calls.clone(), stop.clone());
+        bus::consume_message_batches(bus, BATCHED, stop, move |batch: Vec<String>| {
+            let poisoned = batch.iter().any(|name| name == "poison");
+            calls.lock().expect("lock").push((batch, !poisoned));
+            async move {
+                anyhow::ensure!(!poisoned, "cannot handle this one");
+                Ok(())
+            }
+        })
+    });
+
+    let mut dead = bus
+        .consume_durable("dead-reader", "events.dead.>")
+        .await
+        .expect("consume dead letters");
+    let letter = next(&mut dead).await;
+    assert_eq!(letter.event.headers["Sise-Dead-Consumer"], "batched");
+    assert_eq!(letter.event.headers["Sise-Dead-Deliveries"], "3");
+    assert_eq!(
+        String::decode(letter.event.payload.clone()).expect("decode"),
+        "poison"
+    );
+    letter.ack().await.expect("ack");
+    tokio::time::timeout(WAIT, async {
+        loop {
+            let handled: std::collections::BTreeSet<String> = calls
+                .lock()
+                .expect("lock")
+                .iter()
+                .filter(|(_, ok)| *ok)
+                .flat_map(|(batch, _)| batch.iter().cloned())
+                .collect();
+            if handled.len() == names.len() - 1 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .expect("every other event handled");
+    stop.cancel();
+    consumer.await.expect("consumer stops");
+
+    let calls = calls.lock().expect("lock");
+    assert!(
+        calls.iter().any(|(batch, _)| batch.len() > 1),
+        "waiting events share a call: {calls:?}"
+    );
+    assert!(calls.iter().all(|(batch, _)| batch.len() <= bus::MAX_BATCH));
+    let poison_calls: Vec<usize> = calls
+        .iter()
+        .filter(|(batch, _)| batch.iter().any(|name| name == "poison"))
+        .map(|(batch, _)| batch.len())
+        .collect();
+    assert_eq!(
+        poison_calls.iter().filter(|&&len| len == 1).count(),
+        3,
+        "the poison is tried alone max_deliver times after its batch failed: {poison_calls:?}"
+    );
 }
