@@ -4,37 +4,12 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQuote, createSecurity } from '@/testing/data-generators';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { createTestQueryClient } from '@/testing/test-utils';
 
 import { getSecurityQueryOptions } from '../api/get-security';
 
 import { useLiveQuotes } from './use-live-quotes';
-
-/** Just enough of EventSource to drive the hook from a test. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  readonly url: string;
-  closed = false;
-  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-
-  close() {
-    this.closed = true;
-  }
-
-  emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
 
 const SAMSUNG = 'KOREA-A005930';
 

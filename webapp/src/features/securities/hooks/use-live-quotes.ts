@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
+import { openLiveStream } from '@/lib/live-stream';
+
 import {
   QUOTE_STREAM_EVENTS,
   chunkSecurityIds,
@@ -19,7 +21,7 @@ type Options = {
  * Keeps the cached quotes of `securityIds` live: opens the quote stream
  * (one EventSource per 50 ids), writes its snapshot and every `quote` event
  * into the query cache, and closes on unmount or when the ids change.
- * Reconnecting is left to EventSource; each reconnect brings a new snapshot.
+ * A stream that ends is opened again (`openLiveStream`); each opening brings a new snapshot.
  */
 export function useLiveQuotes(securityIds: readonly string[], { enabled = true }: Options = {}): void {
   const queryClient = useQueryClient();
@@ -29,21 +31,21 @@ export function useLiveQuotes(securityIds: readonly string[], { enabled = true }
   useEffect(() => {
     if (!enabled || idsKey === '' || typeof EventSource === 'undefined') return;
 
-    const sources = chunkSecurityIds(idsKey.split(',')).map((ids) => {
-      const source = new EventSource(getQuoteStreamUrl(ids));
-      source.addEventListener(QUOTE_STREAM_EVENTS.snapshot, (event: MessageEvent<string>) => {
-        const quotes = parseSnapshotEvent(event.data);
-        if (quotes) writeQuotesToCache(queryClient, quotes);
-      });
-      source.addEventListener(QUOTE_STREAM_EVENTS.quote, (event: MessageEvent<string>) => {
-        const quote = parseQuoteEvent(event.data);
-        if (quote) writeQuotesToCache(queryClient, [quote]);
-      });
-      return source;
-    });
+    const closers = chunkSecurityIds(idsKey.split(',')).map((ids) =>
+      openLiveStream(getQuoteStreamUrl(ids), {
+        [QUOTE_STREAM_EVENTS.snapshot]: (event) => {
+          const quotes = parseSnapshotEvent(event.data);
+          if (quotes) writeQuotesToCache(queryClient, quotes);
+        },
+        [QUOTE_STREAM_EVENTS.quote]: (event) => {
+          const quote = parseQuoteEvent(event.data);
+          if (quote) writeQuotesToCache(queryClient, [quote]);
+        },
+      }),
+    );
 
     return () => {
-      for (const source of sources) source.close();
+      for (const close of closers) close();
     };
   }, [queryClient, idsKey, enabled]);
 }

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
+import { openLiveStream } from '@/lib/live-stream';
 import { readAgain } from '@/lib/read-again';
 
 import { getPost } from '../api/get-post';
@@ -42,24 +43,22 @@ export async function applyBoardEvent(
 /**
  * Keeps an open board live (spec §4): a new post joins the front of its lists without a reload,
  * a deleted one leaves them, a hidden one shows as hidden. Events arrive in order and are
- * applied one after another. Reconnecting is left to EventSource. Each time the stream opens,
- * the first time too, the board is read again: the server follows a board from the moment the
- * stream starts, so a post written between the board's first read and the stream's start (or
- * while it reconnected) would otherwise never show.
+ * applied one after another. The stream is opened again whenever it ends (`openLiveStream`).
+ * Each time it opens, the first time too, the board is read again: the server follows a board
+ * from the moment the stream starts, so a post written between the board's first read and the
+ * stream's start (or while it was away) would otherwise never show.
  */
 export function useBoardStream(securityId: string, { enabled = true }: { enabled?: boolean } = {}): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(getBoardStreamUrl(securityId));
     let queue = Promise.resolve();
     const apply = (event: BoardStreamEvent, data: string) => {
       queue = queue.then(() => applyBoardEvent(queryClient, securityId, event, data)).catch(() => undefined);
     };
-    for (const name of BOARD_STREAM_EVENTS) {
-      source.addEventListener(name, (event: MessageEvent<string>) => apply(name, event.data));
-    }
-    source.addEventListener('open', () => apply('resync', '{}'));
-    return () => source.close();
+    const listeners = Object.fromEntries(
+      BOARD_STREAM_EVENTS.map((name) => [name, (event: MessageEvent<string>) => apply(name, event.data)]),
+    );
+    return openLiveStream(getBoardStreamUrl(securityId), listeners, () => apply('resync', '{}'));
   }, [queryClient, securityId, enabled]);
 }

@@ -103,28 +103,4 @@ export function reactionServer(initial: Reactions) {
   return { apply, get state() { return state; } };
 }
 
-/** Just enough of EventSource to drive a board's stream from a test. */
-export class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  readonly url: string;
-  closed = false;
-  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-
-  close() {
-    this.closed = true;
-  }
-
-  emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
+export { FakeEventSource } from '@/testing/fake-event-source';
