@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The key root of lib/query-keys.ts across features: only app/ may import every feature,
 // so the test that one invalidation reaches all of them lives here.
 import { hashKey, type QueryKey } from '@tanstack/react-query';

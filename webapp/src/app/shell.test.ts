@@ -1,3 +1,4 @@
+// @vitest-environment node
 // What the shell (the entry and its static imports, preloaded by index.html) may hold: the
 // start-up, the providers, the router and the root layout. The route table and every screen are
 // reached only through dynamic imports, so a screen (the community's included) costs the shell

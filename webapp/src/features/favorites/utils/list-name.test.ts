@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
 import { capListName, DEFAULT_LIST_NAME, LIST_NAME_TOO_LONG, parseListName } from './list-name';

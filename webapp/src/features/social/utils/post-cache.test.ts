@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 
 import { EMPTY_REPORT_FORM, canSend, chooseReason, textEnabled, typeReportText } from './report-form';
