@@ -100,7 +100,8 @@ webapp_pid=$!
 # Every target in one build: binaries and tests share one feature resolution, so the binaries
 # the distributed and browser tests run are the ones `cargo test` would build.
 step "rust: build and lint every target (the distributed test runs the binaries as processes)"
-cargo build --workspace --all-targets --locked
+# --timings leaves where the build's time went in $TARGET_DIR/cargo-timings/cargo-timing.html.
+cargo build --workspace --all-targets --locked --timings
 
 # The deployment checks and Schemathesis leave a core idle while the Rust tests wait on
 # sockets and databases: they run beside them, their output kept in a log too.
