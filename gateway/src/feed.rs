@@ -309,7 +309,7 @@ mod tests {
         assert_eq!(seen, created);
         // Ticks, more than the bus holds for a subscriber, with no await between them: this
         // test's one thread cannot run the feed meanwhile.
-        for _ in 0..5_000 {
+        for _ in 0..70_000 {
             bus.publish(
                 &format!("quotes.{BOARD}"),
                 Headers::new(),

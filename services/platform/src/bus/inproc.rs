@@ -15,8 +15,11 @@ use tokio_stream::wrappers::errors::BroadcastStreamRecvError;
 
 use super::{Delivery, Event, MSG_ID_HEADER, subject_matches};
 
-/// Live messages a subscriber may fall behind by before it starts losing them.
-const LIVE_CAPACITY: usize = 4096;
+/// Live messages a subscriber may fall behind by before it starts losing them (and its
+/// subscription ends): as many as the NATS client buffers for a subscription. The simulator
+/// alone sends about 1,200 ticks a step, 24,000 a second: 4,096 was a third of a second of a
+/// feed's lag on a loaded machine.
+const LIVE_CAPACITY: usize = 65_536;
 /// Durable events kept in memory; the oldest are dropped beyond this.
 const DURABLE_LOG_CAPACITY: usize = 100_000;
 

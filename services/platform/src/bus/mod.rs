@@ -59,7 +59,7 @@
 //! # In-process (`url = "inproc"`, the embedded default)
 //!
 //! One process, nothing persisted. Live messages go through a broadcast channel; a
-//! subscriber more than 4096 messages behind has lost some, and its subscription ends there
+//! subscriber more than 65,536 messages behind has lost some, and its subscription ends there
 //! (logged as a warning), so that it knows: the gateway's feed and market's followers then
 //! subscribe again and resync what they serve.
 //! Durable events are appended to an in-memory log of at most 100 000 events per
