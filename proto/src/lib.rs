@@ -49,10 +49,7 @@ mod tests {
             let (hash, name) = line.split_once("  ").expect("hash  name");
             let bytes = std::fs::read(root.join(name))
                 .unwrap_or_else(|e| panic!("{name} is gone ({e}): run bash scripts/gen-proto.sh"));
-            let now: String = Sha256::digest(bytes)
-                .iter()
-                .map(|byte| format!("{byte:02x}"))
-                .collect();
+            let now = hex::encode(Sha256::digest(bytes));
             assert_eq!(now, hash, "{name} changed: run bash scripts/gen-proto.sh");
             stamped.push(name);
         }

@@ -37,10 +37,9 @@ fn main() -> Result<(), Box<dyn Error>> {
     generated.sort();
     let mut stamp = String::new();
     for path in sources.iter().chain(&generated) {
-        let digest = Sha256::digest(fs::read(path)?);
+        let hash = hex::encode(Sha256::digest(fs::read(path)?));
         let name = path.strip_prefix(&root)?.display().to_string();
-        let hex: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();
-        stamp.push_str(&format!("{hex}  {name}\n"));
+        stamp.push_str(&format!("{hash}  {name}\n"));
     }
     fs::write(out.join("SOURCES.sha256"), stamp)?;
     println!("generated {} files from {} sources", generated.len(), sources.len());

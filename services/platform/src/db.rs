@@ -56,6 +56,21 @@ impl FromStr for Backend {
 /// calling crate. Re-exported here so services need no sqlx `macros` feature (see Cargo.toml).
 pub use sqlx_macros::migrate;
 
+/// The `VALUES` list of a multi-row insert of `rows` rows of `columns` values each, numbered
+/// `$1, $2, …` in the order they are bound: `($1, $2), ($3, $4)`. (sqlx's `QueryBuilder` writes
+/// `?` through `Any`, which PostgreSQL refuses.)
+pub fn value_rows(rows: usize, columns: usize) -> String {
+    (0..rows)
+        .map(|row| {
+            let values: Vec<String> = (1..=columns)
+                .map(|column| format!("${}", row * columns + column))
+                .collect();
+            format!("({})", values.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The migrations of one service, one set per backend.
 pub struct Migrations {
     pub sqlite: &'static Migrator,
@@ -316,6 +331,13 @@ pub mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn value_rows_number_in_binding_order() {
+        assert_eq!(value_rows(2, 3), "($1, $2, $3), ($4, $5, $6)");
+        assert_eq!(value_rows(1, 1), "($1)");
+        assert_eq!(value_rows(0, 4), "");
+    }
 
     #[test]
     fn backend_from_url() {

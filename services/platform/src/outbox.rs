@@ -87,15 +87,10 @@ pub async fn enqueue_all(tx: &mut AnyConnection, events: &[Event]) -> Result<()>
     if events.is_empty() {
         return Ok(());
     }
-    let mut sql =
-        String::from("INSERT INTO outbox (subject, headers, payload, created_at_ms) VALUES ");
-    for i in 0..events.len() {
-        let n = i * 4;
-        if i > 0 {
-            sql.push_str(", ");
-        }
-        sql.push_str(&format!("(${}, ${}, ${}, ${})", n + 1, n + 2, n + 3, n + 4));
-    }
+    let sql = format!(
+        "INSERT INTO outbox (subject, headers, payload, created_at_ms) VALUES {}",
+        crate::db::value_rows(events.len(), 4)
+    );
     let mut query = sqlx::query(AssertSqlSafe(sql));
     for event in events {
         query = query

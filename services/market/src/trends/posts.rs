@@ -69,16 +69,11 @@ impl PostStore {
         if kept.is_empty() {
             return Ok(0);
         }
-        let mut sql =
-            String::from("INSERT INTO counted_posts (post_id, security_id, created_at_ms) VALUES ");
-        for i in 0..kept.len() {
-            let n = i * 3;
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push_str(&format!("(${}, ${}, ${})", n + 1, n + 2, n + 3));
-        }
-        sql.push_str(" ON CONFLICT (post_id) DO NOTHING");
+        let sql = format!(
+            "INSERT INTO counted_posts (post_id, security_id, created_at_ms) VALUES {} \
+             ON CONFLICT (post_id) DO NOTHING",
+            sise_platform::db::value_rows(kept.len(), 3)
+        );
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
         for event in kept {
             query = query

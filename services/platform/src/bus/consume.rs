@@ -61,12 +61,9 @@ pub async fn consume_messages<M, F, Fut>(
         name,
         consumer.pattern,
         cancel,
-        move |event| match M::decode(event.payload) {
-            Ok(message) => futures::future::Either::Left(handler(message)),
-            Err(error) => {
-                tracing::warn!(consumer = name, %error, "dropping an event that does not decode");
-                futures::future::Either::Right(std::future::ready(Ok(())))
-            }
+        move |event| match decode::<M>(name, event) {
+            Some(message) => futures::future::Either::Left(handler(message)),
+            None => futures::future::Either::Right(std::future::ready(Ok(()))),
         },
     )
     .await;
@@ -101,18 +98,22 @@ pub async fn consume_message_batches<M, F, Fut>(
         move |events: Vec<Event>| {
             let messages = events
                 .into_iter()
-                .filter_map(|event| match M::decode(event.payload) {
-                    Ok(message) => Some(message),
-                    Err(error) => {
-                        tracing::warn!(consumer = name, %error, "dropping an event that does not decode");
-                        None
-                    }
-                })
+                .filter_map(|event| decode::<M>(name, event))
                 .collect();
             handler(messages)
         },
     )
     .await;
+}
+
+/// The event's message, or `None` (logged) for a payload that does not decode: it is
+/// acknowledged with the rest, as no retry could change it.
+fn decode<M: prost::Message + Default>(consumer: &str, event: Event) -> Option<M> {
+    M::decode(event.payload)
+        .inspect_err(|error| {
+            tracing::warn!(consumer, %error, "dropping an event that does not decode");
+        })
+        .ok()
 }
 
 /// Runs durable consumer `name` over `pattern` until `cancel`, calling `handler` for each

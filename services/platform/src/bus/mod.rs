@@ -111,7 +111,7 @@ use tracing::Instrument as _;
 
 pub use background::BackgroundPublisher;
 pub use consume::{
-    Consumer, MAX_BATCH, consume, consume_message_batches, consume_messages, dead_letter_subject,
+    MAX_BATCH, consume, consume_message_batches, consume_messages, dead_letter_subject,
 };
 pub use subject::subject_matches;
 

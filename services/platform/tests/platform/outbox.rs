@@ -336,7 +336,7 @@ async fn waiting_events_are_handled_together_and_a_poison_alone_nats() {
 /// poison alone is dead-lettered. Every other event is handled.
 async fn check_batches(bus: Bus) {
     use prost::Message as _;
-    const BATCHED: bus::Consumer = bus::Consumer {
+    const BATCHED: bus::acl::Consumer = bus::acl::Consumer {
         name: "batched",
         pattern: "events.probe.>",
     };

@@ -2,10 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { installIntersectionObserver } from '@/testing/intersection-observer';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { createTestQueryClient, renderWithProviders } from '@/testing/test-utils';
 
 import { getMyPostsInfiniteQueryOptions } from '../api/get-member-posts';
-import { FakeEventSource, createPost, stubApi } from '../testing/posts';
+import { createPost, stubApi } from '../testing/posts';
 import { SocialViewerContext } from '../viewer';
 
 import { Board } from './board';

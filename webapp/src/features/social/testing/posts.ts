@@ -102,5 +102,3 @@ export function reactionServer(initial: Reactions) {
   };
   return { apply, get state() { return state; } };
 }
-
-export { FakeEventSource } from '@/testing/fake-event-source';
