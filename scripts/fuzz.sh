@@ -30,6 +30,7 @@ done
 targets=(
   "cursors       sise-market    articles::cursor::tests::prop_cursor_"
   "ids           sise-market    prop_ids_"
+  "security-ids  sise-market-model  domain::tests::prop_ids_"
   "dates-limits  sise-platform  request::tests::prop_"
   "feed          sise-market    articles::news::tests::prop_feed_"
   "dart          sise-market    articles::dart::tests::prop_dart_"
@@ -39,8 +40,8 @@ targets=(
 log_dir="${FUZZ_LOG_DIR:-$(mktemp -d -t sise-fuzz.XXXXXX)}"
 mkdir -p "$log_dir"
 
-echo "building the test binaries (sise-market, sise-platform) ..."
-binaries="$(cargo test -p sise-market -p sise-platform --lib --no-run --message-format=json 2>/dev/null |
+echo "building the test binaries (sise-market, sise-market-model, sise-platform) ..."
+binaries="$(cargo test -p sise-market -p sise-market-model -p sise-platform --lib --no-run --message-format=json 2>/dev/null |
   python3 -c '
 import json, sys
 for line in sys.stdin:

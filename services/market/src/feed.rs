@@ -17,8 +17,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::dataset::{ListedStock, activity_by_cap};
 use crate::simulator::{
-    Continued, Instrument, Mode, PriceChange, QuoteState, Session, Simulator, SimulatorConfig,
-    SimulatorSettings, StepOutcome, TickGrid, now_kst, trading_date_at,
+    Continued, Instrument, Mode, QuoteState, Simulator, SimulatorConfig, SimulatorSettings,
+    StepOutcome, TickGrid, now_kst, trading_date_at,
 };
 
 /// Latest quotes of every security, shared between the feed and the gRPC handlers.
@@ -303,32 +303,6 @@ fn to_proto(security_id: &str, q: &QuoteState) -> pb::Quote {
         session: pb::Session::from(q.session) as i32,
         traded_at_ms: q.traded_at.timestamp_millis(),
         vi: q.vi,
-    }
-}
-
-impl From<PriceChange> for pb::PriceChange {
-    fn from(change: PriceChange) -> Self {
-        match change {
-            PriceChange::UpperLimit => Self::UpperLimit,
-            PriceChange::Rise => Self::Rise,
-            PriceChange::Even => Self::Even,
-            PriceChange::Fall => Self::Fall,
-            PriceChange::LowerLimit => Self::LowerLimit,
-        }
-    }
-}
-
-/// The one mapping of sessions to the wire, for quotes and assets alike.
-impl From<Session> for pb::Session {
-    fn from(session: Session) -> Self {
-        match session {
-            Session::PreMarket => Self::PreMarket,
-            Session::OpeningAuction => Self::OpeningAuction,
-            Session::Regular => Self::Regular,
-            Session::ClosingAuction => Self::ClosingAuction,
-            Session::AfterHours => Self::AfterHours,
-            Session::Closed => Self::Closed,
-        }
     }
 }
 

@@ -1,11 +1,15 @@
 //! The market service: securities, live quotes, charts, indexes, FX, news and disclosures.
 //!
 //! Layout, in layers that only point down (a module uses its own layer or lower ones):
-//! 1. Foundations:
+//! 1. Foundations, re-exported from the crate `sise-market-model` (`model/`), which holds
+//!    the number crunching every start runs and is built optimised in the test profile
+//!    while the rest of market is not (docs/benchmarks.md, "Test command"):
 //!    - `domain`: identifiers (`SecurityId`) and markets, parsed at the edge.
 //!    - `dataset`: the bundled real KRX data (`data/`, provenance in `data/SOURCES.md`).
 //!    - `simulator`: the deterministic KRX-rule market simulator (pure logic), its settings
 //!      and the KST clock (`now_kst`).
+//!    - `candle` and `history` (used as `charts::candle` and `charts::history`): a day
+//!      candle, and every stock's real and seeded daily history.
 //! 2. Shared machinery:
 //!    - `store`: the market database's migrations and its `dataset_meta` versions.
 //!    - `feed`: drives the simulator, keeps the latest quotes, publishes ticks on the bus.
@@ -47,8 +51,6 @@ pub(crate) mod charts;
 pub(crate) mod closed_days;
 pub(crate) mod company;
 pub mod config;
-pub mod dataset;
-pub mod domain;
 pub(crate) mod etfs;
 pub(crate) mod feature;
 pub mod feed;
@@ -57,10 +59,12 @@ pub(crate) mod moves;
 mod runtime;
 pub mod search;
 pub(crate) mod securities;
-pub mod simulator;
 mod startup;
 pub mod store;
 pub mod trends;
+
+// The foundations, a crate of their own (built optimised in the test profile).
+pub use sise_market_model::{dataset, domain, simulator};
 
 pub use config::MarketConfig;
 pub use securities::SecurityStore;

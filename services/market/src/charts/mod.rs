@@ -21,9 +21,7 @@
 //! written on its first read ([`store::ChartStore::ensure`]). [`build`] then plugs the
 //! charts into the feed and serves them.
 
-mod candle;
 mod grpc;
-mod history;
 mod minute;
 mod store;
 
@@ -38,6 +36,7 @@ use sise_proto::market::v1::chart_service_server::ChartServiceServer;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+// The candle and the seeded history live in `sise-market-model`, built optimised in tests.
 pub use self::candle::{Candle, Source};
 use self::grpc::ChartGrpc;
 pub use self::grpc::read_days;
@@ -49,6 +48,7 @@ use crate::feature::{Context, Feature, Stage};
 use crate::feed::StepObserver;
 use crate::simulator::clock::{kst_date, previous_trading_day, session_date};
 use crate::simulator::{Simulator, SimulatorMode, SimulatorSettings, StepOutcome};
+pub(crate) use sise_market_model::{candle, history};
 
 /// The `services.market.charts` configuration section.
 #[derive(Clone, Debug, Deserialize)]

@@ -33,7 +33,7 @@ use chrono::NaiveDate;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::candle::{Candle, Source};
+use crate::candle::{Candle, Source};
 use crate::dataset::{DATASET_VERSION, ListedStock, activity_by_cap};
 use crate::simulator::clock::{next_trading_day, previous_trading_day};
 use crate::simulator::{Rounding, TickGrid};
@@ -961,7 +961,7 @@ mod tests {
     }
 
     fn data_dir() -> std::path::PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
     }
 
     fn candle(d: NaiveDate, open: i64, high: i64, low: i64, close: i64) -> Candle {

@@ -210,12 +210,12 @@ fn load_etfs(dir: &Path) -> anyhow::Result<Vec<ListedStock>> {
 }
 
 /// A day of the Naver history: date, close, volume.
-pub(crate) type DailyRow = (NaiveDate, i64, i64);
+pub type DailyRow = (NaiveDate, i64, i64);
 
 /// (date, close, volume) of each of `codes` in the Naver history (KOSPI top 100 and the
 /// ETFs, 2021-04 to 2026-03), oldest first. Only the
 /// rows of those codes are parsed (the file has 114k rows of 100 codes).
-pub(crate) fn naver_daily<'a>(
+pub fn naver_daily<'a>(
     dir: &Path,
     codes: impl IntoIterator<Item = &'a str>,
 ) -> anyhow::Result<HashMap<String, Vec<DailyRow>>> {
@@ -271,7 +271,7 @@ fn measured_activity(days: &[DailyRow]) -> (f64, f64) {
 /// How actively a stock trades and how much it moves, from its market-cap rank (real last
 /// close × shares, rank 0 the largest), so the simulator and the generated history agree.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) struct Activity {
+pub struct Activity {
     /// `1 − ln(1 + rank) / ln(1 + n)`: log scale, so the whole market trades about 10조 a
     /// day, as KRX does.
     pub liquidity: f64,
@@ -281,7 +281,7 @@ pub(crate) struct Activity {
 
 /// The [`Activity`] of each security of `securities`, in its order: a stock's from its
 /// market-cap rank among the stocks, an ETF's as measured on its real candles.
-pub(crate) fn activity_by_cap(securities: &[ListedStock]) -> Vec<Activity> {
+pub fn activity_by_cap(securities: &[ListedStock]) -> Vec<Activity> {
     let mut by_cap: Vec<usize> = (0..securities.len())
         .filter(|&i| !securities[i].is_etf())
         .collect();
@@ -320,7 +320,7 @@ pub(crate) fn activity_by_cap(securities: &[ListedStock]) -> Vec<Activity> {
 }
 
 /// Every row of the CSV file at `path`, naming the file on failure.
-pub(crate) fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
+pub fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<Vec<T>> {
     let mut reader =
         csv::Reader::from_path(path).with_context(|| format!("cannot open {}", path.display()))?;
     reader
@@ -330,7 +330,7 @@ pub(crate) fn read_csv<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::R
 }
 
 /// Integers in the sources are sometimes written as floats ("82600.0").
-pub(crate) fn parse_int(text: &str) -> Option<i64> {
+pub fn parse_int(text: &str) -> Option<i64> {
     let text = text.trim();
     text.parse::<i64>()
         .ok()
@@ -342,7 +342,7 @@ mod tests {
     use super::*;
 
     fn data_dir() -> std::path::PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("data")
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
     }
 
     #[test]

@@ -928,5 +928,33 @@ impl Simulator {
     }
 }
 
+// The wire forms of the simulator's enums (sise.market.v1).
+
+impl From<PriceChange> for sise_proto::market::v1::PriceChange {
+    fn from(change: PriceChange) -> Self {
+        match change {
+            PriceChange::UpperLimit => Self::UpperLimit,
+            PriceChange::Rise => Self::Rise,
+            PriceChange::Even => Self::Even,
+            PriceChange::Fall => Self::Fall,
+            PriceChange::LowerLimit => Self::LowerLimit,
+        }
+    }
+}
+
+/// The one mapping of sessions to the wire, for quotes and assets alike.
+impl From<Session> for sise_proto::market::v1::Session {
+    fn from(session: Session) -> Self {
+        match session {
+            Session::PreMarket => Self::PreMarket,
+            Session::OpeningAuction => Self::OpeningAuction,
+            Session::Regular => Self::Regular,
+            Session::ClosingAuction => Self::ClosingAuction,
+            Session::AfterHours => Self::AfterHours,
+            Session::Closed => Self::Closed,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;
