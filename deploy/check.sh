@@ -2,6 +2,8 @@
 # Validates Sise's deployment files without a Docker engine or a cluster.
 #
 #   bash deploy/check.sh
+#   bash deploy/check.sh --install-tools   # only install the tools below (the test command
+#                                          # does this beside the build, off the checks' time)
 #
 # Checks (each reported PASS/FAIL; the script exits 1 if any failed):
 #   compose      docker compose config -q, then house rules on the resolved
@@ -511,6 +513,12 @@ run() {
     failures+=("$name")
   fi
 }
+
+if [[ "${1:-}" == "--install-tools" ]]; then
+  ensure_compose && ensure_pyyaml && ensure_kubernetes_validate && ensure_hadolint &&
+    ensure_promql_parser && ensure_promtool
+  exit
+fi
 
 run compose check_compose
 run kubernetes check_kubernetes

