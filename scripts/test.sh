@@ -137,23 +137,16 @@ step "rust: tests (SQLite and PostgreSQL, in-process bus and NATS)"
 rust_status=0
 SISE_TEST_BACKENDS=sqlite,postgres python3 scripts/run-rust-tests.py || rust_status=$?
 
-step "webapp checks: waiting for them, then their output"
+step "webapp, deploy checks and Schemathesis: waiting for them, then their output"
 webapp_status=0
 wait "$webapp_pid" || webapp_status=$?
 cat "$webapp_log"
 rm -f "$webapp_log"
-# What runs after this needs no more than the Rust tests and the webapp's checks green: the
-# deploy checks and Schemathesis (one client, one server) may still be running; the browser
-# files start beside their end instead of after it (they ended 14-34 s after the Rust tests).
 side_status=0
-finish_side() {
-  step "deploy checks and Schemathesis: waiting for them, then their output"
-  wait "$side_pid" || side_status=$?
-  cat "$side_log"
-  rm -f "$side_log"
-}
-if [ "$rust_status" != 0 ] || [ "$webapp_status" != 0 ]; then
-  finish_side
+wait "$side_pid" || side_status=$?
+cat "$side_log"
+rm -f "$side_log"
+if [ "$rust_status" != 0 ] || [ "$webapp_status" != 0 ] || [ "$side_status" != 0 ]; then
   echo "failed: rust tests exit $rust_status, webapp checks exit $webapp_status," \
     "deploy checks and Schemathesis exit $side_status" >&2
   exit 1
@@ -162,10 +155,4 @@ fi
 # After the Rust tests, not beside them: beside them (2026-11-27) the gateway's API tests took
 # 690 s instead of about 140 s and the distributed tests missed their 60 s start-up bound.
 step "end to end: headless Chromium at 390x844 against the one-process server"
-e2e_status=0
-(cd webapp && SISE_BIN="$TARGET_DIR/debug/sise" npm run --silent e2e) || e2e_status=$?
-finish_side
-if [ "$e2e_status" != 0 ] || [ "$side_status" != 0 ]; then
-  echo "failed: end to end exit $e2e_status, deploy checks and Schemathesis exit $side_status" >&2
-  exit 1
-fi
+(cd webapp && SISE_BIN="$TARGET_DIR/debug/sise" npm run --silent e2e)
