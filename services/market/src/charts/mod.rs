@@ -1,11 +1,12 @@
 //! Stock charts: day candles and today's minute candles (spec §3 `dayCandles`, §7 "day
 //! candles (limit, to)").
 //!
-//! - `candle`: a day candle and where a stored one comes from.
-//! - `history`: the real daily history of the bundled dataset (Naver 2021–2026-03 and KIS
-//!   2025-10–2026-06, KIS winning), the 2026-05-08 snapshot of every stock, and
-//!   deterministic generated candles where the dataset has none (see
-//!   docs/architecture.md, "Market data: candles").
+//! - `candle` and `history`, from the crate `sise-market-model` (optimised in tests):
+//!   - `candle`: a day candle and where a stored one comes from.
+//!   - `history`: the real daily history of the bundled dataset (Naver 2021–2026-03 and KIS
+//!     2025-10–2026-06, KIS winning), the 2026-05-08 snapshot of every stock, and
+//!     deterministic generated candles where the dataset has none (see
+//!     docs/architecture.md, "Market data: candles").
 //! - `store`: the `day_candles` table (histories written on first read, simulated closes,
 //!   pages).
 //! - `minute`: today's live day candle and minute bars, in memory, fed by the quote feed.
