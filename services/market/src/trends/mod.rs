@@ -92,6 +92,7 @@ pub(crate) fn build(
     let posts = posts::run(
         cx.bus.clone(),
         PostStore::new(cx.db.clone()),
+        settings.posts_batch_max,
         cx.cancel.clone(),
     );
     Ok(Feature::default()

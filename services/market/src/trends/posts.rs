@@ -167,7 +167,7 @@ impl PostStore {
 
 /// Consume `events.social.post_created` until `cancel` (the consumer `acl::MARKET_POSTS`),
 /// pruning old posts every hour meanwhile.
-pub async fn run(bus: Bus, store: PostStore, cancel: CancellationToken) {
+pub async fn run(bus: Bus, store: PostStore, batch_max: usize, cancel: CancellationToken) {
     let prune = {
         let (store, cancel) = (store.clone(), cancel.clone());
         async move {
@@ -192,6 +192,7 @@ pub async fn run(bus: Bus, store: PostStore, cancel: CancellationToken) {
         bus,
         acl::MARKET_POSTS,
         cancel,
+        batch_max,
         move |events: Vec<social::PostCreated>| {
             let store = store.clone();
             async move { store.apply_all(&events, now_ms()).await.map(|_| ()) }

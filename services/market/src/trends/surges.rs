@@ -16,7 +16,8 @@ pub const HOUR_MS: i64 = 3_600_000;
 /// The hours the usual rate is taken over: a week, less the last hour.
 pub const USUAL_HOURS: i64 = 7 * 24 - 1;
 
-/// The `services.market.trends` configuration section: the 토론 급증 thresholds.
+/// The `services.market.trends` configuration section: the 토론 급증 thresholds, and the
+/// batch of post events counted at once.
 #[derive(Clone, Debug, Deserialize)]
 pub struct TrendsSettings {
     /// How many times its usual hourly rate a stock's last hour must be.
@@ -28,6 +29,10 @@ pub struct TrendsSettings {
     /// The usual hourly rate counts as at least this.
     #[serde(default = "default_surge_min_usual_hourly")]
     pub surge_min_usual_hourly: f64,
+    /// Most of social's post events written in one insert (1 to
+    /// `sise_platform::bus::MAX_BATCH`; 1 writes each alone, for a comparison).
+    #[serde(default = "default_posts_batch_max")]
+    pub posts_batch_max: usize,
 }
 
 fn default_surge_factor() -> f64 {
@@ -42,12 +47,17 @@ fn default_surge_min_usual_hourly() -> f64 {
     0.5
 }
 
+fn default_posts_batch_max() -> usize {
+    sise_platform::bus::MAX_BATCH
+}
+
 impl Default for TrendsSettings {
     fn default() -> Self {
         Self {
             surge_factor: default_surge_factor(),
             surge_min_posts: default_surge_min_posts(),
             surge_min_usual_hourly: default_surge_min_usual_hourly(),
+            posts_batch_max: default_posts_batch_max(),
         }
     }
 }
@@ -66,6 +76,11 @@ impl TrendsSettings {
         anyhow::ensure!(
             self.surge_min_usual_hourly.is_finite() && self.surge_min_usual_hourly > 0.0,
             "services.market.trends.surge_min_usual_hourly must be a positive number"
+        );
+        anyhow::ensure!(
+            (1..=sise_platform::bus::MAX_BATCH).contains(&self.posts_batch_max),
+            "services.market.trends.posts_batch_max must be from 1 to {}",
+            sise_platform::bus::MAX_BATCH
         );
         Ok(())
     }
@@ -176,6 +191,7 @@ mod tests {
             surge_factor: 20.0,
             surge_min_posts: 2,
             surge_min_usual_hourly: 0.1,
+            posts_batch_max: 1,
         };
         assert!(strict.validate().is_ok());
         let flagged = surges(vec![rate("A", 2, 0), rate("B", 5, 167)], &strict);
@@ -191,6 +207,14 @@ mod tests {
             },
             TrendsSettings {
                 surge_min_usual_hourly: f64::NAN,
+                ..TrendsSettings::default()
+            },
+            TrendsSettings {
+                posts_batch_max: 0,
+                ..TrendsSettings::default()
+            },
+            TrendsSettings {
+                posts_batch_max: sise_platform::bus::MAX_BATCH + 1,
                 ..TrendsSettings::default()
             },
         ] {

@@ -70,7 +70,7 @@ pub async fn consume_messages<M, F, Fut>(
 }
 
 /// [`consume_messages`] for a handler that takes the events already waiting when it is free
-/// (up to [`MAX_BATCH`], first delivered first) in one call, so that it can write them in
+/// (up to `max_batch`, at most [`MAX_BATCH`], first delivered first) in one call, so that it can write them in
 /// one transaction instead of committing each. `Ok` acks them all. If the call fails or
 /// panics, each event of the batch is then handled alone (a batch of one) with the rules of
 /// [`consume`], so one poison event is redelivered and dead-lettered by itself; a
@@ -82,6 +82,7 @@ pub async fn consume_message_batches<M, F, Fut>(
     bus: Bus,
     consumer: Consumer,
     cancel: CancellationToken,
+    max_batch: usize,
     mut handler: F,
 ) where
     M: prost::Message + Default,
@@ -94,7 +95,7 @@ pub async fn consume_message_batches<M, F, Fut>(
         name,
         consumer.pattern,
         cancel,
-        MAX_BATCH,
+        max_batch.clamp(1, MAX_BATCH),
         move |events: Vec<Event>| {
             let messages = events
                 .into_iter()

@@ -358,14 +358,20 @@ async fn check_batches(bus: Bus) {
     let stop = CancellationToken::new();
     let consumer = tokio::spawn({
         let (bus, calls, stop) = (bus.clone(), calls.clone(), stop.clone());
-        bus::consume_message_batches(bus, BATCHED, stop, move |batch: Vec<String>| {
-            let poisoned = batch.iter().any(|name| name == "poison");
-            calls.lock().expect("lock").push((batch, !poisoned));
-            async move {
-                anyhow::ensure!(!poisoned, "cannot handle this one");
-                Ok(())
-            }
-        })
+        bus::consume_message_batches(
+            bus,
+            BATCHED,
+            stop,
+            bus::MAX_BATCH,
+            move |batch: Vec<String>| {
+                let poisoned = batch.iter().any(|name| name == "poison");
+                calls.lock().expect("lock").push((batch, !poisoned));
+                async move {
+                    anyhow::ensure!(!poisoned, "cannot handle this one");
+                    Ok(())
+                }
+            },
+        )
     });
 
     let mut dead = bus
