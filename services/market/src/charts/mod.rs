@@ -37,7 +37,6 @@ use sise_proto::market::v1::chart_service_server::ChartServiceServer;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-// The candle and the seeded history live in `sise-market-model`, built optimised in tests.
 pub use self::candle::{Candle, Source};
 use self::grpc::ChartGrpc;
 pub use self::grpc::read_days;
@@ -49,6 +48,7 @@ use crate::feature::{Context, Feature, Stage};
 use crate::feed::StepObserver;
 use crate::simulator::clock::{kst_date, previous_trading_day, session_date};
 use crate::simulator::{Simulator, SimulatorMode, SimulatorSettings, StepOutcome};
+// The candle and the seeded history live in `sise-market-model`, built optimised in tests.
 pub(crate) use sise_market_model::{candle, history};
 
 /// The `services.market.charts` configuration section.
