@@ -369,6 +369,13 @@ sise_platform::per_backend! {
         let app =
             spawn_app_with(backend, &[("services.market.simulator.day_length_secs", 2)]).await;
         let path = format!("/main/api/v1/securities/{SAMSUNG}/day_candles?limit=20");
+        // The first read stores the stock's seeded history (once per process): a write, made
+        // before the sessions start closing. Each two-second session stores every stock's
+        // close, which keeps SQLite's one writer so busy that on a loaded machine the history's
+        // write waited past the busy timeout and answered 500 (2026-11-29). The default
+        // session is ten minutes long.
+        let (status, _) = app.json(&path).await;
+        assert_eq!(status, 200);
         // Three sessions of today go by.
         tokio::time::sleep(Duration::from_secs(6)).await;
         let (status, body) = app.json(&path).await;

@@ -311,7 +311,8 @@ async fn waiting_events_are_handled_together_and_a_poison_alone_inproc() {
     })
     .await
     .expect("bus");
-    check_batches(bus).await;
+    // A bound below the shared one, as `services.market.trends.posts_batch_max` sets it.
+    check_batches(bus, 4).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -324,17 +325,18 @@ async fn waiting_events_are_handled_together_and_a_poison_alone_nats() {
         ..ConsumerOptions::default()
     })
     .await;
-    let outcome = tokio::spawn(check_batches(bus.clone())).await;
+    let outcome = tokio::spawn(check_batches(bus.clone(), bus::MAX_BATCH)).await;
     bus.destroy_namespace().await.expect("destroy namespace");
     if let Err(e) = outcome {
         std::panic::resume_unwind(e.into_panic());
     }
 }
 
-/// Twenty events waiting before a batch consumer starts: its handler takes several at once;
-/// a call holding the poison fails, so each of that call's events is handled alone, and the
-/// poison alone is dead-lettered. Every other event is handled.
-async fn check_batches(bus: Bus) {
+/// Twenty events waiting before a batch consumer bound to `max_batch` starts: its handler
+/// takes several at once, never more than `max_batch`; a call holding the poison fails, so
+/// each of that call's events is handled alone, and the poison alone is dead-lettered. Every
+/// other event is handled.
+async fn check_batches(bus: Bus, max_batch: usize) {
     use prost::Message as _;
     const BATCHED: bus::acl::Consumer = bus::acl::Consumer {
         name: "batched",
@@ -358,20 +360,14 @@ async fn check_batches(bus: Bus) {
     let stop = CancellationToken::new();
     let consumer = tokio::spawn({
         let (bus, calls, stop) = (bus.clone(), calls.clone(), stop.clone());
-        bus::consume_message_batches(
-            bus,
-            BATCHED,
-            stop,
-            bus::MAX_BATCH,
-            move |batch: Vec<String>| {
-                let poisoned = batch.iter().any(|name| name == "poison");
-                calls.lock().expect("lock").push((batch, !poisoned));
-                async move {
-                    anyhow::ensure!(!poisoned, "cannot handle this one");
-                    Ok(())
-                }
-            },
-        )
+        bus::consume_message_batches(bus, BATCHED, stop, max_batch, move |batch: Vec<String>| {
+            let poisoned = batch.iter().any(|name| name == "poison");
+            calls.lock().expect("lock").push((batch, !poisoned));
+            async move {
+                anyhow::ensure!(!poisoned, "cannot handle this one");
+                Ok(())
+            }
+        })
     });
 
     let mut dead = bus
@@ -411,7 +407,10 @@ async fn check_batches(bus: Bus) {
         calls.iter().any(|(batch, _)| batch.len() > 1),
         "waiting events share a call: {calls:?}"
     );
-    assert!(calls.iter().all(|(batch, _)| batch.len() <= bus::MAX_BATCH));
+    assert!(
+        calls.iter().all(|(batch, _)| batch.len() <= max_batch),
+        "no call holds more than {max_batch}: {calls:?}"
+    );
     let poison_calls: Vec<usize> = calls
         .iter()
         .filter(|(batch, _)| batch.iter().any(|name| name == "poison"))
