@@ -159,10 +159,13 @@ def run(binary, extra):
     package, target, executable, directory = binary
     if target == "api" and not any(a.startswith("--test-threads") for a in extra):
         extra = [*extra, f"--test-threads={API_TEST_THREADS}"]
+    # Warnings and errors of a test's system, captured with its output: printed only when it
+    # fails (sise_platform::testing::init_test_log).
+    env = {**os.environ, "TEST_LOG": os.environ.get("TEST_LOG", "warn")}
     started = time.monotonic()
     with tempfile.TemporaryFile(mode="w+") as log:
         status = subprocess.run(
-            [executable, *extra], cwd=directory, stdout=log, stderr=subprocess.STDOUT
+            [executable, *extra], cwd=directory, env=env, stdout=log, stderr=subprocess.STDOUT
         ).returncode
         log.seek(0)
         output = log.read()

@@ -14,14 +14,23 @@ pub fn covers(backend: Backend) -> bool {
     backends().contains(&backend)
 }
 
-/// Turns on logs for a test run when `TEST_LOG` is set (`TEST_LOG=1 cargo test …`), at the
-/// level `RUST_LOG` names (default `info`). Safe to call from every test.
+/// Turns on logs for a test run when `TEST_LOG` is set: `TEST_LOG=1` at the level `RUST_LOG`
+/// names (default `info`), any other value as the filter itself (`TEST_LOG=warn`). They go
+/// through the test harness's capture, so only a failing test prints them: the test command
+/// sets `TEST_LOG=warn` (scripts/run-rust-tests.py), so that a red run shows what the failing
+/// test's system logged, such as the database error behind a 500. Safe to call from every
+/// test.
 pub fn init_test_log() {
-    if std::env::var_os("TEST_LOG").is_none() {
+    let Some(setting) = std::env::var_os("TEST_LOG") else {
         return;
+    };
+    let filter = match setting.to_str() {
+        Some(directive) if directive != "1" => {
+            tracing_subscriber::EnvFilter::try_new(directive).ok()
+        }
+        _ => tracing_subscriber::EnvFilter::try_from_default_env().ok(),
     }
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    .unwrap_or_else(|| tracing_subscriber::EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_test_writer()
