@@ -33,6 +33,8 @@ pub fn init_test_log() {
     .unwrap_or_else(|| tracing_subscriber::EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        // Read in a CI log or a file more often than in a terminal: no colour codes.
+        .with_ansi(false)
         .with_test_writer()
         .try_init();
 }
