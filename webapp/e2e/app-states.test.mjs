@@ -220,6 +220,9 @@ describe('inside an app', () => {
         await app.getByRole('button', { name: '글쓰기' }).click();
         await app.waitForURL((url) => url.pathname === `/m/stocks/${STOCK}/debates/new`);
         assert.equal(await historyIndex(app), board + 1);
+        // The form's own field first: while its chunk loads the board stays on screen, and the
+        // board's filter is a 말머리 group too (a click there once chose the board's 의견).
+        await app.getByLabel('내용').waitFor();
         await app.getByRole('group', { name: '말머리' }).getByRole('button', { name: '의견' }).click();
         await app.getByLabel('내용').fill('거리만큼 돌아가는 글쓰기 확인');
         await app.getByRole('button', { name: '등록', exact: true }).click();

@@ -140,6 +140,9 @@ describe('community', () => {
         await pageA.getByRole('button', { name: '글쓰기' }).click();
         await pageA.getByRole('link', { name: '웹에서 글쓰기' }).click();
         await pageA.waitForURL((url) => url.pathname === `${BOARD}/new`);
+        // The form's own field first: while its chunk loads the board stays on screen, and the
+        // board's filter is a 말머리 group too.
+        await pageA.getByLabel('내용').waitFor();
         await pageA.getByRole('group', { name: '말머리' }).getByRole('button', { name: '의견' }).click();
         await pageA.getByLabel('내용').fill(POST_TEXT);
         await pageA.getByText(`${[...POST_TEXT].length}/1,000`).waitFor();
