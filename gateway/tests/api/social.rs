@@ -138,8 +138,9 @@ async fn comments_count(app: &TestApp, post: i64) -> i64 {
     body["post"]["comments_count"].as_i64().expect("count")
 }
 
-/// The board's next post event, within [`WAIT`]. A `resync` (the gateway's feed lost messages and read the bus
-/// again, which a loaded machine can cause) is skipped: a browser reads the board again then.
+/// The board's next post event, within [`WAIT`]. A `resync` (the gateway's feed lost
+/// messages and read the bus again, which a loaded machine can cause) is skipped: a browser
+/// reads the board again then.
 async fn next_event(events: &mut SseReader) -> (String, Value) {
     tokio::time::timeout(WAIT, async {
         loop {

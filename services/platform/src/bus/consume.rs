@@ -71,10 +71,11 @@ pub async fn consume_messages<M, F, Fut>(
 
 /// [`consume_messages`] for a handler that takes the events already waiting when it is free
 /// (up to `max_batch`, itself at most [`MAX_BATCH`], first delivered first) in one call, so
-/// that it can write them in one transaction instead of committing each. `Ok` acks them all. If the call fails or
-/// panics, each event of the batch is then handled alone (a batch of one) with the rules of
-/// [`consume`], so one poison event is redelivered and dead-lettered by itself; a
-/// redelivered event is always handled alone. The handler must be idempotent per event.
+/// that it can write them in one transaction instead of committing each. `Ok` acks them all.
+/// If the call fails or panics, each event of the batch is then handled alone (a batch of
+/// one) with the rules of [`consume`], so one poison event is redelivered and dead-lettered
+/// by itself; a redelivered event is always handled alone. The handler must be idempotent
+/// per event.
 ///
 /// Each event keeps its own consumer span (in its producer's trace), open until its batch
 /// is settled; the handler runs in one `bus.consume_batch` span linked to all of them.
