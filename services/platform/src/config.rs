@@ -40,33 +40,43 @@ impl Config {
     /// (`change-me…` in the Kubernetes Secrets and `.env`, `replace-with-…`, the role
     /// `sise:sise` of the compose files, the messenger app id `0`), and a PostgreSQL URL
     /// without TLS (`sslmode=require`, `verify-ca` or `verify-full`; a Unix socket `host=/…`
-    /// needs none). Checked: `bus.url`, every `services.*.database_url`, and the messenger
-    /// app of identity and the gateway. The error names the settings, never their values.
+    /// needs none). Checked: `bus.url`, every `services.*.database_url` and
+    /// `services.*.member_key`, `gateway.member_key`, the messenger app of identity and the
+    /// gateway, and the OpenDART key. The error names the settings, never their values.
+    ///
+    /// Not checked here: the operators (`services.*.operators`) hold SHA-256 hashes, the
+    /// repository ships none (an empty list), and an entry that is not 64 hex digits, like
+    /// the placeholder of the Kubernetes Secret's comment, is refused when the service reads
+    /// it (`crate::operator::Operators::new`).
     pub fn check_production(&self) -> anyhow::Result<()> {
         let mut secrets: Vec<(String, String)> = Vec::new();
-        if let Ok(url) = self.inner.get_string("bus.url") {
-            secrets.push(("bus.url".into(), url));
-        }
-        let mut databases = Vec::new();
-        if let Ok(services) = self.inner.get_table("services") {
-            for (name, section) in services {
-                let url = section
-                    .into_table()
-                    .ok()
-                    .and_then(|table| table.get("database_url").cloned())
-                    .and_then(|url| url.into_string().ok());
-                if let Some(url) = url {
-                    let key = format!("services.{name}.database_url");
-                    databases.push((key.clone(), url.clone()));
-                    secrets.push((key, url));
-                }
-            }
-        }
-        for key in ["services.identity.kakao.app_key", "gateway.kakao.app_key"] {
+        for key in SECRET_SETTINGS {
             if let Ok(value) = self.inner.get_string(key) {
                 secrets.push((key.into(), value));
             }
         }
+        let mut databases = Vec::new();
+        if let Ok(services) = self.inner.get_table("services") {
+            for (name, section) in services {
+                let Ok(table) = section.into_table() else {
+                    continue;
+                };
+                for setting in SERVICE_SECRETS {
+                    let value = table
+                        .get(setting)
+                        .cloned()
+                        .and_then(|value| value.into_string().ok());
+                    if let Some(value) = value {
+                        let key = format!("services.{name}.{setting}");
+                        if setting == "database_url" {
+                            databases.push((key.clone(), value.clone()));
+                        }
+                        secrets.push((key, value));
+                    }
+                }
+            }
+        }
+        secrets.sort();
         let mut problems: Vec<String> = secrets
             .iter()
             .filter(|(_, value)| is_example_credential(value))
@@ -142,6 +152,19 @@ impl Config {
 
 /// The `SISE_ENV` of a deployment others can reach.
 pub const PRODUCTION: &str = "production";
+
+/// Secret settings outside the per-service ones of [`SERVICE_SECRETS`].
+const SECRET_SETTINGS: [&str; 5] = [
+    "bus.url",
+    "gateway.member_key",
+    "gateway.kakao.app_key",
+    "services.identity.kakao.app_key",
+    "services.market.dart.api_key",
+];
+
+/// Secret settings every `services.<name>` section may hold: its database URL (a password)
+/// and the member key the gateway signs members with (`crate::member`).
+const SERVICE_SECRETS: [&str; 2] = ["database_url", "member_key"];
 
 /// Parts of the example credentials the repository ships (`deploy/k8s/*-secret.yaml`,
 /// `.env`, the role of `deploy/postgres/init.sql`): placeholders to replace, never secrets.
@@ -295,6 +318,18 @@ mod tests {
                 "services:\n  identity:\n    kakao:\n      app_id: 0\n",
                 "services.identity.kakao.app_id",
             ),
+            (
+                "gateway:\n  member_key: local-member-key-change-me-0123456789abcdef\n",
+                "gateway.member_key",
+            ),
+            (
+                "services:\n  favorites:\n    member_key: change-me-to-32-or-more-random-bytes-from-openssl\n",
+                "services.favorites.member_key",
+            ),
+            (
+                "services:\n  market:\n    dart:\n      api_key: replace-with-the-opendart-key\n",
+                "services.market.dart.api_key",
+            ),
         ] {
             let message = refusal(yaml);
             assert!(message.contains(key), "{key}: {message}");
@@ -305,46 +340,124 @@ mod tests {
         assert!(!message.contains("change-me-market"), "{message}");
     }
 
-    /// The shipped `config/` with what compose and the manifests set: their example secrets
-    /// are refused, real ones pass (the development app key `base.yaml` gives every
-    /// process's tree is not a secret of the shipped examples).
+    /// The value a shipped file gives `name`: `NAME=value` in `.env`, `name: value` in a
+    /// Kubernetes Secret's `stringData`.
+    fn shipped(file: &str, name: &str) -> String {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(file);
+        let text = std::fs::read_to_string(&path).expect("read a shipped file");
+        text.lines()
+            .map(str::trim)
+            .find_map(|line| {
+                let rest = line.strip_prefix(name)?;
+                rest.strip_prefix('=').or_else(|| rest.strip_prefix(':'))
+            })
+            .map(|value| value.trim().trim_matches('"').to_owned())
+            .unwrap_or_else(|| panic!("{name} in {file}"))
+    }
+
+    /// The shipped `config/` with the example secrets of `.env` (compose) and of the
+    /// Kubernetes Secrets, each in the settings it feeds: every one is refused; real ones
+    /// pass (the development app key `base.yaml` gives every process's tree is not a
+    /// secret of the shipped examples).
     #[test]
     fn the_shipped_production_configuration_needs_real_secrets() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
-        let load = |settings: &[(&str, &str)]| {
+        let load = |settings: &[(&str, String)]| {
             let mut config = Config::load_from(&dir, PRODUCTION).expect("load");
             for (key, value) in settings {
-                config.set(key, *value).expect("set");
+                config.set(key, value.as_str()).expect("set");
             }
             config.check_production()
         };
-        let examples = [
-            ("bus.url", "nats://identity:change-me-identity@nats:4222"),
+        let env = |name: &str| shipped(".env", name);
+        let secret = |file: &str, name: &str| shipped(&format!("deploy/k8s/{file}"), name);
+        let nats = |password: String| format!("nats://identity:{password}@nats:4222");
+        let database = |password: String| {
+            format!("postgres://sise:{password}@postgres:5432/sise_identity?sslmode=require")
+        };
+        let refused = |examples: &[(&str, String)]| {
+            let message = format!("{:#}", load(examples).expect_err("examples refused"));
+            for (key, value) in examples {
+                assert!(message.contains(key), "{key}: {message}");
+                // The values never reach the message (the app id `0` aside: a digit).
+                assert!(
+                    value.len() < 2 || !message.contains(value.as_str()),
+                    "{key}'s value: {message}"
+                );
+            }
+        };
+        // Compose: `.env`.
+        refused(&[
+            ("bus.url", nats(env("NATS_IDENTITY_PASSWORD"))),
             (
                 "services.identity.database_url",
-                "postgres://sise:change-me-database@postgres:5432/sise_identity?sslmode=require",
+                database(env("SISE_DB_PASSWORD")),
+            ),
+            ("services.identity.kakao.app_key", env("KAKAO_APP_KEY")),
+            ("services.identity.kakao.app_id", env("KAKAO_APP_ID")),
+            ("services.identity.member_key", env("SISE_MEMBER_KEY")),
+            ("services.social.member_key", env("SISE_MEMBER_KEY")),
+            ("services.favorites.member_key", env("SISE_MEMBER_KEY")),
+            ("gateway.member_key", env("SISE_MEMBER_KEY")),
+            ("gateway.kakao.app_key", env("KAKAO_APP_KEY")),
+        ]);
+        // Kubernetes: the example Secrets.
+        refused(&[
+            (
+                "bus.url",
+                nats(secret("nats-secret.yaml", "identity-password")),
+            ),
+            (
+                "services.identity.database_url",
+                secret("database-secret.yaml", "identity-url"),
             ),
             (
                 "services.identity.kakao.app_key",
-                "replace-with-the-rest-api-key",
+                secret("kakao-secret.yaml", "app-key"),
             ),
-            ("services.identity.kakao.app_id", "0"),
-        ];
-        let message = format!("{:#}", load(&examples).expect_err("examples refused"));
-        for (key, _) in examples {
-            assert!(message.contains(key), "{key}: {message}");
-        }
+            (
+                "services.identity.kakao.app_id",
+                secret("kakao-secret.yaml", "app-id"),
+            ),
+            (
+                "services.identity.member_key",
+                secret("internal-secret.yaml", "member-key"),
+            ),
+            (
+                "services.social.member_key",
+                secret("internal-secret.yaml", "member-key"),
+            ),
+            (
+                "services.favorites.member_key",
+                secret("internal-secret.yaml", "member-key"),
+            ),
+            (
+                "gateway.member_key",
+                secret("internal-secret.yaml", "member-key"),
+            ),
+        ]);
+        let real = |value: &str| value.to_owned();
         load(&[
-            ("bus.url", "nats://identity:5f0c9e2a71b8@nats:4222"),
+            ("bus.url", nats(real("5f0c9e2a71b8"))),
             (
                 "services.identity.database_url",
-                "postgres://sise:9b1d77e0c4@db:5432/sise_identity?sslmode=verify-full",
+                real("postgres://sise:9b1d77e0c4@db:5432/sise_identity?sslmode=verify-full"),
             ),
             (
                 "services.identity.kakao.app_key",
-                "3c1f9a0e8b7d6c5a4f3e2d1c0b9a8f7e",
+                real("3c1f9a0e8b7d6c5a4f3e2d1c0b9a8f7e"),
             ),
-            ("services.identity.kakao.app_id", "123456"),
+            ("services.identity.kakao.app_id", real("123456")),
+            (
+                "services.identity.member_key",
+                real("mC3w0Zy9tQ1vS7kL2pX8nR4bF6hJ5dA0eG1iK3oU9sY"),
+            ),
+            (
+                "gateway.member_key",
+                real("mC3w0Zy9tQ1vS7kL2pX8nR4bF6hJ5dA0eG1iK3oU9sY"),
+            ),
         ])
         .expect("real secrets pass");
     }
