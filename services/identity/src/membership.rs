@@ -120,26 +120,61 @@ impl Membership {
         let Some(user) = self.store.user_by_kakao(&kakao_id).await? else {
             return Err(self.no_member(&kakao_id).await?.into());
         };
-        if user.terminated_at_ms.is_some() {
-            self.store.record_failure(&account_key, now).await?;
-            return Err(ErrorCode::UserTerminated.into());
+        if let Some(refused) = self
+            .refused_login(&user, &kakao_id, &account_key, now)
+            .await?
+        {
+            return Ok(refused);
         }
-        if let Some(until_ms) = user.suspended_until_ms.filter(|until| *until > now) {
-            self.store.record_failure(&account_key, now).await?;
-            return Ok(Login::Suspended { until_ms });
-        }
-        if user.dormant_since_ms.is_some() || user.last_login_at_ms < now - self.dormancy_ms() {
-            let token = self.store.dormant_login(user.id, now).await?;
-            return Ok(Login::Dormant {
-                release_token: token.expose_secret().to_owned(),
-            });
-        }
-        let session = self.store.log_in(user.id, now, self.policy).await?;
+        let Some(session) = self.store.log_in(user.id, now, self.policy).await? else {
+            // A sanction, the member's secession or the dormancy sweep committed since the
+            // member was read: the same answer as if it had come before.
+            let Some(changed) = self.store.user(user.id).await? else {
+                return Err(self.no_member(&kakao_id).await?.into());
+            };
+            return match self
+                .refused_login(&changed, &kakao_id, &account_key, now)
+                .await?
+            {
+                Some(refused) => Ok(refused),
+                None => Err(anyhow::anyhow!("member {} changed during its login", user.id).into()),
+            };
+        };
         Ok(Login::Session(pb::Session {
             access_token: session.token.expose_secret().to_owned(),
             expires_in_secs: (session.expires_at_ms - now) / 1000,
             user: Some(user.to_proto()),
         }))
+    }
+
+    /// What a login of `user` gets instead of a session, if anything: terminated, an error;
+    /// suspended, the suspension; dormant (or due), a release token.
+    async fn refused_login(
+        &self,
+        user: &User,
+        kakao_id: &str,
+        account_key: &str,
+        now: i64,
+    ) -> Outcome<Option<Login>> {
+        if user.seceded_at_ms.is_some() {
+            // Its provider link is gone: as an account with no member.
+            return Err(self.no_member(kakao_id).await?.into());
+        }
+        if user.terminated_at_ms.is_some() {
+            self.store.record_failure(account_key, now).await?;
+            return Err(ErrorCode::UserTerminated.into());
+        }
+        if let Some(until_ms) = user.suspended_until_ms.filter(|until| *until > now) {
+            self.store.record_failure(account_key, now).await?;
+            return Ok(Some(Login::Suspended { until_ms }));
+        }
+        if user.dormant_since_ms.is_some() || user.last_login_at_ms < now - self.dormancy_ms() {
+            let token = self.store.dormant_login(user.id, now).await?;
+            return Ok(Some(Login::Dormant {
+                release_token: token.expose_secret().to_owned(),
+            }));
+        }
+        Ok(None)
     }
 
     /// A provider account with no member: sign up on the web, or in the app.

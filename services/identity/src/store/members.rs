@@ -290,22 +290,39 @@ impl Store {
             .collect()
     }
 
-    /// A successful login: the login clock moves and a new session is issued.
+    /// A successful login: the login clock moves and a new session is issued; `None` when
+    /// the member is no longer active at `now` (terminated, seceded, suspended or dormant).
+    ///
+    /// The caller checked the member before, but a sanction, a secession or the dormancy
+    /// sweep may commit in between, and each ends the member's sessions: the state is
+    /// checked again by the write that starts this transaction, which locks the member's
+    /// row (PostgreSQL) or takes the write lock (SQLite) until the session is in, so such a
+    /// change comes either before (no session) or after (it ends this one too).
     pub async fn log_in(
         &self,
         user_id: i64,
         now: i64,
         policy: SessionPolicy,
-    ) -> anyhow::Result<IssuedSession> {
+    ) -> anyhow::Result<Option<IssuedSession>> {
         let mut tx = self.db.pool.begin().await?;
-        sqlx::query("UPDATE users SET last_login_at_ms = $2 WHERE id = $1")
-            .bind(user_id)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
+        let active = sqlx::query(
+            "UPDATE users SET last_login_at_ms = $2 WHERE id = $1 \
+             AND terminated_at_ms IS NULL AND seceded_at_ms IS NULL \
+             AND dormant_since_ms IS NULL \
+             AND (suspended_until_ms IS NULL OR suspended_until_ms <= $2)",
+        )
+        .bind(user_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if active == 0 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
         let session = Self::create_session(&mut tx, user_id, now, policy).await?;
         tx.commit().await?;
-        Ok(session)
+        Ok(Some(session))
     }
 
     /// Mark `user_id` dormant (if not already) and issue a release token.

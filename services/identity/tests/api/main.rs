@@ -7,5 +7,6 @@ mod helpers;
 mod kakao;
 mod photos;
 mod profiles;
+mod rechecks;
 mod sanctions;
 mod trust;
