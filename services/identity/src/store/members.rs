@@ -472,7 +472,9 @@ impl Store {
     }
 
     /// Replace the member's photo with `renditions` (one id for all sizes, [`avatar_id`]);
-    /// the previous photo's rows go, so its address answers 404 from now on.
+    /// the previous photo's rows go, so its address answers 404 from now on. `None`, with
+    /// nothing stored, when the member has left or was terminated (also when that committed
+    /// after the caller's check, while the photo was being decoded).
     pub async fn set_avatar(
         &self,
         user_id: i64,
@@ -481,6 +483,22 @@ impl Store {
     ) -> anyhow::Result<Option<User>> {
         let id = avatar_id(user_id, &renditions);
         let mut tx = self.db.pool.begin().await?;
+        // Write first, only for a member still here: the row is locked (PostgreSQL) and the
+        // write lock held (SQLite), so a secession waits for the photo (and erases it) or
+        // came before (and the photo is not stored).
+        let name: Option<String> = sqlx::query_scalar(
+            "UPDATE users SET avatar_id = $2, updated_at_ms = $3 WHERE id = $1 \
+             AND seceded_at_ms IS NULL AND terminated_at_ms IS NULL RETURNING name",
+        )
+        .bind(user_id)
+        .bind(&id)
+        .bind(now)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(name) = name else {
+            tx.rollback().await?;
+            return Ok(None);
+        };
         sqlx::query("DELETE FROM avatars WHERE user_id = $1")
             .bind(user_id)
             .execute(&mut *tx)
@@ -499,17 +517,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        let name: Option<String> = sqlx::query_scalar(
-            "UPDATE users SET avatar_id = $2, updated_at_ms = $3 WHERE id = $1 RETURNING name",
-        )
-        .bind(user_id)
-        .bind(&id)
-        .bind(now)
-        .fetch_optional(&mut *tx)
-        .await?;
-        if let Some(name) = name {
-            profile_changed(&mut tx, user_id, &name, Some(&id), now).await?;
-        }
+        profile_changed(&mut tx, user_id, &name, Some(&id), now).await?;
         outbox::commit(&self.db, tx).await?;
         self.user(user_id).await
     }
