@@ -292,6 +292,8 @@ impl Store {
 
     /// A successful login: the login clock moves and a new session is issued; `None` when
     /// the member is no longer active at `now` (terminated, seceded, suspended or dormant).
+    /// Sessions past [`super::MAX_SESSIONS_PER_MEMBER`] end, the oldest first, with
+    /// `events.identity.sessions_revoked` so that no gateway keeps trusting them.
     ///
     /// The caller checked the member before, but a sanction, a secession or the dormancy
     /// sweep may commit in between, and each ends the member's sessions: the state is
@@ -321,7 +323,12 @@ impl Store {
             return Ok(None);
         }
         let session = Self::create_session(&mut tx, user_id, now, policy).await?;
-        tx.commit().await?;
+        if Self::prune_sessions(&mut tx, user_id, &session).await? > 0 {
+            // The gateways forget every token of the member they cache, the ended ones with
+            // them; the others are resolved again at their next use.
+            revoked_event(&mut tx, user_id).await?;
+        }
+        outbox::commit(&self.db, tx).await?;
         Ok(Some(session))
     }
 

@@ -20,7 +20,7 @@ pub use members::{
     Agreements, NewAvatar, ProfileChange, SECEDED_NAME, SignUpRefusal, StoredAvatar, User,
 };
 pub use sanctions::{SanctionKind, SanctionRecord, Sanctioned};
-pub use sessions::{Authenticated, IssuedSession, SessionPolicy};
+pub use sessions::{Authenticated, IssuedSession, MAX_SESSIONS_PER_MEMBER, SessionPolicy};
 
 static SQLITE: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/sqlite");
 static POSTGRES: sqlx::migrate::Migrator = sise_platform::db::migrate!("migrations/postgres");

@@ -1,6 +1,7 @@
 //! Login sessions (OWASP ASVS 4.0.3 V3): a new 256-bit token at every login, stored
-//! hashed; an absolute lifetime and an idle timeout; every session of a member ends at
-//! once on logout, secession and sanctions ([`Store::revoke_sessions`]).
+//! hashed; an absolute lifetime and an idle timeout; at most [`MAX_SESSIONS_PER_MEMBER`] a
+//! member ([`Store::prune_sessions`]); every session of a member ends at once on logout,
+//! secession and sanctions ([`Store::revoke_sessions`]).
 
 use sqlx::{AnyConnection, Row as _};
 
@@ -11,6 +12,12 @@ use super::{Store, is_well_formed, new_token, token_key};
 /// How often the idle clock of a session is written: a request within this much of the
 /// last write does not write again.
 const LAST_SEEN_GRANULARITY_MS: i64 = 60_000;
+
+/// Sessions a member keeps at most: every login is a new session, so without a bound a
+/// member (or a script with their messenger token) gathers one per login until each goes
+/// idle. A login beyond it ends the member's oldest, the new one always kept. 20 covers
+/// every device a member signs in on, with room for stale ones.
+pub const MAX_SESSIONS_PER_MEMBER: i64 = 20;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SessionPolicy {
@@ -123,6 +130,28 @@ impl Store {
         .await?;
         row.map(|row| Ok((row.try_get("user_id")?, row.try_get("created_at_ms")?)))
             .transpose()
+    }
+
+    /// End the sessions of `user_id` beyond the newest [`MAX_SESSIONS_PER_MEMBER`], `kept`
+    /// (the one just issued) always among those left (in the caller's transaction); how
+    /// many ended.
+    pub(crate) async fn prune_sessions(
+        conn: &mut AnyConnection,
+        user_id: i64,
+        kept: &IssuedSession,
+    ) -> anyhow::Result<u64> {
+        Ok(sqlx::query(
+            "DELETE FROM sessions WHERE user_id = $1 AND token_hash NOT IN (\
+             SELECT token_hash FROM sessions WHERE user_id = $1 \
+             ORDER BY CASE WHEN token_hash = $2 THEN 0 ELSE 1 END, created_at_ms DESC, \
+             token_hash DESC LIMIT $3)",
+        )
+        .bind(user_id)
+        .bind(token_key(kept.token.expose_secret()))
+        .bind(MAX_SESSIONS_PER_MEMBER)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected())
     }
 
     /// End every session of `user_id` (in the caller's transaction); how many ended.

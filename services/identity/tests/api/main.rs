@@ -9,4 +9,5 @@ mod photos;
 mod profiles;
 mod rechecks;
 mod sanctions;
+mod session_limit;
 mod trust;
