@@ -51,10 +51,32 @@ pub struct Limits {
     pub max_stocks_per_list: u32,
 }
 
-/// Members whose groups are kept in memory at most.
-const CACHED_MEMBERS: u64 = 10_000;
+/// The budget of the groups kept in memory, in [`weight`] units: one per member, per group
+/// and per stock. A unit is about 64 bytes in memory (a stock: two ids and its security id),
+/// so the budget is about 32 MB: 10,000 members of 50 stocks, or at least 247 members at the
+/// largest (20 groups of 100 stocks, 2,021 units each). Least used members go first.
+const CACHE_WEIGHT_BUDGET: u64 = 500_000;
 
 type Lists = Arc<Vec<pb::FavoriteStockList>>;
+
+/// What a member's cached groups cost against [`CACHE_WEIGHT_BUDGET`]: one for the member,
+/// one per group and one per stock (an entry's count of entries alone would let 10,000 of
+/// the largest members hold 20 million stocks).
+fn weight(lists: &[pb::FavoriteStockList]) -> u32 {
+    let units = lists
+        .iter()
+        .map(|list| 1 + list.stocks.len())
+        .fold(1_usize, usize::saturating_add);
+    u32::try_from(units).unwrap_or(u32::MAX)
+}
+
+/// Member → (version, groups), bounded by [`weight`].
+fn new_cache() -> moka::sync::Cache<i64, (i64, Lists)> {
+    moka::sync::Cache::builder()
+        .max_capacity(CACHE_WEIGHT_BUDGET)
+        .weigher(|_member: &i64, (_version, lists): &(i64, Lists)| weight(lists))
+        .build()
+}
 
 #[derive(Clone)]
 pub struct Store {
@@ -69,7 +91,7 @@ impl Store {
         Self {
             db,
             limits,
-            cache: moka::sync::Cache::new(CACHED_MEMBERS),
+            cache: new_cache(),
         }
     }
 
@@ -567,6 +589,38 @@ mod tests {
             .await
             .expect("connect");
         (Store::new(db, LIMITS), test_db)
+    }
+
+    fn list(id: i64, stocks: usize) -> pb::FavoriteStockList {
+        pb::FavoriteStockList {
+            id,
+            name: DEFAULT_LIST_NAME.into(),
+            stocks: (0..stocks)
+                .map(|n| pb::FavoriteStock {
+                    id: n as i64,
+                    list_id: id,
+                    security_id: format!("KOREA-A{n:06}"),
+                })
+                .collect(),
+        }
+    }
+
+    /// The cache is bounded by what its entries hold, not by how many there are: the member,
+    /// each group and each stock count.
+    #[test]
+    fn the_cache_weighs_members_by_their_groups_and_stocks() {
+        assert_eq!(weight(&[]), 1);
+        assert_eq!(weight(&[list(1, 0)]), 2);
+        assert_eq!(weight(&[list(1, 3), list(2, 0), list(3, 100)]), 1 + 3 + 103);
+        let largest: Vec<_> = (0..20).map(|id| list(id, 100)).collect();
+        assert_eq!(weight(&largest), 2_021);
+
+        let cache = new_cache();
+        cache.insert(1, (1, Arc::new(largest)));
+        cache.insert(2, (1, Arc::new(vec![list(1, 3)])));
+        cache.run_pending_tasks();
+        assert_eq!(cache.weighted_size(), 2_021 + 5);
+        assert_eq!(cache.policy().max_capacity(), Some(CACHE_WEIGHT_BUDGET));
     }
 
     #[test]
