@@ -17,11 +17,15 @@ import {
   getLatestInvestorQueryOptions,
 } from '@/features/company/api/get-investors';
 import { getRecentTraderQueryOptions } from '@/features/company/api/get-recent-trader';
+import { contestKeys } from '@/features/contests/api/query-keys';
+import { favoriteKeys } from '@/features/favorites/queries';
+import { userKeys } from '@/features/identity/queries';
 import { getQuotesQueryOptions } from '@/features/securities/api/get-quotes';
 import { getRelatedStocksQueryOptions } from '@/features/securities/api/get-related-stocks';
 import { getSecurityQueryOptions } from '@/features/securities/api/get-security';
+import { socialKeys } from '@/features/social/api/query-keys';
 import { DAY_CANDLES_FOR_CHART } from '@/lib/chart-data';
-import { securityKeys } from '@/lib/query-keys';
+import { MEMBER_QUERY_ROOTS, insightKeys, isMemberQuery, securityKeys } from '@/lib/query-keys';
 import { createTestQueryClient } from '@/testing/test-utils';
 
 const SAMSUNG = 'KOREA-A005930';
@@ -82,5 +86,15 @@ describe('securityKeys', () => {
     }
     // A quote list of several stocks belongs to none of them (the live stream keeps it current).
     expect(invalidated(quoteList)).toBe(false);
+  });
+});
+
+describe('MEMBER_QUERY_ROOTS', () => {
+  it("holds the root of every feature whose answers depend on who asks, and no stock's", () => {
+    const roots = [userKeys.all, socialKeys.all, favoriteKeys.all, contestKeys.all, insightKeys.all];
+    expect(roots.map(([root]) => root).sort()).toEqual([...MEMBER_QUERY_ROOTS].sort());
+    expect(isMemberQuery({ queryKey: socialKeys.postDetail(1, 'all') })).toBe(true);
+    expect(isMemberQuery({ queryKey: getQuotesQueryOptions([SAMSUNG]).queryKey })).toBe(false);
+    expect(isMemberQuery({ queryKey: getSecurityQueryOptions(SAMSUNG).queryKey })).toBe(false);
   });
 });

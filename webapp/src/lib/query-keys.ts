@@ -65,3 +65,20 @@ export const insightKeys = {
   detail: (articleId: number) => [...insightKeys.details(), articleId] as const,
   contributor: (contributorId: number) => [...insightKeys.all, 'contributor', contributorId] as const,
 };
+
+/**
+ * The roots of the queries whose answers depend on who asks: the member's profile and settings
+ * (`users`), the community's (`my_emotion`, `is_mine`, the member's own posts and comments), the
+ * member's favorite groups and hearts, a contest's `mine`, an insight article's `my_emotion`.
+ * When the session's member changes (another member signs in, or the member signs out or
+ * leaves) these are dropped, not only read again, so that no one sees another's answers
+ * meanwhile (features/identity/member-cache.ts). Each of these features keys its queries under
+ * one of them (app/query-keys.test.ts).
+ */
+export const MEMBER_QUERY_ROOTS: readonly string[] = ['users', 'social', 'favorites', 'contests', insightKeys.all[0]];
+
+/** Whether a query's answer depends on who asks (`MEMBER_QUERY_ROOTS`). */
+export function isMemberQuery(query: { queryKey: QueryKey }): boolean {
+  const root = query.queryKey[0];
+  return typeof root === 'string' && MEMBER_QUERY_ROOTS.includes(root);
+}

@@ -2,6 +2,7 @@ import { focusManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { openModal, useOpenModals } from '@/components/modals/modal-store';
+import { startLoginInApp } from '@/features/identity/app-login';
 import { getLogin, clearLogin, setLogin } from '@/features/identity/login-store';
 import { userKeys } from '@/features/identity/queries';
 import { getAppState, resetAppState } from '@/lib/app-bridge/app-state';
@@ -9,6 +10,10 @@ import { createAppBridge } from '@/lib/app-bridge/bridge';
 import { createTestQueryClient, stubFetch } from '@/testing/test-utils';
 
 import { attachmentFiles, createEventHandlers, fontSizeOfLevel, type HandlerContext } from './event-handlers';
+
+const BULL = { id: 8, name: '황소' };
+const HEARTS = ['favorites', 'existences', { assetIds: ['KOREA-A005930'] }];
+const POSTS = ['social', 'posts', 'list', 'board', 'KOREA-A005930'];
 
 function context(pathname = '/m', { key = 'k1', search = '' } = {}) {
   const navigate = vi.fn();
@@ -95,14 +100,48 @@ describe('the app events (spec §4) on the page', () => {
     expect(document.documentElement.dataset.fontSize).toBe('size4');
   });
 
-  it('userId and userInfo: signed out in the app is signed out here', () => {
+  it("userId and userInfo: signed out in the app is signed out here, the member's data dropped", async () => {
     setLogin('b'.repeat(64), 3600);
-    const { handlers } = context();
+    const { ctx, handlers } = context();
+    ctx.queryClient.setQueryData(userKeys.me(), { id: 7, name: '개미' });
+    ctx.queryClient.setQueryData(HEARTS, { whose: '개미' });
     handlers.userId({ userId: null });
     expect(getLogin().isAuthenticated).toBe(false);
+    await vi.waitFor(() => expect(ctx.queryClient.getQueryData(HEARTS)).toBeUndefined());
+    expect(ctx.queryClient.getQueryData(userKeys.me())).toBeUndefined();
+
     setLogin('b'.repeat(64), 3600);
+    ctx.queryClient.setQueryData(HEARTS, { whose: '개미' });
     handlers.userInfo({ user: null });
     expect(getLogin().isAuthenticated).toBe(false);
+    await vi.waitFor(() => expect(ctx.queryClient.getQueryData(HEARTS)).toBeUndefined());
+  });
+
+  it("token as another member: the first member's data are dropped, not shown while read again", async () => {
+    stubFetch({ '/main/api/session/activate': { status: 200, body: { access_token: 'a'.repeat(64), expires_in: 3600, user: BULL } } });
+    setLogin('b'.repeat(64), 3600);
+    const { ctx, handlers } = context();
+    ctx.queryClient.setQueryData(userKeys.me(), { id: 7, name: '개미' });
+    ctx.queryClient.setQueryData(HEARTS, { whose: '개미' });
+    ctx.queryClient.setQueryData(POSTS, { whose: '개미' });
+    handlers.token({ token: 'messenger-token-of-bull' });
+    await vi.waitFor(() => expect(ctx.queryClient.getQueryData(userKeys.me())).toMatchObject({ id: 8 }));
+    expect(ctx.queryClient.getQueryData(HEARTS)).toBeUndefined();
+    expect(ctx.queryClient.getQueryData(POSTS)).toBeUndefined();
+  });
+
+  it("the page's 로그인 in the app signs in through the token event (startLoginInApp)", async () => {
+    stubFetch({ '/main/api/session/activate': { status: 200, body: { access_token: 'a'.repeat(64), expires_in: 3600, user: BULL } } });
+    setLogin('b'.repeat(64), 3600);
+    const { ctx, handlers } = context();
+    ctx.bridge.on('token', handlers.token);
+    ctx.queryClient.setQueryData(userKeys.me(), { id: 7, name: '개미' });
+    ctx.queryClient.setQueryData(HEARTS, { whose: '개미' });
+    const getToken = vi.spyOn(ctx.bridge, 'getToken').mockResolvedValue('messenger-token-of-bull');
+    await startLoginInApp(ctx.bridge);
+    expect(getToken).toHaveBeenCalledWith({ refresh: true });
+    await vi.waitFor(() => expect(ctx.queryClient.getQueryData(userKeys.me())).toMatchObject({ id: 8 }));
+    expect(ctx.queryClient.getQueryData(HEARTS)).toBeUndefined();
   });
 
   it('appInfo, alarmState, emergencySkip, investmentLevelImage, storageData, functionAvailability, newNotification: kept for the page', () => {

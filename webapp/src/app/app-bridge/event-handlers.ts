@@ -7,7 +7,9 @@ import { closeTopModal } from '@/components/modals/modal-store';
 import { paths } from '@/config/paths';
 import { socialPaths } from '@/config/social-paths';
 import { loginInApp, loginWithAppToken } from '@/features/identity/app-login';
+import type { LoginOutcome } from '@/features/identity/login-flow';
 import { clearLogin, getLogin } from '@/features/identity/login-store';
+import { changeMember } from '@/features/identity/member-cache';
 import { userKeys } from '@/features/identity/queries';
 import { FONT_SIZES, type FontSize } from '@/features/preferences/font-size';
 import { setFontSize } from '@/features/preferences/use-font-size';
@@ -58,13 +60,23 @@ export function attachmentFiles(items: AttachmentItem[]): File[] {
     });
 }
 
-/** Signs in with a token the app sent (spec §4 token event); the member's data is read again. */
-async function signIn(ctx: HandlerContext, run: () => Promise<Awaited<ReturnType<typeof loginWithAppToken>> | null>) {
-  const outcome = await run();
-  if (outcome?.status !== 'logged_in') return;
-  ctx.queryClient.setQueryData(userKeys.me(), outcome.user);
-  // What was read as a visitor (reactions, favorites hearts) is read again as the member.
-  await ctx.queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userKeys.all[0] });
+/**
+ * Signs in with what `run` brings (a token the app sent or gave: spec §4 token event); the
+ * page's data follow the member (member-cache.ts: another member's are dropped).
+ */
+function signIn(ctx: HandlerContext, run: () => Promise<LoginOutcome | null>): Promise<void> {
+  return changeMember(ctx.queryClient, async () => {
+    const outcome = await run();
+    return outcome?.status === 'logged_in' ? outcome.user : undefined;
+  });
+}
+
+/** Signed out in the app: signed out here too, and the member's data are dropped. */
+function signOut(ctx: HandlerContext): Promise<void> {
+  return changeMember(ctx.queryClient, () => {
+    clearLogin();
+    return Promise.resolve(null);
+  });
 }
 
 export function createEventHandlers(ctx: HandlerContext): EventHandlers {
@@ -98,14 +110,13 @@ export function createEventHandlers(ctx: HandlerContext): EventHandlers {
     },
     userInfo: ({ user }) => {
       if (user === null || user === undefined) {
-        // Signed out in the app: signed out here too.
-        clearLogin();
+        report(signOut(ctx));
         return;
       }
       report(ctx.queryClient.invalidateQueries({ queryKey: userKeys.me() }));
     },
     userId: ({ userId }) => {
-      if (!isText(userId)) clearLogin();
+      if (!isText(userId)) report(signOut(ctx));
       else if (!getLogin().isAuthenticated) report(signIn(ctx, () => loginInApp({ refresh: false })));
     },
     appInfo: (info) => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiAuth, mainApi } from '@/lib/api';
 import { stubFetch } from '@/testing/test-utils';
 
-import { appApiAuth, renewInApp } from './app-login';
+import { appApiAuth, renewInApp, startLoginInApp } from './app-login';
 import { clearLogin, getAccessToken, getLogin, setLogin } from './login-store';
 
 const SESSION = { access_token: 'b'.repeat(64), expires_in: 3600, user: { id: 7, name: '개미' } };
@@ -65,5 +65,16 @@ describe('renewInApp', () => {
     configureApiAuth({ ...appApiAuth, renew: (rejected) => renewInApp(rejected, bridge) });
     await expect(mainApi.request('/api/users/me')).resolves.toEqual({ user: { id: 7 } });
     expect(seen).toEqual([`Bearer ${'a'.repeat(64)}`, `Bearer ${SESSION.access_token}`]);
+  });
+});
+
+describe('startLoginInApp', () => {
+  it("hands the app's fresh token to the token event (the one sign-in step), and nothing without one", async () => {
+    const emit = vi.fn();
+    await startLoginInApp({ getToken: vi.fn(() => Promise.resolve('fresh-messenger-token')), emit });
+    expect(emit).toHaveBeenCalledWith('token', { token: 'fresh-messenger-token' });
+    emit.mockClear();
+    await startLoginInApp({ getToken: vi.fn(() => Promise.resolve(null)), emit });
+    expect(emit).not.toHaveBeenCalled();
   });
 });

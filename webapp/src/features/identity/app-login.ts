@@ -45,7 +45,21 @@ export function loginWithAppToken(token: string | null | undefined, ui: LoginFlo
   return flow;
 }
 
-/** Asks the app for the member's token (`refresh`: a fresh one, signing in there if need be) and signs in with it. */
+/**
+ * The page's 로그인 inside the app (login.ts): asks the app for a fresh token (the app may show
+ * its own login first, or another account) and hands it to the app's `token` event, so that it
+ * signs in through the same step as a token the app sends unasked (app/app-bridge/
+ * event-handlers.ts, which also settles the page's data for the member: member-cache.ts).
+ */
+export async function startLoginInApp(bridge: Pick<AppBridge, 'getToken' | 'emit'> = getAppBridge()): Promise<void> {
+  const token = await bridge.getToken({ refresh: true });
+  if (token !== null) bridge.emit('token', { token });
+}
+
+/**
+ * Asks the app for the member's token (`refresh`: a fresh one, signing in there if need be) and
+ * signs in with it. The caller settles the page's data (member-cache.ts).
+ */
 export async function loginInApp({ refresh }: { refresh: boolean }): Promise<LoginOutcome | null> {
   const token = await getAppBridge().getToken({ refresh });
   return token === null ? null : loginWithAppToken(token);

@@ -12,13 +12,13 @@ import { useLogin } from './use-login';
 
 /**
  * Starts the messenger login; once signed in the browser comes back to `returnTo` (default:
- * here). Inside the app the app is asked for a fresh token instead and the member stays on the
- * page (app-login.ts).
+ * here). Inside the app the app is asked for a fresh token instead, which signs in as the app's
+ * token event does, and the member stays on the page (app-login.ts).
  */
 export function login(returnTo: string = window.location.pathname + window.location.search): void {
   if (currentAppType()) {
     void import('./app-login')
-      .then(({ loginInApp }) => loginInApp({ refresh: true }))
+      .then(({ startLoginInApp }) => startLoginInApp())
       .catch((error: unknown) => console.warn('app bridge:', error));
     return;
   }

@@ -93,6 +93,11 @@ export type AppBridge = {
   on<E extends BridgeEventName>(event: E, handler: Handler<E>): () => void;
   /** A message from the app (what `window.SiseBridge.receive` does once initialised). */
   receive(message: unknown): void;
+  /**
+   * Hands `payload` to the handlers of `event` as if the app had sent it: an answer the page
+   * asked for that stands for the event (the token of a login the page started: app-login.ts).
+   */
+  emit<E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void;
 };
 
 type Pending = { resolve: (payload: unknown) => void; reject: (error: AppBridgeError) => void; timer: ReturnType<typeof setTimeout> };
@@ -347,6 +352,7 @@ export function createAppBridge({
       return () => set.delete(listener);
     },
     receive,
+    emit: (event, payload) => dispatch(event, payload),
   };
 }
 

@@ -8,8 +8,9 @@ import { closeModalsNotOn } from '@/components/modals/modal-store';
 import { configureApiAuth } from '@/lib/api';
 import { createTestQueryClient } from '@/testing/test-utils';
 
-import { clearLogin, identityApiAuth, setLogin } from '../login-store';
+import { clearLogin, getLogin, identityApiAuth, setLogin } from '../login-store';
 import { OAUTH_STATE_STORAGE_KEY } from '../oauth';
+import { userKeys } from '../queries';
 
 import { AccountActions, SECESSION_CONFIRM_MESSAGE } from './account-actions';
 
@@ -45,10 +46,10 @@ function Where() {
 }
 
 /** At `route` of a browser router: modals belong to the history entry they opened on. */
-function renderAt(route: string) {
+function renderAt(route: string, queryClient = createTestQueryClient()) {
   window.history.replaceState(null, '', route);
   return render(
-    <QueryClientProvider client={createTestQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AccountActions />
         <Where />
@@ -64,6 +65,25 @@ afterEach(() => {
   clearLogin();
   sessionStorage.clear();
   vi.unstubAllGlobals();
+});
+
+describe('회원 탈퇴', () => {
+  it("signs out and goes home, the member's data dropped with the profile", async () => {
+    setLogin('sise-token', 3600);
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(null, { status: 204 }))));
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(userKeys.me(), { id: 7, name: '개미' });
+    const memberData = [['social', 'comments', 'mine', { limit: 20 }], ['favorites', 'lists'], ['contests', 'detail', 3]];
+    for (const key of memberData) queryClient.setQueryData(key, { whose: '개미' });
+    queryClient.setQueryData(['quotes', 'list'], { price: 100 });
+    renderAt('/m/settings', queryClient);
+    fireEvent.click(screen.getByRole('button', { name: '회원 탈퇴' }));
+    fireEvent.click(await screen.findByRole('button', { name: '탈퇴' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/m'));
+    expect(getLogin().isAuthenticated).toBe(false);
+    for (const key of [userKeys.me(), ...memberData]) expect(queryClient.getQueryData(key)).toBeUndefined();
+    expect(queryClient.getQueryData(['quotes', 'list'])).toEqual({ price: 100 });
+  });
 });
 
 describe('회원 탈퇴 from an old session', () => {

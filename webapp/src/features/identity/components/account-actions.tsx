@@ -7,8 +7,8 @@ import { openModalAndWait } from '@/components/modals/open-modal-and-wait';
 import { paths } from '@/config/paths';
 import { asApiError } from '@/lib/api/as-api-error';
 
+import { changeMember } from '../member-cache';
 import { startKakaoLogin } from '../oauth';
-import { userKeys } from '../queries';
 import { logout, secede } from '../session';
 
 export const SECESSION_CONFIRM_MESSAGE = '탈퇴하면 프로필과 관심종목 정보가 삭제되며 되돌릴 수 없습니다.\n정말 탈퇴하시겠습니까?';
@@ -28,8 +28,11 @@ type LeaveContext = {
 async function leave({ navigate, queryClient, setPending }: LeaveContext): Promise<void> {
   setPending(true);
   try {
-    await secede();
-    queryClient.removeQueries({ queryKey: userKeys.all });
+    // Signed out once it succeeded: the member's data leave with them (member-cache.ts).
+    await changeMember(queryClient, async () => {
+      await secede();
+      return null;
+    });
     void navigate(paths.home.getHref(), { replace: true });
   } catch (error) {
     const apiError = asApiError(error);

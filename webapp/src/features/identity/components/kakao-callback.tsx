@@ -11,10 +11,10 @@ import '../modals';
 import { KAKAO_FAILED_MESSAGE, exchangeKakaoCode } from '../api';
 import { setKakaoToken } from '../kakao-token';
 import { LOGIN_FAILED_STATE } from '../login';
-import { runLoginFlow } from '../login-flow';
+import { runLoginFlow, type LoginOutcome } from '../login-flow';
 import { modalLoginFlowUi } from '../login-flow-ui';
+import { changeMember } from '../member-cache';
 import { readOAuthCallback, redirectUri, startKakaoLogin } from '../oauth';
-import { userKeys } from '../queries';
 import { messengerLogout } from '../session';
 
 /** Shown when the provider's answer does not belong to a login started here. */
@@ -56,15 +56,21 @@ export function KakaoCallback() {
         return false;
       }
       setKakaoToken(kakaoToken);
-      const outcome = await runLoginFlow(kakaoToken, modalLoginFlowUi);
-      if (outcome.status === 'other_account') {
+      const flow: { outcome?: LoginOutcome } = {};
+      // The session's member: what the profile (opened after a sign-up) and the header show;
+      // another member's data, if the page held any, are dropped (member-cache.ts).
+      await changeMember(queryClient, async () => {
+        const outcome = await runLoginFlow(kakaoToken, modalLoginFlowUi);
+        flow.outcome = outcome;
+        return outcome.status === 'logged_in' ? outcome.user : undefined;
+      });
+      const { outcome } = flow;
+      if (outcome?.status === 'other_account') {
         await messengerLogout();
         await startKakaoLogin(callback.returnTo);
         return null;
       }
-      if (outcome.status !== 'logged_in') return false;
-      // The session's member: what the profile (opened after a sign-up) and the header show.
-      queryClient.setQueryData(userKeys.me(), outcome.user);
+      if (outcome?.status !== 'logged_in') return false;
       signedUp = outcome.signedUp;
       return true;
     };
