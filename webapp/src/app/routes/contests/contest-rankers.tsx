@@ -1,3 +1,4 @@
+import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { RunningContestRanking } from '@/features/contests/components/contests';
 
 import '../my/my.css';
@@ -7,6 +8,7 @@ export default function ContestRankersRoute() {
   return (
     <>
       <title>대회 랭킹 : 시세</title>
+      <SampleDataNotice />
       <h1 className="my-page__title">대회 랭킹</h1>
       <RunningContestRanking />
     </>

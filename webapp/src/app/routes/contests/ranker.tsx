@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 
+import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { RankerView } from '@/features/contests/components/contests';
 import { parseRouteId } from '@/lib/route-id';
 
@@ -13,6 +14,7 @@ export default function RankerRoute() {
   return (
     <>
       <title>참가 기록 : 시세</title>
+      <SampleDataNotice />
       <h1 className="my-page__title">참가 기록</h1>
       <RankerView rankerId={rankerId} />
     </>

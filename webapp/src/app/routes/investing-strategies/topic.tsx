@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { openModal } from '@/components/modals/modal-store';
 import { LoadError } from '@/components/ui/load-error';
 import { QuoteChange } from '@/components/ui/quote-change';
+import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { Section } from '@/components/ui/section';
 import { paths } from '@/config/paths';
 import { login } from '@/features/identity/login';
@@ -56,6 +57,7 @@ function TopicDetail({ topic }: { topic: Topic }) {
   return (
     <>
       <title>{`${topic.name} 테마 : 시세`}</title>
+      <SampleDataNotice />
       <h1 className="my-page__title">{topic.name}</h1>
       <p className="topic-page__description">{topic.description}</p>
       <div className="topic-page__actions">

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@/testing/test-utils';
 
 import type { Contest, Ranker } from '../types';
 
-import { ContestList, RunningContestRanking } from './contests';
+import { ContestList, RankerView, RunningContestRanking } from './contests';
 
 type Answer = { status: number; body: unknown };
 
@@ -155,5 +155,21 @@ describe('RunningContestRanking', () => {
     fireEvent.click(await screen.findByRole('button', { name: '더보기' }));
     await waitFor(() => expect(within(list).getAllByRole('link')).toHaveLength(51));
     expect(within(list).getAllByText('회원50')).toHaveLength(1);
+  });
+});
+
+describe('RankerView', () => {
+  it('labels the prices 샘플 for every contest: they are always the simulator’s', async () => {
+    const operators = { ...CONTEST, title: '운영 대회', sample: false };
+    stubApi({
+      'GET /main/api/v1/rankers/1': () => ({
+        status: 200,
+        body: { ranker: ranker(1, 1, 0.05), contest: operators, history: [] },
+      }),
+    });
+    renderWithProviders(<RankerView rankerId={1} />);
+    const heading = await screen.findByRole('heading', { name: /운영 대회/ });
+    expect(within(heading).getByText('샘플').getAttribute('title')).toBe('시뮬레이터가 만든 샘플 시세입니다');
+    expect(within(screen.getByRole('table', { name: '참가 종목' })).getByText('105')).toBeTruthy();
   });
 });

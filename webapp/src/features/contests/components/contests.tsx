@@ -283,7 +283,7 @@ export function RankerView({ rankerId }: { rankerId: number }) {
   return (
     <div className="contest-section">
       <h2 className="contest-heading">
-        {ranker.nickname || '탈퇴한 회원'} · {contest.title} {contest.sample && <SampleBadge />}
+        {ranker.nickname || '탈퇴한 회원'} · {contest.title} <SampleBadge />
       </h2>
       <p className="contest-mine">
         <strong>{ranker.rank}위</strong> · 수익률 <Rate rate={ranker.return_rate} /> · 참가{' '}

@@ -32,6 +32,11 @@ export function ArticleContent({
   );
 }
 
+/** Whether the article draws stock cards (with their prices: the caller's `renderStock`). */
+export function hasStockCards(article: InsightArticle): boolean {
+  return article.content_type === 'CUSTOM' && (article.blocks ?? []).some((block) => block.type === 'stock');
+}
+
 function BlockView({ block, renderStock }: { block: Block; renderStock: (securityId: string) => ReactNode }) {
   switch (block.type) {
     case 'paragraph':

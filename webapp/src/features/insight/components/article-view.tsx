@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 
 import { LoadError } from '@/components/ui/load-error';
 import { Loading } from '@/components/ui/loading';
+import { SampleDataNotice } from '@/components/ui/sample-data-notice';
 import { insightPaths } from '@/config/insight-paths';
 
 import { useInsightArticle } from '../api/get-insight-article';
 import type { InsightArticle } from '../types';
 
-import { ArticleContent } from './article-content';
+import { ArticleContent, hasStockCards } from './article-content';
 import { AutomatedBadge, SampleBadge, publishedOn } from './article-list';
 
 import './insight.css';
@@ -22,7 +23,8 @@ type ArticleViewProps = {
 
 /**
  * One article: title, contributor (to their page), date, the content, what the caller puts under
- * it (reactions, comments) and ‹ 이전 글 / 다음 글 › (the newer and older articles).
+ * it (reactions, comments) and ‹ 이전 글 / 다음 글 › (the newer and older articles). With stock
+ * cards, the sample-data notice above it.
  */
 export function ArticleView({ articleId, renderStock, children }: ArticleViewProps) {
   const query = useInsightArticle(articleId);
@@ -32,6 +34,8 @@ export function ArticleView({ articleId, renderStock, children }: ArticleViewPro
   return (
     <article className="insight-article" aria-label={article.title}>
       <title>{`${article.title} : 시세`}</title>
+      {/* Its stock cards show prices: simulated ones, as on every price screen. */}
+      {hasStockCards(article) ? <SampleDataNotice /> : null}
       <header className="insight-article__header">
         <h1 className="insight-article__title">
           {article.title} <SampleBadge sample={article.sample} />
