@@ -1,4 +1,5 @@
 import type { ModalProps } from '@/components/modals/modal-host';
+import { LoadError } from '@/components/ui/load-error';
 import { Loading } from '@/components/ui/loading';
 import { useFavoriteLists } from '@/features/favorites/queries';
 import { ModalPage } from '@/components/modals/modal-page';
@@ -15,6 +16,8 @@ export default function EditFavoriteStocksModal({ listId, close }: ModalProps<'e
     <ModalPage title={list ? `${list.name} 편집` : '관심종목 편집'} onBack={close}>
       {listsQuery.isPending ? (
         <Loading />
+      ) : listsQuery.isError && !listsQuery.data ? (
+        <LoadError error={listsQuery.error} onRetry={() => void listsQuery.refetch()} />
       ) : list ? (
         <StocksEditor list={list} />
       ) : (

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
@@ -8,7 +8,8 @@ import { installIntersectionObserver } from '@/testing/intersection-observer';
 import { createTrendStock } from '@/testing/data-generators';
 import { createTestQueryClient } from '@/testing/test-utils';
 
-import { TREND_API, trendApi } from './trend/trend-test-api';
+import { paged } from './search/search-test-api';
+import { RANKED, TREND_API, trendApi } from './trend/trend-test-api';
 
 function renderHome() {
   installIntersectionObserver();
@@ -77,6 +78,44 @@ describe('home page', () => {
     const popular = await screen.findByTestId('popular-stocks');
     expect(await within(popular).findByRole('button', { name: '다시 시도' })).toBeDefined();
     expect(await screen.findByRole('list', { name: '상위 업종' })).toBeDefined();
+  });
+});
+
+describe('home page: the parts that depend on another answer', () => {
+  it('the latest news and disclosures say so when the largest stocks cannot be read, and retry them', async () => {
+    let failing = true;
+    const largest = paged(RANKED, 'stocks');
+    trendApi({
+      [TREND_API.orderedStocks]: (url) =>
+        failing ? { status: 503, body: { error: 'unavailable', message: '잠시 후' } } : largest(url),
+    });
+    renderHome();
+    const news = await screen.findByTestId('market-news');
+    const disclosures = screen.getByTestId('market-disclosures');
+    const retry = await within(news).findByRole('button', { name: '다시 시도' });
+    expect(within(disclosures).getByRole('button', { name: '다시 시도' })).toBeDefined();
+    expect(within(news).queryByText('불러오는 중…')).toBeNull();
+    failing = false;
+    fireEvent.click(retry);
+    expect(await within(news).findByText('반도체 수출 호조')).toBeDefined();
+    expect(await within(disclosures).findByText('주요사항보고서')).toBeDefined();
+  });
+
+  it('no largest stocks: no news or disclosures asked, and the lists say there are none', async () => {
+    const api = trendApi({ [TREND_API.orderedStocks]: () => ({ body: { stocks: [], next_cursor: null } }) });
+    renderHome();
+    expect(await within(await screen.findByTestId('market-news')).findByText('뉴스가 없습니다.')).toBeDefined();
+    expect(within(screen.getByTestId('market-disclosures')).getByText('공시가 없습니다.')).toBeDefined();
+    expect(api.calls(TREND_API.news)).toEqual([]);
+    expect(api.calls(TREND_API.disclosures)).toEqual([]);
+  });
+
+  it('the main indexes say so when they cannot be read, with a retry', async () => {
+    trendApi({ [TREND_API.assets]: () => ({ status: 503, body: { error: 'unavailable', message: '잠시 후' } }) });
+    renderHome();
+    const indexes = await screen.findByTestId('market-indexes');
+    expect(await within(indexes).findByRole('button', { name: '다시 시도' })).toBeDefined();
+    expect(within(indexes).queryByRole('link')).toBeNull();
   });
 });
 

@@ -90,11 +90,16 @@ function TrendLinks() {
   );
 }
 
-/** 최신 뉴스 and 최신 공시 about the largest stocks (by market cap, both markets). */
+/**
+ * 최신 뉴스 and 최신 공시 about the largest stocks (by market cap, both markets); when those
+ * cannot be read, both say so with a retry (rather than loading for ever).
+ */
 function LatestArticles() {
   const largest = useOrderedStocksPreview('market_cap', '', ARTICLES_SECURITIES);
-  const ids = largest.data?.stocks.map((stock) => stock.security_id) ?? [];
-  return <MarketArticles securityIds={ids} limit={ARTICLES_LIMIT} />;
+  const ids = largest.data?.stocks.map((stock) => stock.security_id);
+  const failure =
+    largest.isError && !largest.data ? { error: largest.error, retry: () => void largest.refetch() } : null;
+  return <MarketArticles securityIds={ids} limit={ARTICLES_LIMIT} securitiesFailure={failure} />;
 }
 
 /** 최근 본 종목: the strip with names (assets) and live quotes (securities); nothing if the list is empty. */

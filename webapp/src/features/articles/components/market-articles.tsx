@@ -16,23 +16,35 @@ import './article-item.css';
 const NEWS_ITEM_REM = 7;
 const DISCLOSURE_ITEM_REM = 4.25;
 
+/** Why a list could not load, and how to try again. */
+type Failure = { error: unknown; retry: () => void };
+
+function failureOf(query: UseQueryResult<unknown>): Failure | null {
+  return query.isError ? { error: query.error, retry: () => void query.refetch() } : null;
+}
+
 type MarketArticlesProps = {
-  /** Whose news and disclosures (empty while they are not known: the lists show loading). */
-  securityIds: readonly string[];
+  /** Whose news and disclosures: undefined while they are not known (the lists show loading). */
+  securityIds: readonly string[] | undefined;
   /** How many of each. */
   limit: number;
+  /** The stocks could not be known: both lists say so, with the retry. */
+  securitiesFailure?: Failure | null;
 };
 
 /** 최신 뉴스 and 최신 공시 of several stocks (the home page: the largest ones), each opening the item. */
-export function MarketArticles({ securityIds, limit }: MarketArticlesProps) {
-  const newsQuery = useNewsOfSecurities(securityIds, limit);
-  const disclosuresQuery = useDisclosuresOfSecurities(securityIds, limit);
+export function MarketArticles({ securityIds, limit, securitiesFailure = null }: MarketArticlesProps) {
+  const ids = securityIds ?? [];
+  const newsQuery = useNewsOfSecurities(ids, limit);
+  const disclosuresQuery = useDisclosuresOfSecurities(ids, limit);
+  // No stocks: nothing is asked (spec §5), and there is nothing to wait for.
+  const none = securityIds?.length === 0;
   return (
     <>
       <Section title="최신 뉴스" testId="market-news">
         <ArticleEntries
-          query={newsQuery}
-          entries={newsQuery.data?.news.map(newsEntry)}
+          failure={securitiesFailure ?? failureOf(newsQuery)}
+          entries={none ? [] : newsQuery.data?.news.map(newsEntry)}
           limit={limit}
           itemRem={NEWS_ITEM_REM}
           emptyMessage="뉴스가 없습니다."
@@ -40,8 +52,8 @@ export function MarketArticles({ securityIds, limit }: MarketArticlesProps) {
       </Section>
       <Section title="최신 공시" testId="market-disclosures">
         <ArticleEntries
-          query={disclosuresQuery}
-          entries={disclosuresQuery.data?.disclosures.map(disclosureEntry)}
+          failure={securitiesFailure ?? failureOf(disclosuresQuery)}
+          entries={none ? [] : disclosuresQuery.data?.disclosures.map(disclosureEntry)}
           limit={limit}
           itemRem={DISCLOSURE_ITEM_REM}
           emptyMessage="공시가 없습니다."
@@ -52,20 +64,20 @@ export function MarketArticles({ securityIds, limit }: MarketArticlesProps) {
 }
 
 function ArticleEntries({
-  query,
+  failure,
   entries,
   limit,
   itemRem,
   emptyMessage,
 }: {
-  query: UseQueryResult<unknown>;
+  failure: Failure | null;
   entries: ArticleEntry[] | undefined;
   limit: number;
   /** About how tall one item is, in rem. */
   itemRem: number;
   emptyMessage: string;
 }) {
-  if (query.isError && !entries) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (failure && !entries) return <LoadError error={failure.error} onRetry={failure.retry} />;
   if (!entries) {
     // Room for the items to come, so that they push nothing when they arrive.
     return (

@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/ui/load-error';
 import { Section } from '@/components/ui/section';
 
 import { useAssets } from '../api/get-assets';
@@ -21,6 +22,14 @@ type MarketIndexListProps = {
 /** 주요 지수: KOSPI, KOSDAQ and KOSPI 200 (or the given indexes), live, each linking to its page. */
 export function MarketIndexList({ ids = MARKET_INDEX_IDS, hrefs = {}, title = '주요 지수' }: MarketIndexListProps) {
   const assetsQuery = useAssets(ids, { refetchInterval: REFRESH_MS });
+  // Never read: why, with the retry (a failed refresh keeps the values already shown).
+  if (assetsQuery.isError && !assetsQuery.data) {
+    return (
+      <Section title={title} testId="market-indexes">
+        <LoadError error={assetsQuery.error} onRetry={() => void assetsQuery.refetch()} />
+      </Section>
+    );
+  }
   const assets = assetsQuery.data?.assets ?? {};
   const cards = ids.map((id) => ({
     assetId: id,
