@@ -125,23 +125,30 @@ function RenameField({ list }: { list: FavoriteStockList }) {
   );
 }
 
-/** 새 그룹: an empty group at the end (관심그룹 when no name is given). */
+/** 새 그룹: an empty group at the end (관심그룹 when no name is given); one at a time. */
 function NewListForm() {
   const queryClient = useQueryClient();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
 
   function submit() {
+    // A second tap (or Enter) while the group is being made would make another.
+    if (sending) return;
     const parsed = parseListName(value);
     if (!parsed.ok) {
       setError(parsed.message);
       return;
     }
     setError(null);
+    setSending(true);
     createFavoriteStockList(parsed.name)
       .then(() => setValue(''))
       .catch(alertFailure)
-      .finally(() => void invalidateFavorites(queryClient));
+      .finally(() => {
+        setSending(false);
+        void invalidateFavorites(queryClient);
+      });
   }
 
   return (
@@ -153,7 +160,7 @@ function NewListForm() {
       }}
     >
       <ListNameInput label="새 그룹 이름" value={value} onChange={setValue} />
-      <button type="submit" className="button">
+      <button type="submit" className="button" disabled={sending}>
         새 그룹
       </button>
       {error ? (
