@@ -6,7 +6,10 @@ import { asApiError } from '@/lib/api/as-api-error';
 import { updateSetting, type User, type UserSetting } from '../api';
 import { useSetting, userKeys } from '../queries';
 
-/** 관심종목 공개: PUT /users/me/setting, shown at once and put back if the server refuses. */
+/**
+ * 관심종목 공개: PUT /users/me/setting, shown at once and put back if the server refuses; the
+ * switch waits for the answer before it takes another tap.
+ */
 export function FavoritesVisibility() {
   const queryClient = useQueryClient();
   const { data } = useSetting();
@@ -27,6 +30,8 @@ export function FavoritesVisibility() {
     },
   });
   const open = data?.open_favorite_stocks;
+  // One change at a time (disabled while it is sent): a tap meanwhile would ask for the value
+  // already on its way, and two answers could arrive in either order.
   return (
     <label className="settings__row">
       <span>관심종목 공개</span>
@@ -34,7 +39,7 @@ export function FavoritesVisibility() {
         type="checkbox"
         role="switch"
         checked={open ?? false}
-        disabled={open === undefined}
+        disabled={open === undefined || mutation.isPending}
         onChange={() => mutation.mutate({ open_favorite_stocks: !open })}
       />
     </label>
