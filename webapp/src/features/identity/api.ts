@@ -2,9 +2,9 @@
 // hand because the generated schema.d.ts does not hold these routes yet. Everything about
 // their shapes is in this one file: once the gateway's OpenAPI document has them, swap these
 // types for aliases of the generated ones (and the calls for `mainApi.GET`/… typed calls).
-import { env } from '@/config/env';
 import { kakaoConfig } from '@/config/kakao';
 import { ApiError, mainApi } from '@/lib/api';
+import { avatarSrc as photoSrc } from '@/lib/avatar';
 
 /** spec §3 User. `gender`: 1 male, 2 female, null (or 0) unset. */
 export type User = {
@@ -19,11 +19,11 @@ export type User = {
 };
 
 /**
- * The address of a member's photo: `avatar_url` is a path on the main API host
- * (`/api/avatars/{id}`); `size` picks the stored square (96 or 240 px).
+ * The address of a member's photo (lib/avatar.ts); `size` picks the stored square (96 or
+ * 240 px).
  */
 export function avatarSrc(avatarUrl: string, size: 96 | 240 = 240): string {
-  return `${env.MAIN_API_BASE}${avatarUrl}?size=${size}`;
+  return photoSrc(avatarUrl, size);
 }
 
 export type SessionResponse = { access_token: string; expires_in: number; user: User };

@@ -1,5 +1,6 @@
 import { LoadError } from '@/components/ui/load-error';
 import { Loading } from '@/components/ui/loading';
+import { avatarSrc } from '@/lib/avatar';
 import { toPaginatedList } from '@/lib/paginated-list';
 
 import { useContributor, useContributorArticles } from '../api/get-contributor';
@@ -23,7 +24,10 @@ export function ContributorView({ contributorId }: { contributorId: number }) {
     <>
       <title>{`${contributor.name} : 시세`}</title>
       <header className="insight-contributor">
-        {contributor.avatar_url ? <img className="insight-contributor__photo" src={`/main${contributor.avatar_url}`} alt="" /> : null}
+        {contributor.avatar_url ? (
+          // 64 px on screen: the 240 px square, as the profile's photo.
+          <img className="insight-contributor__photo" src={avatarSrc(contributor.avatar_url, 240)} alt="" />
+        ) : null}
         <h1 className="insight-contributor__name">
           {contributor.name} <SampleBadge sample={contributor.sample} />
           <AutomatedBadge automated={contributor.automated} />
