@@ -37,10 +37,7 @@ pub fn market_condition(
             .composite(which)
             .and_then(|p| board.asset(&board.catalog.entries[p].id))
     };
-    let trading_date = board
-        .composites
-        .trading_date()
-        .unwrap_or_else(|| board.krx.day_at(now).date);
+    let trading_date = board.trading_date(now);
     Ok(pb::MarketCondition {
         session: pb::Session::from(board.krx.session(now)) as i32,
         kospi: composite(Composite::Kospi),

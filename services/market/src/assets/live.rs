@@ -11,6 +11,7 @@
 //!
 //! Days a sleeping host missed are filled by each series' walk.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -56,9 +57,30 @@ pub struct AssetBoard {
     pub step_secs: u64,
     pub seed: u64,
     slots: RwLock<Vec<Slot>>,
+    /// Whether this replica runs the feed (the engine task runs while it leads): only then
+    /// does the composite feed step with the quotes.
+    feeding: AtomicBool,
 }
 
 impl AssetBoard {
+    /// The trading date the live quotes belong to at `now`: the composite feed's while
+    /// this replica runs the feed (it rolls with the quotes, step by step), otherwise the
+    /// KRX clock's. A follower's composite feed is never stepped, so its date would stay
+    /// the one it started on.
+    pub fn trading_date(&self, now: DateTime<FixedOffset>) -> NaiveDate {
+        self.feeding
+            .load(Ordering::Acquire)
+            .then(|| self.composites.trading_date())
+            .flatten()
+            .unwrap_or_else(|| self.krx.day_at(now).date)
+    }
+
+    /// Mark this replica as running the feed until the guard is dropped.
+    fn feeding(self: &Arc<Self>) -> FeedingGuard {
+        self.feeding.store(true, Ordering::Release);
+        FeedingGuard(self.clone())
+    }
+
     pub fn value(&self, position: usize) -> Option<LiveValue> {
         let slots = self.slots.read().ok()?;
         slots.get(position).map(|s| s.value.clone())
@@ -187,6 +209,16 @@ impl AssetBoard {
         let position = self.catalog.position(id)?;
         let entry = &self.catalog.entries[position];
         Some(to_asset(entry, &self.value(position)?))
+    }
+}
+
+/// Clears [`AssetBoard::trading_date`]'s feed flag when the engine task ends (the term is
+/// over, or the attempt failed and the supervisor starts another, which sets it again).
+struct FeedingGuard(Arc<AssetBoard>);
+
+impl Drop for FeedingGuard {
+    fn drop(&mut self) {
+        self.0.feeding.store(false, Ordering::Release);
     }
 }
 
@@ -477,6 +509,7 @@ impl Engine {
             step_secs,
             seed,
             slots: RwLock::new(slots),
+            feeding: AtomicBool::new(false),
         });
         let mut engine = Self {
             board: board.clone(),
@@ -564,6 +597,8 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let mut guard = state.lock().await;
     let EngineState { engine, pending } = &mut *guard;
+    // The engine runs on the leader, for the whole term, with the feed.
+    let _feeding = engine.board().feeding();
     let mut timer = tokio::time::interval(interval);
     timer.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     loop {
@@ -962,6 +997,47 @@ mod tests {
         task.await.expect("task").expect("run");
         let stored = store.page(&usd, None, 5).await.expect("page");
         assert!(!stored.is_empty(), "pending days stored at shutdown");
+        test_db.cleanup().await.expect("cleanup");
+    }
+
+    /// A follower's composite feed never steps (the feed runs on the leader only): its
+    /// trading date, and the closed days from it, follow the KRX clock; while the engine
+    /// task runs (on the leader, with the feed) the composite feed's date is the one.
+    #[tokio::test]
+    async fn the_trading_date_follows_the_clock_unless_this_replica_runs_the_feed() {
+        let date = |d: u32| NaiveDate::from_ymd_opt(2026, 11, d).expect("date");
+        // Started on Friday 2026-11-20; read on Tuesday 2026-11-24.
+        let (engine, board) = engine(at(2026, 11, 20, 9, 0));
+        let tuesday = at(2026, 11, 24, 10, 0);
+        assert_eq!(board.composites.trading_date(), Some(date(20)));
+        assert_eq!(board.trading_date(tuesday), date(24));
+        let condition =
+            crate::assets::condition::market_condition(&board, None, tuesday).expect("condition");
+        assert_eq!(condition.trading_date, "2026-11-24");
+        assert_eq!(
+            crate::assets::condition::closed_days(&condition, 2),
+            [date(23), date(20)]
+        );
+
+        let (test_db, store, _) = asset_store().await;
+        let cancel = CancellationToken::new();
+        let task = tokio::spawn(run(
+            shared(engine),
+            store,
+            Bus::in_process(),
+            Duration::from_secs(3_600),
+            cancel.clone(),
+        ));
+        tokio::time::timeout(Duration::from_secs(10), async {
+            while board.trading_date(tuesday) != date(20) {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await
+        .expect("the engine task's board shows the composite feed's date");
+        cancel.cancel();
+        task.await.expect("task").expect("run");
+        assert_eq!(board.trading_date(tuesday), date(24), "the term is over");
         test_db.cleanup().await.expect("cleanup");
     }
 

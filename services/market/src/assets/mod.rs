@@ -150,10 +150,7 @@ impl MarketDays {
 
     /// The trading date the live quotes belong to.
     pub fn live_date(&self, now: chrono::DateTime<chrono::FixedOffset>) -> chrono::NaiveDate {
-        self.board
-            .composites
-            .trading_date()
-            .unwrap_or_else(|| self.board.krx.day_at(now).date)
+        self.board.trading_date(now)
     }
 
     /// KOSPI and KOSDAQ at the close of `date` (`price` the close, against the close of the
