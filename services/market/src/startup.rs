@@ -114,6 +114,7 @@ impl Service for Application {
                 &cx,
                 &charts,
                 foreign_indexes,
+                market_days.clone(),
                 sectors.clone(),
                 &config.trends,
             )?,

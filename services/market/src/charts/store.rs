@@ -98,7 +98,6 @@ impl ChartStore {
         }
     }
 
-    #[cfg(test)]
     pub fn database(&self) -> &Database {
         &self.db
     }

@@ -30,7 +30,7 @@ use self::posts::PostStore;
 pub use self::surges::TrendsSettings;
 use self::year::YearRanges;
 use crate::articles::store::ArticleStore;
-use crate::assets::ForeignIndexes;
+use crate::assets::{ForeignIndexes, MarketDays};
 use crate::charts;
 use crate::company::flows;
 use crate::feature::{Context, Feature};
@@ -43,6 +43,7 @@ pub(crate) fn build(
     cx: &Context<'_>,
     charts: &charts::Prepared,
     foreign: ForeignIndexes,
+    days: MarketDays,
     sectors: Arc<Vec<sectors::Sector>>,
     settings: &TrendsSettings,
 ) -> anyhow::Result<Feature> {
@@ -71,9 +72,10 @@ pub(crate) fn build(
         .collect();
     let ranges = year.clone().run(
         charts.store.clone(),
-        cx.db.clone(),
         ids,
         newest,
+        move || days.live_date(crate::simulator::now_kst()),
+        year::REFRESH,
         cx.cancel.clone(),
     );
     let service = TrendGrpc {

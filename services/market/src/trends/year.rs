@@ -1,8 +1,12 @@
 //! 52-week highs and lows: per stock, the highest high and the lowest low of its day
-//! candles of the last 52 weeks, computed at start from the candles as they are or will be
-//! materialized (`ChartStore::ranges`, nothing written) and kept current as days close:
-//! every replica reads the closes the leader's candle writer stores, so leader and
-//! followers roll alike.
+//! candles of the last 52 weeks before the live trading date, computed at start from the
+//! candles as they are or will be materialized (`ChartStore::ranges`, nothing written) and
+//! kept current as days close: every replica reads the closes the leader's candle writer
+//! stores, so leader and followers roll alike.
+//!
+//! A day enters once the live trading date has moved past it, so it enters once, with its
+//! final candle: in continuous mode every session replays the live date and stores its
+//! candle again, and only the last session's is the day's.
 //!
 //! Each stock keeps two monotonic queues (a sliding-window maximum and minimum): a day
 //! enters at the back after dropping the days it dominates (an older day with a high no
@@ -24,7 +28,7 @@ use crate::charts::{ChartStore, DayRange};
 /// 52 weeks of calendar days.
 pub const WINDOW_DAYS: u64 = 364;
 /// How often the stored closes are read for new days.
-const REFRESH: Duration = Duration::from_secs(5);
+pub const REFRESH: Duration = Duration::from_secs(5);
 
 /// One stock's window.
 #[derive(Clone, Debug, Default)]
@@ -145,26 +149,31 @@ impl YearRanges {
     }
 
     /// Compute every stock's window from the candles ending on `newest` (the newest day of
-    /// every history at start), then read newly stored days every few seconds until
-    /// `cancel`.
+    /// every history at start), then read newly stored days every `refresh` until
+    /// `cancel`. Only days before `live_date()` (the trading date the live quotes belong
+    /// to) are taken; a refresh reads up to the live date of the refresh before, so a day
+    /// the live date has just left is read once the candle writer has stored its last
+    /// close.
     pub async fn run(
         self: std::sync::Arc<Self>,
         charts: ChartStore,
-        db: Database,
         ids: Vec<String>,
         newest: NaiveDate,
+        live_date: impl Fn() -> NaiveDate + Send + 'static,
+        refresh: Duration,
         cancel: CancellationToken,
     ) {
         let started = std::time::Instant::now();
         let from = window_start(newest);
         loop {
+            let until = live_date();
             match charts.ranges(&ids, from, &cancel).await {
                 Ok(ranges) => {
-                    self.apply(
-                        ranges
-                            .into_iter()
-                            .flat_map(|(id, days)| days.into_iter().map(move |d| (id.clone(), d))),
-                    );
+                    self.apply(ranges.into_iter().flat_map(|(id, days)| {
+                        days.into_iter()
+                            .filter(move |d| d.date < until)
+                            .map(move |d| (id.clone(), d))
+                    }));
                     break;
                 }
                 Err(_) if cancel.is_cancelled() => return,
@@ -174,7 +183,7 @@ impl YearRanges {
                         "52-week ranges unavailable; retrying"
                     );
                     tokio::select! {
-                        () = tokio::time::sleep(REFRESH) => {}
+                        () = tokio::time::sleep(refresh) => {}
                         () = cancel.cancelled() => return,
                     }
                 }
@@ -186,28 +195,39 @@ impl YearRanges {
             elapsed_ms = started.elapsed().as_millis() as u64,
             "computed the 52-week highs and lows"
         );
+        let mut until = live_date();
         loop {
             tokio::select! {
-                () = tokio::time::sleep(REFRESH) => {}
+                () = tokio::time::sleep(refresh) => {}
                 () = cancel.cancelled() => return,
             }
-            let Some(seen) = self.newest() else { continue };
-            match newer_days(&db, seen).await {
+            // Before the window when no day is in it yet.
+            let seen = self
+                .newest()
+                .unwrap_or_else(|| from.pred_opt().unwrap_or(from));
+            match newer_days(charts.database(), seen, until).await {
                 Ok(days) => self.apply(days),
                 Err(error) => {
                     tracing::warn!(error = format!("{error:#}"), "cannot read new day candles")
                 }
             }
+            until = live_date();
         }
     }
 }
 
-/// Stored days after `seen`, oldest first.
-async fn newer_days(db: &Database, seen: NaiveDate) -> anyhow::Result<Vec<(String, DayRange)>> {
+/// Stored days after `seen` and before `until`, oldest first.
+async fn newer_days(
+    db: &Database,
+    seen: NaiveDate,
+    until: NaiveDate,
+) -> anyhow::Result<Vec<(String, DayRange)>> {
     let rows = sqlx::query(
-        "SELECT security_id, date, high, low FROM day_candles WHERE date > $1 ORDER BY date",
+        "SELECT security_id, date, high, low FROM day_candles WHERE date > $1 AND date < $2 \
+         ORDER BY date",
     )
     .bind(seen.to_string())
+    .bind(until.to_string())
     .fetch_all(&db.pool)
     .await?;
     rows.iter()
@@ -227,9 +247,13 @@ async fn newer_days(db: &Database, seen: NaiveDate) -> anyhow::Result<Vec<(Strin
 
 #[cfg(test)]
 mod tests {
+    use std::sync::{Arc, Mutex};
+
     use proptest::prelude::*;
+    use sise_platform::db::testing::TestDatabase;
 
     use super::*;
+    use crate::charts::{Candle, Source};
 
     fn day(n: u64, high: i64, low: i64) -> DayRange {
         let start = NaiveDate::from_ymd_opt(2025, 1, 1).expect("date");
@@ -275,6 +299,74 @@ mod tests {
             let kept: Vec<&DayRange> = all.iter().filter(|d| d.date >= from).collect();
             prop_assert_eq!(window.high(), kept.iter().map(|d| d.high).max());
             prop_assert_eq!(window.low(), kept.iter().map(|d| d.low).min());
+        }
+    }
+
+    fn candle(date: NaiveDate, high: i64, low: i64) -> (Candle, Source) {
+        let candle = Candle {
+            date,
+            open: low,
+            high,
+            low,
+            close: high,
+            volume: 1,
+            trading_value: high,
+        };
+        (candle, Source::Simulated)
+    }
+
+    sise_platform::per_backend! {
+        /// Continuous mode replays the live date session after session, each storing the
+        /// date's candle again: a day enters the window once the live date has left it, with
+        /// its last session's candle (the first one's high and low are not the day's).
+        async fn trends_a_replayed_day_enters_the_window_with_its_last_candle(backend) {
+            let test_db = TestDatabase::create(backend, "market").await.expect("db");
+            let db = Database::connect(&test_db.url, &crate::store::MIGRATIONS)
+                .await
+                .expect("connect");
+            let charts = ChartStore::new(db);
+            let id = "KOREA-A005930";
+            let date = |d: u32| NaiveDate::from_ymd_opt(2026, 11, d).expect("date");
+            let (thursday, friday, monday) = (date(19), date(20), date(23));
+            let store = |rows: Vec<(Candle, Source)>| {
+                let charts = charts.clone();
+                async move { charts.insert(&[(id.to_owned(), rows)]).await.expect("insert") }
+            };
+            // Friday's first session is stored, and Friday is still live.
+            store(vec![candle(thursday, 100, 90), candle(friday, 200, 50)]).await;
+            let live = Arc::new(Mutex::new(friday));
+            let year = Arc::new(YearRanges::default());
+            let cancel = CancellationToken::new();
+            let task = tokio::spawn(year.clone().run(
+                charts.clone(),
+                vec![id.to_owned()],
+                friday,
+                {
+                    let live = live.clone();
+                    move || *live.lock().expect("live date")
+                },
+                Duration::from_millis(20),
+                cancel.clone(),
+            ));
+            assert!(year.wait_ready(Duration::from_secs(10)).await);
+            assert_eq!(year.extremes(id), Some((100, 90)), "{backend:?}: the live day is out");
+            // Another session replays Friday; nothing moves while it is live.
+            store(vec![candle(friday, 150, 70)]).await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            assert_eq!(year.extremes(id), Some((100, 90)));
+            // The last session, then the date moves on: Friday enters with its last candle.
+            store(vec![candle(friday, 120, 80)]).await;
+            *live.lock().expect("live date") = monday;
+            tokio::time::timeout(Duration::from_secs(10), async {
+                while year.extremes(id) != Some((120, 80)) {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            })
+            .await
+            .expect("friday's last candle in the window");
+            cancel.cancel();
+            task.await.expect("task");
+            test_db.cleanup().await.expect("cleanup");
         }
     }
 }
