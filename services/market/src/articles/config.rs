@@ -84,6 +84,10 @@ pub struct NewsSettings {
     pub retry: RetrySettings,
     /// Seed the clearly labelled sample news (`data/sample_news_ko.json`) once.
     pub seed_samples: bool,
+    /// Days a feed item is kept, counted from its publication: older ones are pruned every
+    /// hour and left out when a feed still lists them (the labelled samples are kept). The
+    /// default covers the news windows of the 1-year chart's moves.
+    pub retention_days: u32,
 }
 
 impl Default for NewsSettings {
@@ -98,6 +102,7 @@ impl Default for NewsSettings {
             allow_private_addresses: false,
             retry: RetrySettings::default(),
             seed_samples: true,
+            retention_days: 400,
         }
     }
 }
@@ -127,6 +132,11 @@ impl NewsSettings {
             allow_private_addresses: self.allow_private_addresses,
             user_agent: "sise-market/0.1 (news feeds)",
         }
+    }
+
+    /// [`Self::retention_days`] in milliseconds (at least a day).
+    pub fn retention_ms(&self) -> i64 {
+        i64::from(self.retention_days.max(1)) * 86_400_000
     }
 }
 
@@ -217,6 +227,7 @@ mod tests {
             "public addresses only by default"
         );
         assert_eq!(default.limits().max_body_bytes, 5 * MIB);
+        assert_eq!(default.retention_ms(), 400 * 86_400_000);
         let dart: DartSettings = serde_json::from_str("{}").expect("default");
         assert!(!dart.allow_private_addresses);
         assert_eq!((dart.max_body_bytes, dart.max_pages), (2 * MIB, 200));

@@ -5,7 +5,7 @@
 //! - `config`: the `services.market.dart` and `services.market.news` sections.
 //! - `dart`: the OpenDART `list.json` client and ingestor, the corp_code → stock mapping and
 //!   the seed of real filings bundled in `data/`.
-//! - `news`: the RSS/Atom ingestor and the labelled demo samples.
+//! - `news`: the RSS/Atom ingestor, the pruning of old items and the labelled demo samples.
 //! - `http`: the ingestors' HTTP client: body cap, same-host redirects, public addresses only.
 //! - `text`: plain text from feed markup (entities decoded in one pass).
 //! - `tagger`: finds the listed companies a text names (one Aho-Corasick pass).
@@ -39,7 +39,8 @@ use crate::feature::{Context, Feature, Stage};
 
 /// Load the corp-code map and the tagger, seed the bundled filings and the demo samples
 /// (each once per version, when enabled), serve `ArticleService` and run the ingestors
-/// that are configured (OpenDART needs an API key, news at least one feed).
+/// that are configured (OpenDART needs an API key, news at least one feed) and the pruning
+/// of old news items.
 pub(crate) async fn build(
     cx: &Context<'_>,
     dart: &DartSettings,
@@ -61,6 +62,7 @@ pub(crate) async fn build(
     }
     let mut feature =
         Feature::default().serve(ArticleServiceServer::new(ArticleGrpc::new(store.clone())));
+    let prune_store = store.clone();
     // Leader tasks: each attempt builds its ingestor afresh from the settings.
     if DartIngestor::new(dart.clone(), store.clone(), corp_map.clone())?.is_some() {
         tracing::info!(base_url = dart.base_url, "OpenDART ingestor enabled");
@@ -92,5 +94,10 @@ pub(crate) async fn build(
     } else {
         tracing::info!("news ingestor disabled (no news.feeds)");
     }
+    // Whether or not feeds are configured now, items stored earlier expire.
+    let retention_ms = news.retention_ms();
+    feature = feature.lead("news_pruner", Stage::WithFeed, move |cancel| {
+        news::prune(prune_store.clone(), retention_ms, cancel)
+    });
     Ok(feature)
 }

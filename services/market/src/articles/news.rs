@@ -10,6 +10,10 @@
 //! parsed is logged and counted and contributes nothing; the other feeds go on. An entry
 //! that cannot be stored (no title, no http(s) link, a link over [`MAX_LINK_BYTES`]) is
 //! skipped with a warning; the other entries of its feed are kept.
+//!
+//! Items are kept for `retention_days` from their publication ([`prune`], on the leader): an
+//! entry older than that is left out, or a feed that still lists it would store it again
+//! after each prune, with a new event.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -37,6 +41,8 @@ const SAMPLES_META_KEY: &str = "sample_news";
 const SUMMARY_CHARS: usize = 300;
 const TITLE_CHARS: usize = 200;
 const PUBLISHER_CHARS: usize = 100;
+/// Time between two prunes of old items.
+const PRUNE_EVERY: Duration = Duration::from_secs(3_600);
 /// Longest stored link, in bytes. Real article links are far shorter; PostgreSQL's unique
 /// index on the link refuses keys over about 2.7 kB, which used to fail the whole feed.
 pub const MAX_LINK_BYTES: usize = 2_048;
@@ -197,6 +203,8 @@ pub struct NewsStats {
     pub failed_feeds: AtomicU64,
     pub inserted: AtomicU64,
     pub skipped_entries: AtomicU64,
+    /// Entries published before the retention, left out.
+    pub expired_entries: AtomicU64,
 }
 
 /// The result of one run over every feed.
@@ -290,8 +298,13 @@ impl NewsIngestor {
         self.stats
             .skipped_entries
             .fetch_add(skipped as u64, Ordering::Relaxed);
+        let kept_from = now - self.settings.retention_ms();
         let mut inserted = 0;
         for item in &items {
+            if item.published_at_ms < kept_from {
+                self.stats.expired_entries.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
             if !self.store_with_event(item, now).await? {
                 continue;
             }
@@ -342,6 +355,31 @@ impl NewsIngestor {
         outbox::enqueue(&mut tx, SUBJECT, Headers::new(), &event.encode_to_vec()).await?;
         outbox::commit(db, tx).await?;
         Ok(true)
+    }
+}
+
+/// Forget the feed items published more than `retention_ms` ago ([`ArticleStore::prune_news`]):
+/// at once, then every hour until cancelled. A failed prune is logged and tried again at the
+/// next.
+pub async fn prune(
+    store: ArticleStore,
+    retention_ms: i64,
+    cancel: tokio_util::sync::CancellationToken,
+) -> anyhow::Result<()> {
+    let mut every = tokio::time::interval(PRUNE_EVERY);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            () = cancel.cancelled() => return Ok(()),
+        }
+        let before = chrono::Utc::now().timestamp_millis() - retention_ms;
+        match store.prune_news(before).await {
+            Ok(0) => {}
+            Ok(pruned) => tracing::info!(pruned, "old news items pruned"),
+            Err(error) => {
+                tracing::warn!(error = format!("{error:#}"), "failed to prune news items")
+            }
+        }
     }
 }
 

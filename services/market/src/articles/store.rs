@@ -359,6 +359,28 @@ impl ArticleStore {
         }))
     }
 
+    /// Forget the feed items published before `before_ms` (the labelled samples stay) and
+    /// their stock tags, in one transaction; how many items.
+    pub async fn prune_news(&self, before_ms: i64) -> anyhow::Result<u64> {
+        let mut tx = self.db.pool.begin().await?;
+        // The tags first: SQLite applies `ON DELETE CASCADE` only with foreign keys on.
+        sqlx::query(
+            "DELETE FROM news_item_securities WHERE published_at_ms < $1 AND news_id IN \
+             (SELECT id FROM news_items WHERE published_at_ms < $1 AND sample = 0)",
+        )
+        .bind(before_ms)
+        .execute(&mut *tx)
+        .await?;
+        let pruned =
+            sqlx::query("DELETE FROM news_items WHERE published_at_ms < $1 AND sample = 0")
+                .bind(before_ms)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+        tx.commit().await?;
+        Ok(pruned)
+    }
+
     pub async fn news_count(&self) -> anyhow::Result<i64> {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM news_items")
             .fetch_one(&self.db.pool)
@@ -408,8 +430,9 @@ impl ArticleStore {
     /// News whose title or summary holds `keyword` (case-insensitively, as typed: `%` and
     /// `_` match themselves) strictly after `after`, newest first, at most `limit`.
     ///
-    /// A scan of the news table: it holds days of feed items, not years; a trigram index
-    /// (`pg_trgm`) is the step when it grows (docs/failure-modes.md).
+    /// A scan of the news table, which holds the items of the retention
+    /// (`news.retention_days`, [`Self::prune_news`]); a trigram index (`pg_trgm`) is the
+    /// step when that grows too large (docs/architecture.md, "Search").
     pub async fn search_news(
         &self,
         keyword: &str,
@@ -645,6 +668,66 @@ mod tests {
             store.set_meta("x", "1").await.expect("set");
             store.set_meta("x", "2").await.expect("set");
             assert_eq!(store.meta("x").await.expect("meta").as_deref(), Some("2"));
+
+            store.database().pool.close().await;
+            test_db.cleanup().await.expect("cleanup");
+        }
+
+        /// Old feed items go with their tags, from every read; newer ones and the labelled
+        /// samples, however old, stay; pages and searches read on as before.
+        async fn news_prune_forgets_old_feed_items_on_every_backend(backend) {
+            let test_db = TestDatabase::create(backend, "articles").await.expect("db");
+            let db = Database::connect(&test_db.url, &MIGRATIONS)
+                .await
+                .expect("connect");
+            let store = ArticleStore::new(db);
+            let old = store
+                .insert_news(&news("https://n/old", 1_000, &[A, B]), 1)
+                .await
+                .expect("insert")
+                .expect("new");
+            let sample = NewNewsItem {
+                sample: true,
+                source: "sample".into(),
+                ..news("https://n/sample", 1_500, &[A])
+            };
+            store.insert_news(&sample, 1).await.expect("insert").expect("new");
+            let kept = store
+                .insert_news(&news("https://n/new", 5_000, &[A]), 1)
+                .await
+                .expect("insert")
+                .expect("new");
+            assert_eq!(store.prune_news(2_000).await.expect("prune"), 1, "{backend:?}");
+            assert_eq!(store.prune_news(2_000).await.expect("prune"), 0);
+            assert_eq!(store.news_count().await.expect("count"), 2);
+            let urls = |items: Vec<NewsItem>| -> Vec<String> {
+                items.into_iter().map(|n| n.url).collect()
+            };
+            let ids = vec![A.to_owned(), B.to_owned()];
+            assert_eq!(
+                urls(store.list_news(&ids, None, 10).await.expect("news")),
+                ["https://n/new", "https://n/sample"]
+            );
+            // A cursor at the pruned item still pages on from its position.
+            assert_eq!(
+                urls(store.list_news(&ids, Some(&old.key()), 10).await.expect("news")),
+                Vec::<String>::new()
+            );
+            assert!(store.list_news(&[B.to_owned()], None, 10).await.expect("b").is_empty());
+            assert_eq!(
+                urls(store.search_news("title", None, 10).await.expect("search")),
+                ["https://n/new", "https://n/sample"]
+            );
+            assert_eq!(
+                store.news_related_securities("title").await.expect("related"),
+                [(A.to_owned(), 2)]
+            );
+            let tags: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM news_item_securities")
+                .fetch_one(&store.database().pool)
+                .await
+                .expect("tags");
+            assert_eq!(tags, 2, "the pruned item's tags are gone");
+            assert_eq!(kept.security_ids, [A]);
 
             store.database().pool.close().await;
             test_db.cleanup().await.expect("cleanup");

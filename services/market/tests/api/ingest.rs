@@ -710,16 +710,25 @@ async fn fake_feeds(fake: FakeFeeds) -> (SharedFeeds, String) {
     (fake, serve(router, listener).await)
 }
 
-fn news_ingestor(fixture: &Fixture, feeds: Vec<String>, retry: RetrySettings) -> NewsIngestor {
-    let tagger = Arc::new(Tagger::new(listing()).expect("tagger"));
-    let settings = NewsSettings {
+fn news_settings(feeds: Vec<String>, retry: RetrySettings) -> NewsSettings {
+    NewsSettings {
         feeds,
         request_timeout_secs: 5,
         // The fake listens on loopback.
         allow_private_addresses: true,
         retry,
+        // The fixtures are dated August 2026: kept whenever the tests run.
+        retention_days: 36_500,
         ..NewsSettings::default()
-    };
+    }
+}
+
+fn news_ingestor(fixture: &Fixture, feeds: Vec<String>, retry: RetrySettings) -> NewsIngestor {
+    news_ingestor_with(fixture, news_settings(feeds, retry))
+}
+
+fn news_ingestor_with(fixture: &Fixture, settings: NewsSettings) -> NewsIngestor {
+    let tagger = Arc::new(Tagger::new(listing()).expect("tagger"));
     NewsIngestor::new(settings, fixture.store.clone(), tagger)
         .expect("ingestor")
         .expect("enabled with feeds")
@@ -883,5 +892,93 @@ async fn feed_down_then_back_is_retried_with_backoff() {
     let report = ingestor.run_once().await;
     assert_eq!(report.failed_feeds, 1);
     assert_eq!(ingestor.stats().malformed_feeds.load(Ordering::Relaxed), 0);
+    fixture.finish().await;
+}
+
+/// Items are kept `retention_days`: an entry a feed still lists past that is left out (were
+/// it stored, the next prune would forget it and the run after would store it again, with a
+/// new event each time), and the pruning task forgets the older items stored before.
+#[tokio::test]
+async fn news_older_than_the_retention_is_left_out_and_pruned() {
+    let fixture = Fixture::new(sise_platform::db::Backend::Sqlite).await;
+    let now = chrono::Utc::now();
+    let item = |title: &str, link: &str, at: chrono::DateTime<chrono::Utc>| {
+        format!(
+            "<item><title>{title}</title><link>{link}</link><pubDate>{}</pubDate></item>",
+            at.to_rfc2822()
+        )
+    };
+    let rss = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>보존 테스트</title>{}{}</channel></rss>"#,
+        item(
+            "삼성전자 오늘 기사",
+            "https://news.test/fresh",
+            now - chrono::TimeDelta::hours(1)
+        ),
+        item(
+            "삼성전자 지난 기사",
+            "https://news.test/expired",
+            now - chrono::TimeDelta::days(40)
+        ),
+    );
+    let (_, base) = fake_feeds(FakeFeeds {
+        rss,
+        ..FakeFeeds::default()
+    })
+    .await;
+    let settings = NewsSettings {
+        retention_days: 30,
+        ..news_settings(vec![format!("{base}/feeds/rss.xml")], fast_retry(3))
+    };
+    let ingestor = news_ingestor_with(&fixture, settings.clone());
+    for run in 0..2 {
+        let report = ingestor.run_once().await;
+        assert_eq!((report.items, report.inserted), (2, 1 - run), "run {run}");
+    }
+    assert_eq!(ingestor.stats().expired_entries.load(Ordering::Relaxed), 2);
+    let events = published_news(&fixture.events("n").await);
+    let urls: Vec<_> = events.iter().map(|n| n.url.as_str()).collect();
+    assert_eq!(urls, ["https://news.test/fresh"]);
+
+    // An item stored while the retention was longer goes at the first prune.
+    let stored_before = sise_market::articles::store::NewNewsItem {
+        url: "https://news.test/stored-before".to_owned(),
+        title: "삼성전자 예전 기사".to_owned(),
+        summary: String::new(),
+        publisher: "보존 테스트".to_owned(),
+        published_at_ms: (now - chrono::TimeDelta::days(31)).timestamp_millis(),
+        source: format!("{base}/feeds/rss.xml"),
+        sample: false,
+        security_ids: vec!["KOREA-A005930".to_owned()],
+    };
+    fixture
+        .store
+        .insert_news(&stored_before, now.timestamp_millis())
+        .await
+        .expect("insert")
+        .expect("new");
+    assert_eq!(fixture.store.news_count().await.expect("count"), 2);
+    let cancel = tokio_util::sync::CancellationToken::new();
+    let pruner = tokio::spawn(sise_market::articles::news::prune(
+        fixture.store.clone(),
+        settings.retention_ms(),
+        cancel.clone(),
+    ));
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while fixture.store.news_count().await.expect("count") != 1 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await
+    .expect("pruned within 10 s");
+    let left = fixture
+        .store
+        .list_news(&["KOREA-A005930".to_owned()], None, 10)
+        .await
+        .expect("list");
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].url, "https://news.test/fresh");
+    cancel.cancel();
+    pruner.await.expect("task").expect("prune");
     fixture.finish().await;
 }
