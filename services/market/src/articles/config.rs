@@ -29,8 +29,9 @@ pub struct DartSettings {
     pub page_count: u32,
     /// Timeout of one HTTP request.
     pub request_timeout_secs: u64,
-    /// Pages one run reads at most; a window with more pages fails the run (the rows read
-    /// are kept, the mark does not move) instead of paging without end.
+    /// Pages one run reads at most: a window with more is read in sub-windows, oldest
+    /// first, and the mark moves past each one read whole; the run then fails with the rest
+    /// left to the next run (a single day with more pages fails every run: raise this).
     pub max_pages: u32,
     /// Longest response body read; a longer one fails the request.
     pub max_body_bytes: u64,

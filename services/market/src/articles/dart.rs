@@ -8,12 +8,14 @@
 //! others are errors ([`status_meaning`]).
 //!
 //! A run covers the receipt dates from `lookback_days` ago (or the last complete run, if
-//! older) to today, page by page. A page that fails (network error, HTTP 5xx/429, status
-//! "020" rate limit, "800" maintenance, "900" undefined error) is retried with exponential
-//! backoff from that same page; a run that still fails leaves its mark unchanged, so the
-//! next run covers the window again: nothing is lost. A run reads at most `max_pages`
-//! pages, each through the hardened client of [`super::http`] (body cap, same-host
-//! redirects, public addresses only). Rows are deduplicated by rcept_no and each new row is
+//! older) to today, page by page, in sub-windows oldest first when the whole window has
+//! more pages than a run reads (`max_pages`); the mark moves past each sub-window read
+//! whole. A page that fails (network error, HTTP 5xx/429, status "020" rate limit, "800"
+//! maintenance, "900" undefined error) is retried with exponential backoff from that same
+//! page; a run that still fails leaves the mark where its last whole sub-window put it, so
+//! the next run covers the rest again: nothing is lost, and a long outage is caught up over
+//! a few runs. Pages go through the hardened client of [`super::http`] (body cap,
+//! same-host redirects, public addresses only). Rows are deduplicated by rcept_no and each new row is
 //! stored with its `events.market.disclosure_published` event in one transaction (the
 //! outbox; the service's relay publishes it).
 
@@ -438,27 +440,12 @@ impl DartIngestor {
         Ok((bgn, today))
     }
 
-    /// One run over [`DartIngestor::window`]; on success the mark moves to `today`.
+    /// One run over [`DartIngestor::window`], read in sub-windows oldest first
+    /// ([`DartIngestor::catch_up`]): the mark moves to the end of each sub-window read
+    /// whole, so to `today` once the run completes, and a run that stops keeps the days it
+    /// finished.
     pub async fn run_once(&self, today: NaiveDate) -> anyhow::Result<RunReport> {
         let (bgn, end) = self.window(today).await?;
-        match self.run_window(bgn, end).await {
-            Ok(report) => {
-                self.store
-                    .set_meta(MARK_META_KEY, &end.format("%Y-%m-%d").to_string())
-                    .await?;
-                Ok(report)
-            }
-            Err(error) => {
-                self.stats.failed_runs.fetch_add(1, Ordering::Relaxed);
-                Err(error)
-            }
-        }
-    }
-
-    /// Every page of `bgn..=end`, at most `max_pages` of them: a window with more fails the
-    /// run (after storing the pages read), so a server that always announces another page
-    /// cannot keep a run going.
-    pub async fn run_window(&self, bgn: NaiveDate, end: NaiveDate) -> anyhow::Result<RunReport> {
         let mut report = RunReport {
             bgn_de: bgn,
             end_de: end,
@@ -466,24 +453,100 @@ impl DartIngestor {
             rows: 0,
             inserted: 0,
         };
-        let mut page_no = 1;
-        loop {
-            let page = self.fetch_with_retry(bgn, end, page_no).await?;
-            report.pages += 1;
-            report.rows += page.list.len();
-            report.inserted += self.store_page(&page.list).await?;
-            if page.list.is_empty() || page_no >= page.total_page {
-                return Ok(report);
+        match self.catch_up(bgn, end, &mut report).await {
+            Ok(()) => Ok(report),
+            Err(error) => {
+                self.stats.failed_runs.fetch_add(1, Ordering::Relaxed);
+                Err(error)
             }
-            if page_no >= self.settings.max_pages {
-                anyhow::bail!(
-                    "OpenDART announced {} pages; a run reads at most {} (dart.max_pages)",
-                    page.total_page,
-                    self.settings.max_pages
-                );
-            }
-            page_no += 1;
         }
+    }
+
+    /// Every page of `bgn..=end` within `max_pages` pages, oldest days first. A sub-window
+    /// starts as the rest of the window; when its first page announces more pages than the
+    /// run has left, it shrinks to the days that many rows would cover at its own density
+    /// (a day at least) and its first page is read again. Each sub-window read whole moves
+    /// the mark to its last day. A run fails, after storing the pages it read, when the pages
+    /// are spent: at a sub-window that does not fit what is left (the next run starts there
+    /// with all its pages), or at a single day with more pages than a run reads, which is read
+    /// as far as the cap, so a server that always announces another page cannot keep a run
+    /// going. Only pages of one window are read in order, newest first: filings arriving
+    /// meanwhile push rows down (seen twice) but never past a page still to read.
+    async fn catch_up(
+        &self,
+        mut bgn: NaiveDate,
+        end: NaiveDate,
+        report: &mut RunReport,
+    ) -> anyhow::Result<()> {
+        let budget = self.settings.max_pages.max(1);
+        let page_count = u64::from(self.settings.page_count.clamp(1, 100));
+        let spent = |from: NaiveDate| {
+            anyhow::anyhow!(
+                "OpenDART's window needs more pages than a run reads ({budget}, \
+                 dart.max_pages); the days before {from} are complete, the next run goes on"
+            )
+        };
+        while bgn <= end {
+            let fresh = report.pages == 0;
+            let mut sub_end = end;
+            let mut page = loop {
+                if report.pages >= budget {
+                    return Err(spent(bgn));
+                }
+                let page = self.read_page(bgn, sub_end, 1, report).await?;
+                let more = page.total_page.saturating_sub(1);
+                if page.list.is_empty() || more <= budget - report.pages {
+                    break page;
+                }
+                if bgn == sub_end {
+                    if fresh {
+                        // A run cannot read this day whole: as far as the cap, then fail.
+                        break page;
+                    }
+                    return Err(spent(bgn));
+                }
+                let days = u64::try_from((sub_end - bgn).num_days()).unwrap_or(0) + 1;
+                let rows_left = u64::from(budget - report.pages) * page_count;
+                let fit = (days * rows_left / page.total_count.max(1)).max(1);
+                let shrunk = bgn.checked_add_days(Days::new(fit - 1)).unwrap_or(bgn);
+                sub_end = shrunk.min(sub_end.pred_opt().unwrap_or(bgn)).max(bgn);
+            };
+            let mut page_no = 1;
+            while !page.list.is_empty() && page_no < page.total_page {
+                if report.pages >= budget {
+                    anyhow::bail!(
+                        "OpenDART announced {} pages; a run reads at most {budget} \
+                         (dart.max_pages)",
+                        page.total_page
+                    );
+                }
+                page_no += 1;
+                page = self.read_page(bgn, sub_end, page_no, report).await?;
+            }
+            self.store
+                .set_meta(MARK_META_KEY, &sub_end.format("%Y-%m-%d").to_string())
+                .await?;
+            match sub_end.succ_opt() {
+                Some(next) => bgn = next,
+                None => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// One page of `bgn..=end`, stored and counted in `report`.
+    async fn read_page(
+        &self,
+        bgn: NaiveDate,
+        end: NaiveDate,
+        page_no: u32,
+        report: &mut RunReport,
+    ) -> anyhow::Result<ListResponse> {
+        let page = self.fetch_with_retry(bgn, end, page_no).await?;
+        report.pages += 1;
+        report.rows += page.list.len();
+        report.inserted += self.store_page(&page.list).await?;
+        Ok(page)
     }
 
     async fn fetch_with_retry(

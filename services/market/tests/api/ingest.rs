@@ -603,6 +603,91 @@ async fn dart_run_that_gives_up_is_covered_by_the_next_run() {
     fixture.finish().await;
 }
 
+/// After a long outage more filings lie between the mark and today than a run reads: the
+/// window is read in sub-windows, oldest first, each moving the mark once read whole, so the
+/// runs catch up instead of reading the newest pages again and again without moving the mark.
+#[tokio::test]
+async fn dart_a_backlog_over_the_page_cap_is_caught_up_oldest_first() {
+    let fixture = Fixture::new(sise_platform::db::Backend::Sqlite).await;
+    // 15 filings on each day from 08-08 to 08-18 (165, 17 pages of 10), newest first.
+    let all: Vec<Value> = (8..=18)
+        .rev()
+        .flat_map(|day| rows(&format!("202608{day:02}"), 1, 15))
+        .collect();
+    let (fake, base) = fake_dart(FakeDart {
+        rows: all,
+        ..FakeDart::default()
+    })
+    .await;
+    let settings = DartSettings {
+        page_count: 10,
+        max_pages: 10,
+        ..dart_settings(&base, fast_retry(3))
+    };
+    let ingestor = dart_ingestor(&fixture, settings);
+    let mark = || async {
+        fixture
+            .store
+            .meta("dart_synced_through")
+            .await
+            .expect("mark")
+    };
+    fixture
+        .store
+        .set_meta("dart_synced_through", "2026-08-08")
+        .await
+        .expect("mark");
+    let today = date(2026, 8, 18);
+
+    // The window's first page announces 17 pages, 9 more than the run has left: the run
+    // reads the days 9 pages cover (08-08 to 08-13, 90 filings) whole, then stops.
+    let error = ingestor.run_once(today).await.expect_err("pages spent");
+    assert!(format!("{error:#}").contains("dart.max_pages"), "{error:#}");
+    let log = std::mem::take(&mut fake.lock().expect("lock").log);
+    let span = |bgn: &str, end: &str| (bgn.to_owned(), end.to_owned());
+    assert_eq!(log.len(), 10, "at most max_pages requests");
+    assert_eq!(
+        (log[0].0, span(&log[0].1, &log[0].2)),
+        (1, span("20260808", "20260818"))
+    );
+    let sub: Vec<(u32, (String, String))> = log[1..]
+        .iter()
+        .map(|(page, bgn, end)| (*page, span(bgn, end)))
+        .collect();
+    let expected: Vec<(u32, (String, String))> = (1..=9)
+        .map(|page| (page, span("20260808", "20260813")))
+        .collect();
+    assert_eq!(sub, expected);
+    assert_eq!(
+        mark().await.as_deref(),
+        Some("2026-08-13"),
+        "the mark moved"
+    );
+    // The 90 and the window's first page (the newest 10 of 08-18).
+    assert_eq!(fixture.store.disclosure_count().await.expect("count"), 100);
+    assert_eq!(fixture.events("t").await.len(), 100);
+
+    // The next run starts at the mark and completes.
+    let report = ingestor.run_once(today).await.expect("caught up");
+    assert_eq!(
+        (report.bgn_de, report.pages, report.inserted),
+        (date(2026, 8, 13), 9, 65)
+    );
+    assert_eq!(mark().await.as_deref(), Some("2026-08-18"));
+    assert_eq!(fixture.store.disclosure_count().await.expect("count"), 165);
+    assert_eq!(
+        fixture.events("t").await.len(),
+        65,
+        "each filing published once"
+    );
+    assert_eq!(
+        ingestor.window(today).await.expect("window"),
+        (date(2026, 8, 16), today),
+        "back to the lookback"
+    );
+    fixture.finish().await;
+}
+
 // ---------------------------------------------------------------------------------------
 // Fake RSS 2.0 and Atom feeds.
 
