@@ -127,8 +127,11 @@ impl AssetBoard {
     }
 
     /// Take a value the leader published (a follower's board): price, previous close, open,
-    /// high, low, session and time; the trading date moves on with the value's KST date.
-    /// Older values than the one held, stocks and unknown ids are ignored.
+    /// high, low, session and time; the date is the asset's day at the value's time on its
+    /// clock ([`live_date`]), as the leader dates it: a foreign index's session date, not
+    /// the KST date of its trades (a New York session trades after midnight in Seoul), and
+    /// the last weekday or trading day over a weekend. Older values than the one held,
+    /// stocks and unknown ids are ignored.
     pub fn follow(&self, asset: &pb::Asset) {
         let Some(position) = AssetId::parse(&asset.asset_id)
             .ok()
@@ -150,8 +153,12 @@ impl AssetBoard {
         if slot.value.traded_at > traded_at {
             return;
         }
+        let Some(entry) = self.catalog.entries.get(position) else {
+            return;
+        };
+        let date = live_date(entry, &self.krx, traded_at);
         slot.value = LiveValue {
-            date: slot.value.date.max(traded_at.date_naive()),
+            date,
             price: asset.price,
             previous_close: asset.previous_close,
             open: asset.open,
@@ -751,6 +758,10 @@ mod tests {
     }
 
     fn engine(start: DateTime<FixedOffset>) -> (Engine, Arc<AssetBoard>) {
+        engine_in(SimulatorMode::Continuous, start)
+    }
+
+    fn engine_in(mode: SimulatorMode, start: DateTime<FixedOffset>) -> (Engine, Arc<AssetBoard>) {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
         let catalog = Catalog::new(load_currencies(&dir).expect("board")).expect("catalog");
         let securities = vec![
@@ -758,7 +769,7 @@ mod tests {
             stock("035720", Market::Kosdaq),
         ];
         let settings = SimulatorSettings {
-            mode: SimulatorMode::Continuous,
+            mode,
             seed: 7,
             tick_interval_ms: 500,
             day_length_secs: 600,
@@ -1039,6 +1050,34 @@ mod tests {
         task.await.expect("task").expect("run");
         assert_eq!(board.trading_date(tuesday), date(24), "the term is over");
         test_db.cleanup().await.expect("cleanup");
+    }
+
+    /// A follower dates a followed value as the leader does, on the asset's own clock. With
+    /// the real calendar, the Dow's Friday session trades until Saturday 06:00 KST: a value
+    /// at Saturday 03:00 KST is Friday's. On the simulator's continuous days a Saturday
+    /// replays Friday, the last trading day.
+    #[test]
+    fn a_follower_dates_followed_values_as_the_leader_does() {
+        let friday = NaiveDate::from_ymd_opt(2026, 11, 20).expect("date");
+        let dji = AssetId::parse("INDEX-DJI").expect("id");
+        for (mode, followed_at) in [
+            (SimulatorMode::Krx, at(2026, 11, 21, 3, 0)),
+            (SimulatorMode::Continuous, at(2026, 11, 21, 12, 0)),
+        ] {
+            let (_, leader) = engine_in(mode, followed_at);
+            let position = leader.catalog.position(&dji).expect("dji");
+            let published = leader.value(position).expect("value");
+            assert_eq!(published.date, friday, "{mode:?}: the leader's date");
+            assert!(
+                published.traded_at.with_timezone(&KST).date_naive() > friday,
+                "{mode:?}: traded on Saturday in Seoul"
+            );
+            let (_, follower) = engine_in(mode, at(2026, 11, 20, 8, 0));
+            follower.follow(&leader.asset(&dji).expect("asset"));
+            let followed = follower.value(position).expect("value");
+            assert_eq!(followed.traded_at, published.traded_at, "{mode:?}");
+            assert_eq!(followed.date, friday, "{mode:?}: the follower's date");
+        }
     }
 
     #[test]
