@@ -4,6 +4,9 @@
 //! dropped, tabs as spaces, controls, format and bidirectional characters removed (a
 //! zero-width joiner is kept between two emoji, where it joins them), trimmed; then
 //! counted in characters against the limit of its kind.
+//!
+//! Input far beyond its limit is refused before any of that work ([`too_large`]): a
+//! member's text is bounded by its size in bytes first, then by its characters.
 
 use std::sync::LazyLock;
 
@@ -30,6 +33,19 @@ fn joinable(c: Option<char>) -> bool {
         let mut buf = [0u8; 4];
         JOINABLE.is_match(c.encode_utf8(&mut buf))
     })
+}
+
+/// Bytes of raw input allowed for each character of a limit. A character is at most 4 bytes
+/// of UTF-8, and normalising may fold several bytes into one character or none (a Hangul
+/// syllable written as three jamo is 9 bytes, CRLF is one line break, trailing spaces and
+/// invisible characters go): 4 times 4 bytes leaves room for any text a member means to
+/// write, while a megabyte sent as a 300-character comment is refused before normalising.
+pub const RAW_BYTES_PER_CHAR: usize = 4 * 4;
+
+/// Whether `raw` is too large to be within `max_chars` characters once normalised, checked
+/// before [`normalize`] (whose work grows with the input): refuse it as too long.
+pub fn too_large(raw: &str, max_chars: usize) -> bool {
+    raw.len() > max_chars.saturating_mul(RAW_BYTES_PER_CHAR)
 }
 
 /// `raw` as it is stored (see the module note); may be empty.
@@ -76,8 +92,11 @@ pub fn normalize(raw: &str) -> String {
 }
 
 /// `raw` normalised and within `1..=max` characters: `content_required` when nothing is
-/// left, `too_long` (with the limit) beyond it.
+/// left, `too_long` (with the limit) beyond it or when `raw` is [`too_large`] for it.
 pub fn content(raw: &str, max: usize, too_long: ErrorCode) -> Result<String, DomainError> {
+    if too_large(raw, max) {
+        return Err(DomainError::with_max(too_long, max));
+    }
     let text = normalize(raw);
     if text.is_empty() {
         return Err(ErrorCode::ContentRequired.into());
@@ -154,6 +173,29 @@ mod tests {
             comment.map_err(|e| e.message.into_owned()),
             Err("댓글은 300자까지 쓸 수 있습니다.".to_owned())
         );
+    }
+
+    #[test]
+    fn input_far_beyond_the_limit_is_refused_before_normalising() {
+        let comment = |s: &str| content(s, 300, ErrorCode::CommentTooLong);
+        // Two megabytes that would normalise to nothing: refused as too long, not as empty.
+        let huge = format!("가{}", " ".repeat(2 * 1024 * 1024));
+        let refused = comment(&huge).expect_err("too large");
+        assert_eq!(refused.code, ErrorCode::CommentTooLong);
+        assert_eq!(refused.message, "댓글은 300자까지 쓸 수 있습니다.");
+        assert!(too_large(&huge, 300));
+        // The bound is generous: 300 syllables written as jamo (9 bytes each), each with a
+        // zero-width space, and trailing blank lines still pass.
+        let jamo = format!(
+            "{}  \r\n\r\n",
+            "\u{1112}\u{1161}\u{11AB}\u{200B}".repeat(300)
+        );
+        assert!(!too_large(&jamo, 300));
+        assert_eq!(comment(&jamo).map(|t| t.chars().count()), Ok(300));
+        // At the bound and one byte past it.
+        let at = "a".repeat(300 * RAW_BYTES_PER_CHAR);
+        assert!(!too_large(&at, 300));
+        assert!(too_large(&format!("{at}a"), 300));
     }
 
     #[test]

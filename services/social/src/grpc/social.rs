@@ -391,14 +391,17 @@ impl pb::social_service_server::SocialService for SocialGrpc {
         let r = request.get_ref();
         let (kind, target_id) = target(r.target.as_ref())?;
         let report_type = ReportType::parse(r.report_type)?;
+        let too_long =
+            || DomainError::with_max(ErrorCode::ReportTextTooLong, REPORT_TEXT_MAX_CHARS);
+        if text::too_large(&r.content, REPORT_TEXT_MAX_CHARS) {
+            return Err(too_long().into());
+        }
         let content = text::normalize(&r.content);
         if report_type != ReportType::Other && !content.is_empty() {
             return Err(DomainError::from(ErrorCode::ReportTextNotAllowed).into());
         }
         if content.chars().count() > REPORT_TEXT_MAX_CHARS {
-            return Err(
-                DomainError::with_max(ErrorCode::ReportTextTooLong, REPORT_TEXT_MAX_CHARS).into(),
-            );
+            return Err(too_long().into());
         }
         let report = NewReport {
             user_id,
@@ -420,6 +423,9 @@ impl pb::social_service_server::SocialService for SocialGrpc {
         let user_id = member::required(&request)?;
         let r = request.get_ref();
         let (kind, id) = target(r.target.as_ref())?;
+        if text::too_large(&r.text, OBJECTION_MAX_CHARS) {
+            return Err(DomainError::from(ErrorCode::InvalidObjection).into());
+        }
         let text = text::normalize(&r.text);
         if text.is_empty() || text.chars().count() > OBJECTION_MAX_CHARS {
             return Err(DomainError::from(ErrorCode::InvalidObjection).into());
