@@ -3,14 +3,16 @@
 //! transaction, six statements and a commit each (docs/benchmarks.md, "Figure 1").
 //!
 //! Each of `community.post_writers` writer tasks (a member always goes to the same one, so
-//! a member's posts keep their order) takes up to [`MAX_BATCH`] waiting posts of distinct members
-//! (a member's second post waits for the next batch, so it sees the first), and for all of
-//! them at once: locks their `authors` rows, raises their day's counts, reads the
-//! duplicate rule's candidates, inserts the posts and their events. The rules are those of
-//! a single post ([`Store::admit_write`]): a refused post's count is taken back, a
-//! terminated member is refused. If the batch fails as a whole (a deadlock with another
-//! replica's batch, a lost connection), each of its posts is written alone, so one post's
-//! answer never depends on another's fate.
+//! a member's posts keep their order) takes up to [`MAX_BATCH`] waiting posts of distinct
+//! members (a member's second post waits for the next batch, so it sees the first; at most
+//! [`HELD`] posts wait so, and beyond that the bounded queue makes their callers wait; a post
+//! whose caller gave up is dropped unwritten), and for all of them at once: locks their
+//! `authors` rows, raises their day's counts, reads the duplicate rule's candidates, inserts
+//! the posts and their events. The rules are those of a single post
+//! ([`Store::admit_write`]): a refused post's count is taken back, a terminated member is
+//! refused. If the batch fails as a whole (a deadlock with another replica's batch, a lost
+//! connection), each of its posts is written alone, so one post's answer never depends on
+//! another's fate.
 //!
 //! Posts with pictures are written alone: they are rare, and their renditions are large.
 
@@ -36,6 +38,10 @@ pub const MAX_BATCH: usize = 64;
 
 /// Posts that may wait for a writer before a new one waits to be queued.
 const QUEUE: usize = 1024;
+
+/// Most posts a writer holds over for later batches (a member's posts after the one in the
+/// batch) before it stops taking from its queue (see [`next_batch`]).
+const HELD: usize = QUEUE;
 
 /// The writers' queues, started by the first post (a store made outside a runtime has none).
 pub(crate) type Writer = Arc<OnceLock<Vec<mpsc::Sender<Job>>>>;
@@ -92,6 +98,10 @@ impl Store {
             Err(error) => {
                 tracing::warn!(posts = jobs.len(), error = %format!("{error:#}"), "a batch of posts failed: each is written alone");
                 for job in jobs {
+                    // Its caller may have gone while the batch was tried.
+                    if job.reply.is_closed() {
+                        continue;
+                    }
                     let result = self.create_post_alone(&job.post, job.now).await;
                     let _ = job.reply.send(result);
                 }
@@ -310,34 +320,132 @@ impl Store {
 /// The writer: batch after batch until every other store is gone.
 async fn run(store: Store, mut queue: mpsc::Receiver<Job>) {
     // A member's later posts, kept for the next batch.
-    let mut waiting: VecDeque<Job> = VecDeque::new();
-    loop {
-        let mut batch: Vec<Job> = Vec::new();
-        let mut members: HashSet<i64> = HashSet::new();
-        let mut later: VecDeque<Job> = VecDeque::new();
-        let mut take = |job: Job, batch: &mut Vec<Job>, later: &mut VecDeque<Job>| {
-            if batch.len() < MAX_BATCH && members.insert(job.post.user_id) {
-                batch.push(job);
-            } else {
-                later.push_back(job);
-            }
-        };
-        while let Some(job) = waiting.pop_front() {
-            take(job, &mut batch, &mut later);
-        }
-        if batch.is_empty() {
-            match queue.recv().await {
-                Some(job) => take(job, &mut batch, &mut later),
-                None => return,
-            }
-        }
-        while batch.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(job) => take(job, &mut batch, &mut later),
-                Err(_) => break,
-            }
-        }
-        waiting = later;
+    let mut held: VecDeque<Job> = VecDeque::new();
+    while let Some(batch) = next_batch(&mut held, &mut queue).await {
         store.write_batch(batch).await;
+    }
+}
+
+/// The next batch: up to [`MAX_BATCH`] posts of distinct members, those `held` over first,
+/// then the queue's in their order; a member's later posts are held over for a later batch.
+/// Once [`HELD`] posts are held, the writer takes no more from the queue until they shrink,
+/// so a member's flood waits in the bounded queue (its senders wait) instead of here, and
+/// each batch's pass over the held posts stays bounded. A post whose caller has gone (its
+/// request was cancelled) is dropped unwritten. `None` once the queue is closed and nothing
+/// is held.
+async fn next_batch(held: &mut VecDeque<Job>, queue: &mut mpsc::Receiver<Job>) -> Option<Vec<Job>> {
+    let mut batch: Vec<Job> = Vec::new();
+    let mut members: HashSet<i64> = HashSet::new();
+    let mut later: VecDeque<Job> = VecDeque::new();
+    let mut take = |job: Job, batch: &mut Vec<Job>, later: &mut VecDeque<Job>| {
+        if job.reply.is_closed() {
+            return;
+        }
+        if batch.len() < MAX_BATCH && members.insert(job.post.user_id) {
+            batch.push(job);
+        } else {
+            later.push_back(job);
+        }
+    };
+    while let Some(job) = held.pop_front() {
+        take(job, &mut batch, &mut later);
+    }
+    // An empty batch here means nothing is held over either (a held post would have started
+    // it): wait for the queue.
+    while batch.is_empty() {
+        let job = queue.recv().await?;
+        take(job, &mut batch, &mut later);
+    }
+    while batch.len() < MAX_BATCH && later.len() < HELD {
+        match queue.try_recv() {
+            Ok(job) => take(job, &mut batch, &mut later),
+            Err(_) => break,
+        }
+    }
+    *held = later;
+    Some(batch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Category;
+
+    fn job(user_id: i64) -> (Job, oneshot::Receiver<Change<PostRow>>) {
+        let (reply, answer) = oneshot::channel();
+        let post = NewPost {
+            user_id,
+            security_id: "KOREA-A005930".to_owned(),
+            category: Category::Opinion,
+            content: "가즈아".to_owned(),
+            images: Vec::new(),
+        };
+        let job = Job {
+            post,
+            now: 1,
+            span: tracing::Span::none(),
+            reply,
+        };
+        (job, answer)
+    }
+
+    /// One member's many posts: the writer holds at most [`HELD`] of them and leaves the
+    /// rest in its queue, whose bound then makes the senders wait.
+    #[tokio::test]
+    async fn a_members_flood_stays_in_the_bounded_queue() {
+        let (sender, mut queue) = mpsc::channel(QUEUE);
+        let mut answers = Vec::new();
+        let mut held = VecDeque::new();
+        for written in 1..=3 {
+            // The member's callers fill whatever room the queue has.
+            while sender.capacity() > 0 {
+                let (job, answer) = job(7);
+                answers.push(answer);
+                assert!(sender.try_send(job).is_ok(), "the queue has room");
+            }
+            let batch = next_batch(&mut held, &mut queue).await.expect("a batch");
+            assert_eq!(batch.len(), 1, "one post a member");
+            assert!(held.len() <= HELD, "{} held over", held.len());
+            assert_eq!(
+                written + held.len() + queue.len(),
+                answers.len(),
+                "nothing lost"
+            );
+        }
+        assert!(!queue.is_empty(), "the rest waits in the queue");
+    }
+
+    /// Posts whose caller gave up are not written: held over or queued, they are dropped.
+    #[tokio::test]
+    async fn posts_whose_caller_has_gone_are_dropped() {
+        let (sender, mut queue) = mpsc::channel(QUEUE);
+        let (first, first_answer) = job(7);
+        let (second, second_answer) = job(7);
+        let (gone, gone_answer) = job(8);
+        let (kept, _kept_answer) = job(9);
+        for job in [first, second, gone, kept] {
+            assert!(sender.try_send(job).is_ok());
+        }
+        drop(gone_answer);
+
+        let mut held = VecDeque::new();
+        let batch = next_batch(&mut held, &mut queue).await.expect("a batch");
+        let members: Vec<i64> = batch.iter().map(|j| j.post.user_id).collect();
+        assert_eq!(members, vec![7, 9], "member 8's caller has gone");
+        assert_eq!(held.len(), 1, "member 7's second post is held over");
+
+        // The held-over post's caller gives up too: the writer waits for the next post.
+        drop(second_answer);
+        let (next, _next_answer) = job(10);
+        assert!(sender.try_send(next).is_ok());
+        let batch = next_batch(&mut held, &mut queue).await.expect("a batch");
+        let members: Vec<i64> = batch.iter().map(|j| j.post.user_id).collect();
+        assert_eq!(members, vec![10]);
+        assert!(held.is_empty());
+
+        // A closed queue with nothing held ends the writer.
+        drop(sender);
+        assert!(next_batch(&mut held, &mut queue).await.is_none());
+        drop(first_answer);
     }
 }
