@@ -231,7 +231,7 @@ impl pb::social_service_server::SocialService for SocialGrpc {
         }
         let data = self
             .store
-            .image(&r.id, size)
+            .image(&r.id, size, member::optional(&request))
             .await
             .map_err(internal_status)?
             .ok_or_else(not_found)?;

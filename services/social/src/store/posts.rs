@@ -387,13 +387,26 @@ impl Store {
         Ok(Ok(()))
     }
 
-    /// A stored rendition of picture `id`.
-    pub async fn image(&self, id: &str, size: u32) -> anyhow::Result<Option<Vec<u8>>> {
+    /// A stored rendition of picture `id`, as `viewer` may see it: only while a post holding
+    /// it is neither deleted nor hidden, or hidden but `viewer`'s own (a hidden post's
+    /// pictures are its author's only, as its text).
+    pub async fn image(
+        &self,
+        id: &str,
+        size: u32,
+        viewer: Viewer,
+    ) -> anyhow::Result<Option<Vec<u8>>> {
         Ok(sqlx::query_scalar(
-            "SELECT data FROM image_renditions WHERE image_id = $1 AND size = $2",
+            "SELECT r.data FROM image_renditions r WHERE r.image_id = $1 AND r.size = $2 \
+             AND EXISTS (SELECT 1 FROM post_images i JOIN posts p ON p.id = i.post_id \
+             WHERE i.image_id = r.image_id AND p.deleted_at_ms IS NULL \
+             AND (p.hidden_by IS NULL OR p.user_id = $3))",
         )
         .bind(id)
         .bind(i64::from(size))
+        // No member is 0, which no post's author is (members' ids are positive, samples'
+        // negative).
+        .bind(viewer.unwrap_or(0))
         .fetch_optional(&self.db.pool)
         .await?)
     }

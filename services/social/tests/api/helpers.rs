@@ -247,9 +247,14 @@ impl TestApp {
             .map(|r| r.into_inner())
     }
 
-    pub async fn get_post_image(&self, id: &str, size: u32) -> Result<pb::PostImageData, Status> {
+    pub async fn get_post_image(
+        &self,
+        viewer: Option<i64>,
+        id: &str,
+        size: u32,
+    ) -> Result<pb::PostImageData, Status> {
         let call = self.call(
-            None,
+            viewer,
             pb::GetPostImageRequest {
                 id: id.to_owned(),
                 size,

@@ -1,7 +1,7 @@
 //! Post pictures through the image door: a phone photo stored at both sizes (ratio kept,
 //! JPEG without metadata) under a content-addressed id, served by `GetPostImage`; pictures
 //! that are too big, too many pixels (refused from the header) or not pictures refused;
-//! a hidden post's pictures withheld from others; a deleted post's gone.
+//! a hidden post's pictures withheld from others (listed and served); a deleted post's gone.
 
 use sise_platform::testing::images::{Fill, photo_jpeg, png_filled};
 use sise_proto::social::v1 as pb;
@@ -27,13 +27,13 @@ sise_platform::per_backend! {
         assert_eq!((small_one.width, small_one.height), (300, 600));
         assert_eq!(large.id.len(), 64);
         for (size, expected) in [(0, (1280, 960)), (1280, (1280, 960)), (360, (360, 270))] {
-            let stored = app.get_post_image(&large.id, size).await.expect("stored");
+            let stored = app.get_post_image(None, &large.id, size).await.expect("stored");
             assert_eq!(stored.content_type, "image/jpeg");
             let decoded = image::load_from_memory_with_format(&stored.data, image::ImageFormat::Jpeg)
                 .expect("a JPEG");
             assert_eq!((decoded.width(), decoded.height()), expected, "size {size}");
         }
-        let small = app.get_post_image(&small_one.id, 360).await.expect("stored");
+        let small = app.get_post_image(None, &small_one.id, 360).await.expect("stored");
         let decoded = image::load_from_memory(&small.data).expect("jpeg");
         assert_eq!((decoded.width(), decoded.height()), (180, 360));
         // The same photo from the same author: the same id; from another: another.
@@ -52,7 +52,7 @@ sise_platform::per_backend! {
         assert_eq!(page.posts.last().map(|p| p.images.len()), Some(2));
         // Unknown ids and sizes.
         for (id, size) in [(large.id.as_str(), 240), ("0".repeat(64).as_str(), 0), ("nope", 0)] {
-            let refused = app.get_post_image(id, size).await.expect_err("not stored");
+            let refused = app.get_post_image(None, id, size).await.expect_err("not stored");
             assert_eq!(code(&refused), "post_image_not_found");
         }
         // Hidden: others get no pictures; the author still does.
@@ -63,9 +63,46 @@ sise_platform::per_backend! {
         assert_eq!(own.post.map(|p| p.images.len()), Some(2));
         // Deleted: the pictures only it held go; the shared one stays for the other post.
         app.delete_post(user, post.id).await.expect("deleted");
-        let refused = app.get_post_image(&small_one.id, 360).await.expect_err("gone");
+        let refused = app.get_post_image(None, &small_one.id, 360).await.expect_err("gone");
         assert_eq!(code(&refused), "post_image_not_found");
-        assert!(app.get_post_image(&large.id, 360).await.is_ok());
+        assert!(app.get_post_image(None, &large.id, 360).await.is_ok());
+        app.stop().await;
+    }
+
+    /// A picture is served while a post holding it is visible: a hidden post's only to its
+    /// author (as its text), a deleted post's to no one.
+    async fn a_hidden_posts_pictures_are_not_served(backend) {
+        let app = TestApp::spawn(backend).await;
+        let author = member();
+        let picture = png_filled(400, 300, Fill::Rgba8([200, 30, 10, 255]));
+        let post = app
+            .create_post(author, SAMSUNG, pb::Category::Opinion, "사진 한 장", vec![picture.clone()])
+            .await
+            .expect("written");
+        let id = post.images[0].id.clone();
+        assert!(app.get_post_image(None, &id, 360).await.is_ok());
+
+        app.hide(post_ref(post.id), "확인 중").await.expect("hidden");
+        for (viewer, size) in [(None, 0), (None, 360), (None, 1280), (Some(member()), 360)] {
+            let refused = app.get_post_image(viewer, &id, size).await.expect_err("hidden");
+            assert_eq!(code(&refused), "post_image_not_found", "{viewer:?} at {size}");
+        }
+        assert!(app.get_post_image(Some(author), &id, 360).await.is_ok(), "the author's own");
+
+        // Held by another post that is visible too: served while that one stays.
+        let again = app
+            .create_post(author, SAMSUNG, pb::Category::Opinion, "같은 사진", vec![picture])
+            .await
+            .expect("written");
+        assert_eq!(again.images[0].id, id);
+        assert!(app.get_post_image(None, &id, 360).await.is_ok());
+        app.delete_post(author, again.id).await.expect("deleted");
+        let refused = app.get_post_image(None, &id, 360).await.expect_err("hidden again");
+        assert_eq!(code(&refused), "post_image_not_found");
+
+        // Restored: served again.
+        app.restore(post_ref(post.id), "문제 없음").await.expect("restored");
+        assert!(app.get_post_image(None, &id, 1280).await.is_ok());
         app.stop().await;
     }
 
