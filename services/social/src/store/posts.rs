@@ -311,32 +311,7 @@ impl Store {
         .bind(now)
         .fetch_one(&mut *tx)
         .await?;
-        for (position, image) in post.images.iter().enumerate() {
-            for (size, width, height, jpeg) in &image.renditions {
-                sqlx::query(
-                    "INSERT INTO image_renditions (image_id, size, width, height, data) \
-                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (image_id, size) DO NOTHING",
-                )
-                .bind(&image.id)
-                .bind(i64::from(*size))
-                .bind(i64::from(*width))
-                .bind(i64::from(*height))
-                .bind(jpeg.clone())
-                .execute(&mut *tx)
-                .await?;
-            }
-            sqlx::query(
-                "INSERT INTO post_images (post_id, position, image_id, width, height) \
-                 VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(id)
-            .bind(position as i64)
-            .bind(&image.id)
-            .bind(i64::from(image.width))
-            .bind(i64::from(image.height))
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_images(&mut tx, id, &post.images).await?;
         let created = pb::PostCreated {
             post_id: id,
             security_id: post.security_id.clone(),
@@ -472,6 +447,59 @@ async fn images_of(
     Ok(found)
 }
 
+/// Stores `images` as post `id`'s pictures, in order, with their renditions (a picture
+/// already stored keeps its renditions).
+///
+/// Each rendition's row is written or, when stored, locked (`DO UPDATE` of nothing), in the
+/// order of picture id and size, until the post commits: a concurrent delete of the last
+/// other post holding the picture locks the same rows in the same order before it looks for
+/// holders ([`delete_post_row`]), so on PostgreSQL it waits and then sees this post's
+/// reference instead of deleting renditions this post is about to point at.
+pub(crate) async fn insert_images(
+    conn: &mut AnyConnection,
+    id: i64,
+    images: &[NewImage],
+) -> anyhow::Result<()> {
+    let mut renditions: Vec<(&str, u32, u32, u32, &[u8])> = images
+        .iter()
+        .flat_map(|image| {
+            image.renditions.iter().map(|(size, width, height, jpeg)| {
+                (image.id.as_str(), *size, *width, *height, jpeg.as_slice())
+            })
+        })
+        .collect();
+    renditions.sort_unstable_by_key(|&(image, size, ..)| (image, size));
+    renditions.dedup_by_key(|&mut (image, size, ..)| (image, size));
+    for (image, size, width, height, jpeg) in renditions {
+        sqlx::query(
+            "INSERT INTO image_renditions (image_id, size, width, height, data) \
+             VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (image_id, size) DO UPDATE SET image_id = excluded.image_id",
+        )
+        .bind(image)
+        .bind(i64::from(size))
+        .bind(i64::from(width))
+        .bind(i64::from(height))
+        .bind(jpeg.to_vec())
+        .execute(&mut *conn)
+        .await?;
+    }
+    for (position, image) in images.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO post_images (post_id, position, image_id, width, height) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(position as i64)
+        .bind(&image.id)
+        .bind(i64::from(image.width))
+        .bind(i64::from(image.height))
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
 /// Marks post `id` deleted (only `author`'s, when given), removes its pictures and closes
 /// its case: its board and author, `None` when there was no such post.
 pub(crate) async fn delete_post_row(
@@ -496,13 +524,31 @@ pub(crate) async fn delete_post_row(
     if deleted.is_none() {
         return Ok(None);
     }
-    let images: Vec<String> =
+    let mut images: Vec<String> =
         sqlx::query_scalar("DELETE FROM post_images WHERE post_id = $1 RETURNING image_id")
             .bind(id)
             .fetch_all(&mut *conn)
             .await?;
+    images.sort_unstable();
+    images.dedup();
+    let mut sizes = crate::pictures::EDGES;
+    sizes.sort_unstable();
     for image in images {
-        // Content-addressed: another post of the same author may hold the same picture.
+        // Content-addressed: another post of the same author may hold the same picture, or
+        // be taking it now. Its renditions are locked first, in the order a new post locks
+        // them ([`insert_images`]), and only the next statement looks for holders: on
+        // PostgreSQL that statement's snapshot is taken once a post being written with the
+        // picture has committed, so it sees its reference (within one statement, the wait
+        // for the lock would recheck the locked rows but not see the new `post_images` row).
+        for size in sizes {
+            sqlx::query(
+                "UPDATE image_renditions SET size = size WHERE image_id = $1 AND size = $2",
+            )
+            .bind(&image)
+            .bind(i64::from(size))
+            .execute(&mut *conn)
+            .await?;
+        }
         sqlx::query(
             "DELETE FROM image_renditions WHERE image_id = $1 \
              AND NOT EXISTS (SELECT 1 FROM post_images WHERE image_id = $1)",
@@ -516,4 +562,94 @@ pub(crate) async fn delete_post_row(
         .execute(&mut *conn)
         .await?;
     Ok(deleted)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use sise_platform::db::testing::TestDatabase;
+    use sise_platform::db::{Backend, Database};
+
+    use super::*;
+    use crate::store::MIGRATIONS;
+
+    async fn new_post(conn: &mut AnyConnection) -> i64 {
+        sqlx::query_scalar(
+            "INSERT INTO posts (security_id, user_id, category, content, hot_rank, \
+             created_at_ms) VALUES ('KOREA-A005930', 7, 'opinion', '사진', 0, 1) RETURNING id",
+        )
+        .fetch_one(conn)
+        .await
+        .expect("post")
+    }
+
+    sise_platform::per_backend! {
+        /// A post written with a picture while the last other post holding it is deleted:
+        /// the delete waits for the write and keeps the renditions the new post points at.
+        /// On PostgreSQL the delete is seen waiting for a lock before the write commits
+        /// (without the renditions' locks it deleted them at once, the write's reference
+        /// not committed yet); on SQLite it waits for the write lock.
+        async fn a_picture_taken_while_its_last_holder_is_deleted_stays(backend) {
+            let test_db = TestDatabase::create(backend, "social").await.expect("db");
+            let db = Database::connect(&test_db.url, &MIGRATIONS).await.expect("connect");
+            let picture = [NewImage {
+                id: "ab".repeat(32),
+                width: 1280,
+                height: 960,
+                renditions: vec![(1280, 1280, 960, vec![1; 16]), (360, 360, 270, vec![2; 8])],
+            }];
+            let mut tx = db.pool.begin().await.expect("begin");
+            let old = new_post(&mut tx).await;
+            insert_images(&mut tx, old, &picture).await.expect("pictures");
+            tx.commit().await.expect("commit");
+
+            // A new post takes the picture and has not committed yet…
+            let mut writing = db.pool.begin().await.expect("begin");
+            let new = new_post(&mut writing).await;
+            insert_images(&mut writing, new, &picture).await.expect("pictures");
+            // …while the old one is deleted.
+            let pool = db.pool.clone();
+            let deleting = tokio::spawn(async move {
+                let mut tx = pool.begin().await?;
+                let deleted = delete_post_row(&mut tx, old, None, "test", 2).await?;
+                tx.commit().await?;
+                anyhow::Ok(deleted.is_some())
+            });
+            // PostgreSQL: until the delete waits for a lock (5 s at most); SQLite: a moment
+            // (the delete waits for the write lock, within its busy timeout).
+            let rounds = if backend == Backend::Postgres { 100 } else { 4 };
+            for _ in 0..rounds {
+                if deleting.is_finished() {
+                    break;
+                }
+                if backend == Backend::Postgres {
+                    let waiting: i64 = sqlx::query_scalar(
+                        "SELECT COUNT(*) FROM pg_stat_activity \
+                         WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                    )
+                    .fetch_one(&db.pool)
+                    .await
+                    .expect("activity");
+                    if waiting > 0 {
+                        break;
+                    }
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            writing.commit().await.expect("commit");
+            let deleted = deleting.await.expect("joined").expect("deleted");
+            assert!(deleted, "the old post was deleted");
+
+            let stored: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM image_renditions WHERE image_id = $1")
+                    .bind(&picture[0].id)
+                    .fetch_one(&db.pool)
+                    .await
+                    .expect("renditions");
+            assert_eq!(stored, 2, "the new post's picture is still stored");
+            db.pool.close().await;
+            test_db.cleanup().await.expect("cleanup");
+        }
+    }
 }
