@@ -152,9 +152,9 @@ pub struct Limits {
     pub telemetry_burst: u32,
     /// Time an analytics batch or error report has to arrive in full (then 408).
     pub telemetry_body_timeout_ms: u64,
-    /// Posts with pictures being received at once (each may hold up to
-    /// `api::social::posts::POST_BODY_LIMIT` bytes); more are refused with 503
-    /// `image_busy`.
+    /// Posts with pictures and profile photos being received at once (a post may hold up to
+    /// `api::social::posts::POST_BODY_LIMIT` bytes, a photo `api::identity::AVATAR_BODY_LIMIT`); more
+    /// are refused with 503 `image_busy`.
     pub max_uploads: usize,
     /// Proxies in front of the gateway that append to `X-Forwarded-For`: 0 keys clients by
     /// the peer address; n takes the n-th address from the right of the header.

@@ -14,6 +14,9 @@ use crate::limits::{RateLimit, StreamSlots};
 use crate::realtime::QuoteHub;
 use crate::upstream::Clients;
 
+/// `Retry-After` of a refused upload (every place of [`Shared::uploads`] taken).
+pub const UPLOAD_RETRY_AFTER_SECS: u64 = 2;
+
 /// Cloned for every request (axum's `State`), so one reference count.
 #[derive(Clone)]
 pub struct AppState(Arc<Shared>);
@@ -52,7 +55,7 @@ pub struct Shared {
     pub member_key: MemberKey,
     /// Open live streams (quotes and boards), in all and per client.
     pub streams: StreamSlots,
-    /// Posts with pictures being received (`gateway.limits.max_uploads`).
+    /// Posts with pictures and profile photos being received (`gateway.limits.max_uploads`).
     pub uploads: Arc<Semaphore>,
     pub rate_limit: RateLimit,
     /// Analytics batches and error reports per client.

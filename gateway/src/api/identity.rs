@@ -610,11 +610,13 @@ pub async fn put_setting(
 }
 
 /// The multipart upload of spec §7: `access_token` (when the request carries no
-/// `Authorization`) and `file`.
+/// `Authorization`, before `file`: a photo that arrives before anyone is known is refused
+/// unread) and `file`.
 #[derive(ToSchema)]
 #[allow(dead_code)]
 pub struct AvatarUpload {
-    /// The session token, when the request carries no `Authorization` header.
+    /// The session token, when the request carries no `Authorization` header; it must come
+    /// before `file`.
     access_token: Option<String>,
     /// The photo: JPEG, PNG, GIF or WebP, at most 5 MB.
     #[schema(value_type = String, format = Binary)]
@@ -632,7 +634,7 @@ pub struct AvatarUpload {
         (status = 400, description = "`invalid_image` (not an image by its content) or no file; `image_too_many_pixels` (over 16,000,000 pixels by its header)", body = ApiErrorBody),
         (status = 401, description = "Not signed in", body = ApiErrorBody),
         (status = 413, description = "`image_too_large`", body = ApiErrorBody),
-        (status = 503, description = "`image_busy`: every decode slot and waiting place is taken, `Retry-After` says when to retry; or `service_unavailable`", body = ApiErrorBody,
+        (status = 503, description = "`image_busy`: every upload place (`gateway.limits.max_uploads`), or every decode slot and waiting place, is taken; `Retry-After` says when to retry; or `service_unavailable`", body = ApiErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
@@ -647,6 +649,14 @@ pub async fn upload_avatar(
         Err(_) if member.is_none() => return Err(ErrorCode::LoginRequired.into()),
         Err(_) => return Err(ErrorCode::InvalidImage.into()),
     };
+    // The photo is held in memory while it is received and sent on: it takes one of the
+    // bounded upload places that posts with pictures use.
+    let _upload = state.uploads.clone().try_acquire_owned().map_err(|_| {
+        MemberError::from(ApiError(
+            DomainError::from(ErrorCode::ImageBusy)
+                .retry_after(crate::state::UPLOAD_RETRY_AFTER_SECS),
+        ))
+    })?;
     let (mut form_token, mut file) = (None, None);
     // A form that breaks before anyone is known is a visitor's: sign in first.
     let refuse = |error, known: bool| {
@@ -667,6 +677,9 @@ pub async fn upload_avatar(
             Some("access_token") => {
                 form_token = Some(field.text().await.map_err(|e| refuse(e, known))?);
             }
+            // Nobody is known before the photo (no bearer token, no `access_token` field
+            // ahead of it): refused before its bytes are read.
+            Some("file") if !known => return Err(ErrorCode::LoginRequired.into()),
             Some("file") => file = Some(field.bytes().await.map_err(|e| refuse(e, known))?),
             _ => {}
         }
@@ -692,12 +705,11 @@ pub async fn upload_avatar(
         .clients
         .identity
         .clone()
-        .set_avatar(state.member_key.request(
-            pb::SetAvatarRequest {
-                image: file.to_vec(),
-            },
-            user_id,
-        ))
+        .set_avatar(
+            state
+                .member_key
+                .request(pb::SetAvatarRequest { image: file.into() }, user_id),
+        )
         .await?
         .into_inner();
     Ok(private_json(StatusCode::OK, UserBody { user: user.into() }))

@@ -205,6 +205,13 @@ sise_platform::per_backend! {
         let jpeg = photo.bytes().await.expect("bytes");
         let decoded = image::load_from_memory(&jpeg).expect("a jpeg");
         assert_eq!((decoded.width(), decoded.height()), (240, 240));
+        // A photo before anyone is known (no bearer, its token after it) is refused unread.
+        let (content_type, form) = multipart(&[("file", Some("me.png"), &png(300, 200)), ("access_token", None, token.as_bytes())]);
+        let response = app.request(Method::POST, "/main/api/users/me/avatar")
+            .header("content-type", content_type).body(form).send().await.expect("upload");
+        assert_eq!(response.status(), 401);
+        let body: Value = response.json().await.expect("json");
+        assert_eq!(body["error"], "login_required");
         let (content_type, form) = multipart(&[("file", Some("photo.png"), b"#!/bin/sh\necho not an image")]);
         let response = app.request(Method::POST, "/main/api/users/me/avatar").bearer_auth(&token)
             .header("content-type", content_type).body(form).send().await.expect("upload");

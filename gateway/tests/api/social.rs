@@ -658,6 +658,14 @@ sise_platform::per_backend! {
         ])
         .await;
         assert_eq!((status, body["error"].as_str()), (503, Some("image_busy")), "{body}");
+        // A profile photo takes the same places.
+        let (content_type, form) = multipart(&[("file", Some("me.png"), &png(30, 20))]);
+        let response = app.request(Method::POST, "/main/api/users/me/avatar").bearer_auth(&author)
+            .header("content-type", content_type).body(form).send().await.expect("upload");
+        assert_eq!(response.status(), 503);
+        assert!(response.headers().contains_key("retry-after"));
+        let body: Value = response.json().await.expect("json");
+        assert_eq!(body["error"], "image_busy");
 
         // Board streams count with quote streams: two a client here, one board open already.
         let quotes = app.get("/main/api/v1/quotes/stream?security_ids=KOREA-A005930").await;

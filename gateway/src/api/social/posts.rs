@@ -34,8 +34,6 @@ const MAX_JSON_BODY: usize = 64 * 1024;
 pub const POST_BODY_LIMIT: usize = MAX_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
 /// The path a post is written to (its body limit is [`POST_BODY_LIMIT`]).
 pub const BOARD_PATH: &str = "/api/v1/securities/{security_id}/posts";
-/// `Retry-After` of a refused upload (every upload place taken).
-const UPLOAD_RETRY_AFTER_SECS: u64 = 2;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -248,7 +246,8 @@ pub async fn create_post(
     // of them at once.
     let (draft, _upload) = if content_type == "multipart/form-data" {
         let upload = state.uploads.clone().try_acquire_owned().map_err(|_| {
-            DomainError::from(ErrorCode::ImageBusy).retry_after(UPLOAD_RETRY_AFTER_SECS)
+            DomainError::from(ErrorCode::ImageBusy)
+                .retry_after(crate::state::UPLOAD_RETRY_AFTER_SECS)
         })?;
         let form = Multipart::from_request(request, &state)
             .await
