@@ -61,7 +61,12 @@ impl From<QueryRejection> for ApiError {
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         tracing::debug!(%rejection, "body rejected");
-        ErrorCode::InvalidRequestBody.into()
+        // axum's body limit answers 413 through the same rejection as malformed JSON.
+        if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            ErrorCode::RequestBodyTooLarge.into()
+        } else {
+            ErrorCode::InvalidRequestBody.into()
+        }
     }
 }
 
@@ -82,7 +87,16 @@ impl IntoResponse for ApiError {
             error: self.0.code.as_str().to_owned(),
             message: self.0.message.into_owned(),
         };
-        with_retry_after((status, Json(body)).into_response(), retry_after)
+        let mut response = with_retry_after((status, Json(body)).into_response(), retry_after);
+        // A body refused as too large was not read to its end: the connection cannot carry
+        // another request, and a client must not send one on it.
+        if status == http::StatusCode::PAYLOAD_TOO_LARGE {
+            response.headers_mut().insert(
+                http::header::CONNECTION,
+                http::HeaderValue::from_static("close"),
+            );
+        }
+        response
     }
 }
 

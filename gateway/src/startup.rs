@@ -93,6 +93,9 @@ pub fn app(config: &GatewayConfig, state: AppState, readiness: Readiness) -> Rou
         .route("/", get(|| async { Redirect::permanent("/m") }))
         .route("/openapi.json", get(move || async move { Json(doc_json) }))
         .merge(webapp::router(config, api))
+        // The API's routes have theirs; this gives the probes, `/openapi.json` and the
+        // webapp's pages the same JSON 405.
+        .method_not_allowed_fallback(error::method_not_allowed)
         .route_layer(edge::MatchedRoute)
         .fallback(error::not_found)
 }

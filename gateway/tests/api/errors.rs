@@ -103,6 +103,25 @@ sise_platform::per_backend! {
         assert_eq!(response.status(), 405);
         let body: serde_json::Value = response.json().await.expect("json");
         assert_eq!(body["error"], "method_not_allowed");
+        // The probes and the document answer the same JSON.
+        for path in ["/healthz", "/openapi.json"] {
+            let response = app.post(path).await;
+            assert_eq!(response.status(), 405, "{path}");
+            let body: serde_json::Value = response.json().await.expect("json");
+            assert_eq!(body["error"], "method_not_allowed", "{path}");
+        }
+        // A body over the route's limit (2 MB) is too large, not malformed.
+        let response = app
+            .request(reqwest::Method::POST, "/main/api/session")
+            .header("content-type", "application/json")
+            .body(format!("{{\"kakao_access_token\": \"{}\"}}", "가".repeat(1_000_000)))
+            .send()
+            .await
+            .expect("post");
+        assert_eq!(response.status(), 413);
+        assert_eq!(response.headers()["connection"], "close");
+        let body: serde_json::Value = response.json().await.expect("json");
+        assert_eq!(body["error"], "request_body_too_large");
 
         // A token the identity service does not know is a 401, so the client drops it.
         let response = app

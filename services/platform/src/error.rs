@@ -118,6 +118,8 @@ catalogue! {
     InvalidQuery = ("invalid_query", InvalidArgument, "요청 값이 올바르지 않습니다."),
     InvalidPath = ("invalid_path", InvalidArgument, "요청 주소가 올바르지 않습니다."),
     InvalidRequestBody = ("invalid_request_body", InvalidArgument, "요청 본문이 올바르지 않습니다."),
+    /// A body over its route's limit (2 MB unless the route says otherwise).
+    RequestBodyTooLarge = ("request_body_too_large", PayloadTooLarge, "요청 본문이 너무 큽니다."),
     NotFound = ("not_found", NotFound, "요청한 주소를 찾을 수 없습니다."),
     MethodNotAllowed = ("method_not_allowed", MethodNotAllowed, "허용되지 않는 요청 방식입니다."),
     // Request rules shared by every call (`crate::request`).

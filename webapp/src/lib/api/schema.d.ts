@@ -1992,10 +1992,14 @@ export interface components {
         };
         /**
          * @description The multipart upload of spec §7: `access_token` (when the request carries no
-         *     `Authorization`) and `file`.
+         *     `Authorization`, before `file`: a photo that arrives before anyone is known is refused
+         *     unread) and `file`.
          */
         AvatarUpload: {
-            /** @description The session token, when the request carries no `Authorization` header. */
+            /**
+             * @description The session token, when the request carries no `Authorization` header; it must come
+             *     before `file`.
+             */
             access_token?: string | null;
             /**
              * Format: binary
@@ -5586,7 +5590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description `image_busy`: every decode slot and waiting place is taken, `Retry-After` says when to retry; or `service_unavailable` */
+            /** @description `image_busy`: every upload place (`gateway.limits.max_uploads`), or every decode slot and waiting place, is taken; `Retry-After` says when to retry; or `service_unavailable` */
             503: {
                 headers: {
                     /** @description Seconds to wait */
