@@ -35,6 +35,12 @@ use crate::config::Upstreams;
 /// How long readiness waits for an upstream's health answer (a probe's own timeout is
 /// typically 1–2 s).
 const HEALTH_TIMEOUT: Duration = Duration::from_millis(500);
+/// How long one round of health checks answers `/readyz`: the probe is public and outside
+/// the rate limit, so a flood of it costs the upstreams one round a second at most.
+const HEALTH_REPORT_TTL: Duration = Duration::from_secs(1);
+
+/// The upstreams' statuses by name, as `/readyz` reports them.
+type HealthReport = Vec<(String, serde_json::Value)>;
 
 /// A channel timed per call (`rpc.client.duration`) and carrying the trace context.
 pub type Traced = InterceptedService<GrpcMetricsService<Channel>, TraceInterceptor>;
@@ -86,6 +92,9 @@ pub struct Channels {
     /// "Why it moved": a chart period's largest moves (market service).
     pub moves: MoveServiceClient<Traced>,
     channels: Vec<(&'static str, Channel)>,
+    /// The last round of health checks and when it began; locked while a round runs, so
+    /// concurrent probes share it.
+    health_report: tokio::sync::Mutex<Option<(tokio::time::Instant, HealthReport)>>,
 }
 
 impl Clients {
@@ -124,12 +133,31 @@ impl Clients {
             trends: TrendServiceClient::new(traced("market")?),
             moves: MoveServiceClient::new(traced("market")?),
             channels,
+            health_report: tokio::sync::Mutex::new(None),
         })))
     }
 
     /// Every upstream's gRPC health, checked at once, each within [`HEALTH_TIMEOUT`]:
     /// `(name, "serving" | "not_serving" | "unreachable")`.
-    pub async fn health(&self) -> Vec<(String, serde_json::Value)> {
+    pub async fn health(&self) -> HealthReport {
+        self.health_within(HEALTH_REPORT_TTL).await
+    }
+
+    /// The last report if it is younger than `ttl`, else a new round.
+    async fn health_within(&self, ttl: Duration) -> HealthReport {
+        let mut last = self.health_report.lock().await;
+        if let Some((at, report)) = last.as_ref()
+            && at.elapsed() < ttl
+        {
+            return report.clone();
+        }
+        let at = tokio::time::Instant::now();
+        let report = self.check_health().await;
+        *last = Some((at, report.clone()));
+        report
+    }
+
+    async fn check_health(&self) -> HealthReport {
         let checks = self.channels.iter().map(|(name, channel)| async move {
             let mut client = HealthClient::new(channel.clone());
             let check = client.check(HealthCheckRequest {
@@ -153,4 +181,53 @@ fn channel(url: &str) -> anyhow::Result<Channel> {
         .connect_timeout(Duration::from_secs(3))
         .timeout(Duration::from_secs(10))
         .connect_lazy())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn probes_within_the_report_time_share_one_round_of_checks() {
+        let (reporter, service) = tonic_health::server::health_reporter();
+        reporter
+            .set_service_status("", tonic_health::ServingStatus::Serving)
+            .await;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let address = format!("http://{}", listener.local_addr().expect("address"));
+        tokio::spawn(
+            tonic::transport::Server::builder()
+                .add_service(service)
+                .serve_with_incoming(tokio_stream::wrappers::TcpListenerStream::new(listener)),
+        );
+        let clients = Clients::connect(&Upstreams {
+            identity: address.clone(),
+            social: address.clone(),
+            market: address.clone(),
+            favorites: address,
+        })
+        .expect("clients");
+        let statuses = |report: HealthReport| {
+            report
+                .into_iter()
+                .map(|(_, status)| status)
+                .collect::<Vec<_>>()
+        };
+        let serving = vec![serde_json::Value::from("serving"); 4];
+        assert_eq!(statuses(clients.health().await), serving);
+
+        reporter
+            .set_service_status("", tonic_health::ServingStatus::NotServing)
+            .await;
+        // Within the report's time the change is not asked for again...
+        let hour = Duration::from_secs(3600);
+        assert_eq!(statuses(clients.health_within(hour).await), serving);
+        // ...after it, it is.
+        assert_eq!(
+            statuses(clients.health_within(Duration::ZERO).await),
+            vec![serde_json::Value::from("not_serving"); 4]
+        );
+    }
 }
