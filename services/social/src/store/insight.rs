@@ -302,6 +302,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        super::insight_index::changed(&mut tx).await?;
         if let Some(trading_date) = recap_of {
             // Last, after every other write: a second writer waits here for the first one's
             // commit (PostgreSQL) or the write lock (SQLite), then claims nothing and rolls
@@ -357,6 +358,7 @@ impl Store {
                 .bind(id)
                 .execute(&mut *tx)
                 .await?;
+            super::insight_index::changed(&mut tx).await?;
         }
         tx.commit().await?;
         match self.insight_article_row(id).await? {

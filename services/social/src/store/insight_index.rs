@@ -4,15 +4,18 @@
 //! last syllable, with one typo in a long title — and ranked in the same tiers.
 //!
 //! The index lives in memory and is rebuilt from the table when the set of shown articles
-//! has changed. Articles are only published and withdrawn (never edited), so the set is
-//! named exactly by (how many are shown, the newest id): a cheap read every replica makes
-//! before a search, which keeps replicas in step without any message between them.
+//! has changed. Articles are only published and withdrawn (never edited), each in a
+//! transaction that also raises the change counter (`insight_title_changes`, [`changed`]),
+//! so the counter names the set: a cheap read every replica makes before a search, which
+//! keeps replicas in step without any message between them. (How many are shown and the
+//! newest id did not name it: on PostgreSQL an article whose id was taken before another's
+//! may commit after it and after a withdrawal, bringing back a pair seen before.)
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use sise_platform::search::keys::{KeyIndex, KeysBuilder, Tier};
-use sqlx::Row as _;
+use sqlx::{AnyConnection, Row as _};
 use tokio::sync::Mutex;
 
 use super::Database;
@@ -31,9 +34,17 @@ pub fn rank(tier: Tier) -> i64 {
     }
 }
 
+/// Counts a change of the shown articles (a publish, a withdrawal), in its transaction.
+pub(crate) async fn changed(conn: &mut AnyConnection) -> anyhow::Result<()> {
+    sqlx::query("UPDATE insight_title_changes SET changes = changes + 1 WHERE id = 1")
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 struct Built {
-    /// (shown articles, newest id) when built.
-    generation: (i64, i64),
+    /// The change counter when built: its rows are those of this change or a later one.
+    generation: i64,
     keys: KeyIndex,
     /// Article id of each index entry.
     ids: Vec<i64>,
@@ -66,13 +77,12 @@ impl TitleIndex {
     /// The index of the shown articles now, rebuilt if they changed. One rebuild at a time
     /// (the lock is held across it): searches arriving meanwhile wait for it and use it.
     async fn current(&self, db: &Database) -> anyhow::Result<Arc<Built>> {
-        let row = sqlx::query(
-            "SELECT COUNT(*) AS shown, COALESCE(MAX(id), 0) AS newest FROM insight_articles \
-             WHERE withdrawn_at_ms IS NULL",
-        )
-        .fetch_one(&db.pool)
-        .await?;
-        let generation: (i64, i64) = (row.try_get("shown")?, row.try_get("newest")?);
+        // Read before the rows: rows read later are of this change or a later one, and a
+        // later change's number makes the next search rebuild.
+        let generation: i64 =
+            sqlx::query_scalar("SELECT changes FROM insight_title_changes WHERE id = 1")
+                .fetch_one(&db.pool)
+                .await?;
         let mut slot = self.built.lock().await;
         if let Some(built) = slot.as_ref().filter(|b| b.generation == generation) {
             return Ok(built.clone());
@@ -97,5 +107,97 @@ impl TitleIndex {
         });
         *slot = Some(built.clone());
         Ok(built)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sise_platform::db::Backend;
+    use sise_platform::db::testing::TestDatabase;
+
+    use super::*;
+    use crate::store::MIGRATIONS;
+
+    /// An article's row as a publish writes it, without the counter (see [`publish`]).
+    async fn insert(conn: &mut AnyConnection, title: &str) -> i64 {
+        sqlx::query_scalar(
+            "INSERT INTO insight_articles (contributor_id, title, summary, content_type, \
+             content, search_title, search_text, published_by, published_at_ms) \
+             VALUES (1, $1, '', 'HTML', '', $1, '', 'test', 1) RETURNING id",
+        )
+        .bind(title)
+        .fetch_one(conn)
+        .await
+        .expect("article")
+    }
+
+    async fn publish(db: &Database, title: &str) -> i64 {
+        let mut tx = db.pool.begin().await.expect("begin");
+        let id = insert(&mut tx, title).await;
+        changed(&mut tx).await.expect("counted");
+        tx.commit().await.expect("commit");
+        id
+    }
+
+    async fn withdraw(db: &Database, id: i64) {
+        let mut tx = db.pool.begin().await.expect("begin");
+        sqlx::query("UPDATE insight_articles SET withdrawn_at_ms = 2 WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .expect("withdrawn");
+        changed(&mut tx).await.expect("counted");
+        tx.commit().await.expect("commit");
+    }
+
+    async fn found(index: &TitleIndex, db: &Database, keyword: &str) -> Vec<i64> {
+        let mut ids: Vec<i64> = index
+            .matches(db, keyword)
+            .await
+            .expect("search")
+            .into_keys()
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    sise_platform::per_backend! {
+        /// Each change of the shown articles rebuilds the index, even one that brings back
+        /// the shown count and newest id of a set indexed before: on PostgreSQL an article
+        /// whose id was taken first commits after a newer one and a withdrawal (SQLite writes
+        /// one at a time: there it is published last, with the newest id).
+        async fn every_change_of_the_shown_articles_is_seen(backend) {
+            let test_db = TestDatabase::create(backend, "social").await.expect("db");
+            let db = Database::connect(&test_db.url, &MIGRATIONS).await.expect("connect");
+            let index = TitleIndex::default();
+            let samsung = publish(&db, "삼성전자 전망").await;
+            let hynix = publish(&db, "하이닉스 전망").await;
+            let mut late = None;
+            if backend == Backend::Postgres {
+                let mut tx = db.pool.begin().await.expect("begin");
+                let id = insert(&mut tx, "카카오 전망").await;
+                late = Some((tx, id));
+            }
+            let naver = publish(&db, "네이버 전망").await;
+            assert_eq!(found(&index, &db, "전망").await, vec![samsung, hynix, naver]);
+
+            withdraw(&db, hynix).await;
+            let kakao = match late {
+                Some((mut tx, id)) => {
+                    changed(&mut tx).await.expect("counted");
+                    tx.commit().await.expect("commit");
+                    id
+                }
+                None => publish(&db, "카카오 전망").await,
+            };
+            let mut shown = vec![samsung, kakao, naver];
+            shown.sort_unstable();
+            assert_eq!(found(&index, &db, "전망").await, shown);
+            assert_eq!(found(&index, &db, "카카오").await, vec![kakao]);
+            assert!(found(&index, &db, "하이닉스").await.is_empty());
+
+            db.pool.close().await;
+            test_db.cleanup().await.expect("cleanup");
+        }
     }
 }
