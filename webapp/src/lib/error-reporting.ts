@@ -33,6 +33,8 @@ export type ErrorReport = {
 
 const seen = new Set<string>();
 let sent = 0;
+/** The undos of the runtime errors' listeners installed (resetErrorReporting removes them). */
+const installed = new Set<() => void>();
 
 /** The error's own words: an Error's message (with its code and detail when it has them), else its text. */
 function messageOf(error: unknown): string {
@@ -106,14 +108,21 @@ export function reportRuntimeErrors(win: Window = window): () => void {
   const onRejection = (event: PromiseRejectionEvent) => reportError('runtime', event.reason);
   win.addEventListener('error', onError);
   win.addEventListener('unhandledrejection', onRejection);
-  return () => {
+  const undo = () => {
+    installed.delete(undo);
     win.removeEventListener('error', onError);
     win.removeEventListener('unhandledrejection', onRejection);
   };
+  installed.add(undo);
+  return undo;
 }
 
-/** For tests: a new page life. */
+/**
+ * For tests: a new page life, nothing reported yet and no listener left of reportRuntimeErrors
+ * (the app installs it for the page's life: app/after-paint.ts, never undone).
+ */
 export function resetErrorReporting(): void {
+  for (const undo of [...installed]) undo();
   seen.clear();
   sent = 0;
 }

@@ -1,16 +1,21 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
 import { closeModalsNotOn, useOpenModals, type OpenModal } from '@/components/modals/modal-store';
 import { favoriteKeys } from '@/features/favorites/queries';
+import * as loginModule from '@/features/identity/login';
 import { clearLogin, setLogin } from '@/features/identity/login-store';
 import { createTestQueryClient, renderWithProviders } from '@/testing/test-utils';
 
 import { FavoriteHeart } from './favorite-heart';
 
-const login = vi.hoisted(() => vi.fn());
-vi.mock('@/features/identity/login', () => ({ login }));
+// A spy on the module's export, not vi.mock: the files of a worker share one module graph
+// (vite.config.ts), where favorite-heart.tsx may have been loaded with the real login already.
+let login: MockInstance<typeof loginModule.login>;
+beforeEach(() => {
+  login = vi.spyOn(loginModule, 'login').mockImplementation(() => undefined);
+});
 
 let open: readonly OpenModal[] = [];
 function ModalSpy() {
@@ -27,7 +32,6 @@ afterEach(() => {
   closeModalsNotOn('none');
   clearLogin();
   sessionStorage.clear();
-  login.mockClear();
 });
 
 describe('FavoriteHeart', () => {
