@@ -142,7 +142,7 @@ impl Store {
     }
 
     pub async fn rename_list(&self, user_id: i64, id: i64, name: &str, now: i64) -> Change<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         lock_member(&mut tx, user_id, now).await?;
         let renamed = sqlx::query(
             "UPDATE favorite_stock_lists SET name = $3, updated_at_ms = $4 \
@@ -164,7 +164,7 @@ impl Store {
 
     /// Delete the member's groups `ids` (all of them mine, or nothing happens).
     pub async fn delete_lists(&self, user_id: i64, ids: &[i64], now: i64) -> Change<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         lock_member(&mut tx, user_id, now).await?;
         let mine = list_ids(&mut tx, user_id).await?;
         if ids.iter().any(|id| !mine.contains(id)) {
@@ -181,7 +181,7 @@ impl Store {
     /// stocks (each removal published like any other) and the member's row. Idempotent: a
     /// member with nothing left deletes nothing. How many groups went.
     pub async fn erase_member(&self, user_id: i64, now: i64) -> anyhow::Result<usize> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         // After a change of the member's still in flight, never beside it.
         lock_member(&mut tx, user_id, now).await?;
         let ids = list_ids(&mut tx, user_id).await?;
@@ -200,7 +200,7 @@ impl Store {
 
     /// All or nothing: `ids` must be exactly the member's groups.
     pub async fn reorder_lists(&self, user_id: i64, ids: &[i64], now: i64) -> Change<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         lock_member(&mut tx, user_id, now).await?;
         let mine = list_ids(&mut tx, user_id).await?;
         if !same_set(ids, &mine) {
@@ -223,7 +223,7 @@ impl Store {
         if security_ids.len() > self.limits.max_stocks_per_list as usize {
             return Ok(Err(Refusal::ListFull));
         }
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         lock_member(&mut tx, user_id, now).await?;
         let count: i64 =
             sqlx::query_scalar("SELECT COUNT(*) FROM favorite_stock_lists WHERE user_id = $1")
@@ -252,7 +252,7 @@ impl Store {
         security_id: &str,
         now: i64,
     ) -> Change<(pb::FavoriteStock, bool)> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         lock_member(&mut tx, user_id, now).await?;
         let mine = list_ids(&mut tx, user_id).await?;
         let list_id = match list_id {
@@ -301,7 +301,7 @@ impl Store {
 
     /// Remove the member's stocks `ids` (all of them mine, or nothing happens).
     pub async fn delete_stocks(&self, user_id: i64, ids: &[i64], now: i64) -> Change<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         lock_member(&mut tx, user_id, now).await?;
         let mine = stocks_of(&mut tx, user_id).await?;
         let mut removed = Vec::with_capacity(ids.len());
@@ -337,7 +337,7 @@ impl Store {
         ids: &[i64],
         now: i64,
     ) -> Change<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         lock_member(&mut tx, user_id, now).await?;
         if !list_ids(&mut tx, user_id).await?.contains(&list_id) {
             return Ok(Err(Refusal::ListNotFound));

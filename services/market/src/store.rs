@@ -65,7 +65,7 @@ pub(crate) async fn reseed<'a>(
     key: &'a str,
     version: &'a str,
 ) -> anyhow::Result<Option<Reseed<'a>>> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin().await?;
     if meta(&mut *tx, key).await?.as_deref() == Some(version) {
         return Ok(None);
     }

@@ -91,7 +91,11 @@ fn platform(mut migrator: Migrator) -> Migrator {
 /// A connected, migrated database.
 #[derive(Clone, Debug)]
 pub struct Database {
+    /// Reads and single statements.
     pub pool: AnyPool,
+    /// Where [`Database::begin`] takes its transactions on SQLite: one connection of its own
+    /// (on PostgreSQL, and for an in-memory SQLite database, `pool` itself).
+    writer: Option<AnyPool>,
     pub backend: Backend,
     /// Wakes this database's outbox relay after a commit (see `crate::outbox`).
     pub(crate) outbox_wake: Arc<tokio::sync::Notify>,
@@ -105,25 +109,39 @@ impl Database {
         if backend == Backend::Sqlite {
             ensure_sqlite_dir(url)?;
         }
-        let mut options = AnyPoolOptions::new()
-            .max_connections(if backend == Backend::Sqlite { 4 } else { 10 })
-            .acquire_timeout(Duration::from_secs(10));
-        if backend == Backend::Sqlite {
-            // Pragmas are per connection, so they must be set on every new one.
-            options = options.after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    conn.execute("PRAGMA journal_mode = WAL").await?;
-                    conn.execute("PRAGMA busy_timeout = 5000").await?;
-                    conn.execute("PRAGMA foreign_keys = ON").await?;
-                    conn.execute("PRAGMA synchronous = NORMAL").await?;
-                    Ok(())
+        let connect = |connections: u32| {
+            let mut options = AnyPoolOptions::new()
+                .max_connections(connections)
+                .acquire_timeout(Duration::from_secs(10));
+            if backend == Backend::Sqlite {
+                // Pragmas are per connection, so they must be set on every new one.
+                options = options.after_connect(|conn, _meta| {
+                    Box::pin(async move {
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 5000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        Ok(())
+                    })
+                });
+            }
+            async move {
+                options.connect(url).await.with_context(|| {
+                    format!("failed to connect to the {} database", backend.as_str())
                 })
-            });
-        }
-        let pool = options
-            .connect(url)
-            .await
-            .with_context(|| format!("failed to connect to the {} database", backend.as_str()))?;
+            }
+        };
+        let pool = connect(if backend == Backend::Sqlite { 4 } else { 10 }).await?;
+        // SQLite has one writer at a time, and its busy handler polls: writers on several
+        // connections of one process were not served in order, and one behind a stream of
+        // others waited past the busy timeout. The transactions queue for one connection of
+        // their own instead, in order (sqlx's pool is fair). An in-memory database is a
+        // database per connection, so it keeps one pool.
+        let writer = if backend == Backend::Sqlite && !is_memory(url) {
+            Some(connect(1).await?)
+        } else {
+            None
+        };
         let (migrator, platform) = match backend {
             Backend::Sqlite => (migrations.sqlite, &*PLATFORM_SQLITE),
             Backend::Postgres => (migrations.postgres, &*PLATFORM_POSTGRES),
@@ -138,8 +156,35 @@ impl Database {
             .context("failed to apply the platform's migrations")?;
         Ok(Self {
             pool,
+            writer,
             backend,
             outbox_wake: Arc::default(),
+        })
+    }
+
+    /// A transaction, for anything that writes: on SQLite the transactions of the process
+    /// take their turns on one connection, first come first served (see `connect`).
+    pub async fn begin(&self) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Any>> {
+        self.writer.as_ref().unwrap_or(&self.pool).begin().await
+    }
+
+    /// Closes every connection (the writer's too).
+    pub async fn close(&self) {
+        if let Some(writer) = &self.writer {
+            writer.close().await;
+        }
+        self.pool.close().await;
+    }
+
+    /// `(idle, open, most)` connections of the pools, for the pool metrics.
+    pub fn connections(&self) -> (u32, u32, u32) {
+        let pools = std::iter::once(&self.pool).chain(&self.writer);
+        pools.fold((0, 0, 0), |(idle, open, most), pool| {
+            (
+                idle + u32::try_from(pool.num_idle()).unwrap_or(u32::MAX),
+                open + pool.size(),
+                most + pool.options().get_max_connections(),
+            )
         })
     }
 
@@ -149,12 +194,23 @@ impl Database {
     }
 }
 
-fn ensure_sqlite_dir(url: &str) -> anyhow::Result<()> {
+/// The path of a SQLite URL, without its options.
+fn sqlite_path(url: &str) -> &str {
     let path = url
         .trim_start_matches("sqlite://")
         .trim_start_matches("sqlite:");
-    let path = path.split('?').next().unwrap_or_default();
-    if path.is_empty() || path == ":memory:" {
+    path.split('?').next().unwrap_or_default()
+}
+
+/// An in-memory SQLite database (`sqlite::memory:`, `sqlite://:memory:`, `mode=memory`).
+fn is_memory(url: &str) -> bool {
+    let path = sqlite_path(url);
+    path.is_empty() || path == ":memory:" || url.contains("mode=memory")
+}
+
+fn ensure_sqlite_dir(url: &str) -> anyhow::Result<()> {
+    let path = sqlite_path(url);
+    if is_memory(url) {
         return Ok(());
     }
     if let Some(parent) = std::path::Path::new(path).parent()

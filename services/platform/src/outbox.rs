@@ -8,7 +8,7 @@
 //! committed rows afterwards and deletes them:
 //!
 //! ```ignore
-//! let mut tx = db.pool.begin().await?;
+//! let mut tx = db.begin().await?;
 //! sqlx::query("INSERT INTO users …").execute(&mut *tx).await?;
 //! outbox::enqueue(&mut tx, "events.identity.user_created", Headers::new(), &payload).await?;
 //! outbox::commit(&db, tx).await?; // commits and wakes the relay
@@ -247,8 +247,8 @@ impl RelayGauges {
             "db.client.connection.pool.name",
             service.to_owned(),
         )];
-        let idle = u64::try_from(db.pool.num_idle()).unwrap_or(0);
-        let size = u64::from(db.pool.size());
+        let (idle, size, most) = db.connections();
+        let (idle, size) = (u64::from(idle), u64::from(size));
         for (state, count) in [("idle", idle), ("used", size.saturating_sub(idle))] {
             let labels = [
                 pool[0].clone(),
@@ -256,8 +256,7 @@ impl RelayGauges {
             ];
             self.connections.record(count, &labels);
         }
-        self.max_connections
-            .record(u64::from(db.pool.options().get_max_connections()), &pool);
+        self.max_connections.record(u64::from(most), &pool);
         let row: std::result::Result<(i64, Option<i64>), _> =
             sqlx::query_as("SELECT COUNT(*), MIN(created_at_ms) FROM outbox")
                 .fetch_one(&db.pool)
@@ -316,7 +315,7 @@ async fn publish_round(db: &Database, bus: &Bus, service: &str, batch: u32) -> R
         "SELECT id, subject, headers, payload, created_at_ms FROM outbox ORDER BY id LIMIT $1{claim}"
     );
     let mut tx = match db.backend {
-        Backend::Postgres => Some(db.pool.begin().await?),
+        Backend::Postgres => Some(db.begin().await?),
         Backend::Sqlite => None,
     };
     let rows = match tx.as_mut() {

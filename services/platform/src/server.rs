@@ -393,7 +393,7 @@ pub async fn serve_all_with_database(
     signal.abort();
     stop_relay.cancel();
     let _ = relay.await;
-    db.pool.close().await;
+    db.close().await;
     results.into_iter().collect()
 }
 

@@ -27,7 +27,7 @@ impl Store {
         operator: &str,
         now: i64,
     ) -> anyhow::Result<Result<pb::ContributorRole, RoleRefusal>> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         // The member's row first: two changes of one member run one after the other.
         sqlx::query("UPDATE users SET updated_at_ms = $2 WHERE id = $1")
             .bind(user_id)

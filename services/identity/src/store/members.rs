@@ -227,7 +227,7 @@ impl Store {
         if self.is_barred(kakao_id).await? {
             return Ok(Err(SignUpRefusal::Barred));
         }
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let placeholder = format!("pending:{}", new_token());
         let inserted = sqlx::query_scalar::<_, i64>(
             "INSERT INTO users (kakao_id, name, nickname_key, created_at_ms, updated_at_ms, \
@@ -306,7 +306,7 @@ impl Store {
         now: i64,
         policy: SessionPolicy,
     ) -> anyhow::Result<Option<IssuedSession>> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let active = sqlx::query(
             "UPDATE users SET last_login_at_ms = $2 WHERE id = $1 \
              AND terminated_at_ms IS NULL AND seceded_at_ms IS NULL \
@@ -334,7 +334,7 @@ impl Store {
 
     /// Mark `user_id` dormant (if not already) and issue a release token.
     pub async fn dormant_login(&self, user_id: i64, now: i64) -> anyhow::Result<SecretString> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         sqlx::query(
             "UPDATE users SET dormant_since_ms = COALESCE(dormant_since_ms, $2) WHERE id = $1",
         )
@@ -360,7 +360,7 @@ impl Store {
         if !is_well_formed(token) {
             return Ok(None);
         }
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let user_id = sqlx::query_scalar::<_, i64>(
             "DELETE FROM dormancy_releases WHERE token_hash = $1 AND expires_at_ms > $2 \
              RETURNING user_id",
@@ -386,7 +386,7 @@ impl Store {
 
     /// Members with no login since `cutoff` become dormant, their sessions end; how many.
     pub async fn sweep_dormant(&self, cutoff: i64, now: i64) -> anyhow::Result<u64> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         sqlx::query(
             "DELETE FROM sessions WHERE user_id IN (SELECT id FROM users \
              WHERE dormant_since_ms IS NULL AND seceded_at_ms IS NULL AND last_login_at_ms < $1)",
@@ -415,7 +415,7 @@ impl Store {
         change: &ProfileChange,
         now: i64,
     ) -> anyhow::Result<Option<User>> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         // Write first: the row is locked (PostgreSQL) and the write lock held (SQLite) before
         // the name is read, so the name compared is the one replaced, and SQLite never has to
         // upgrade a read lock (busy at once when the outbox relay writes meanwhile).
@@ -489,7 +489,7 @@ impl Store {
         now: i64,
     ) -> anyhow::Result<Option<User>> {
         let id = avatar_id(user_id, &renditions);
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         // Write first, only for a member still here: the row is locked (PostgreSQL) and the
         // write lock held (SQLite), so a secession waits for the photo (and erases it) or
         // came before (and the photo is not stored).
@@ -553,7 +553,7 @@ impl Store {
     /// gender, e-mail, photo, consents, the provider link), content stays under
     /// [`SECEDED_NAME`]; events for the gateway and the other services.
     pub async fn secede(&self, user_id: i64, now: i64) -> anyhow::Result<bool> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let updated = sqlx::query(
             "UPDATE users SET kakao_id = $2, name = $3, nickname_key = NULL, birth_year = NULL, \
              gender = NULL, email = NULL, avatar_id = NULL, open_favorite_stocks = 0, \
@@ -592,7 +592,7 @@ impl Store {
 
     /// End every session of the member, with the event the gateway drops its cache on.
     pub async fn log_out_everywhere(&self, user_id: i64) -> anyhow::Result<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         Self::revoke_sessions(&mut tx, user_id).await?;
         revoked_event(&mut tx, user_id).await?;
         outbox::commit(&self.db, tx).await

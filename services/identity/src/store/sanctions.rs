@@ -97,7 +97,7 @@ impl Store {
         operator: &str,
         now: i64,
     ) -> anyhow::Result<Sanctioned> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         // Write first: the member's row is locked (PostgreSQL) and the write lock held
         // (SQLite) before anything is read, so two sanctions of one member run one after the
         // other, and SQLite never has to upgrade a read lock (which fails at once, busy,

@@ -595,7 +595,7 @@ impl DartIngestor {
             .collect();
         let now = chrono::Utc::now().timestamp_millis();
         let db = self.store.database();
-        let mut tx = db.pool.begin().await?;
+        let mut tx = db.begin().await?;
         let inserted = ArticleStore::insert_disclosures_in(&mut tx, &rows, now).await?;
         for disclosure in &inserted {
             let event = pb::DisclosurePublished {

@@ -345,7 +345,7 @@ impl NewsIngestor {
     /// returns whether it was new.
     async fn store_with_event(&self, item: &NewNewsItem, now: i64) -> anyhow::Result<bool> {
         let db = self.store.database();
-        let mut tx = db.pool.begin().await?;
+        let mut tx = db.begin().await?;
         let Some(stored) = ArticleStore::insert_news_in(&mut tx, item, now).await? else {
             return Ok(false);
         };

@@ -198,7 +198,7 @@ impl ArticleStore {
         rows: &[NewDisclosure],
         now_ms: i64,
     ) -> anyhow::Result<Vec<Disclosure>> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let inserted = Self::insert_disclosures_in(&mut tx, rows, now_ms).await?;
         tx.commit().await?;
         Ok(inserted)
@@ -302,7 +302,7 @@ impl ArticleStore {
         item: &NewNewsItem,
         now_ms: i64,
     ) -> anyhow::Result<Option<NewsItem>> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let inserted = Self::insert_news_in(&mut tx, item, now_ms).await?;
         tx.commit().await?;
         Ok(inserted)
@@ -362,7 +362,7 @@ impl ArticleStore {
     /// Forget the feed items published before `before_ms` (the labelled samples stay) and
     /// their stock tags, in one transaction; how many items.
     pub async fn prune_news(&self, before_ms: i64) -> anyhow::Result<u64> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         // The tags first: SQLite applies `ON DELETE CASCADE` only with foreign keys on.
         sqlx::query(
             "DELETE FROM news_item_securities WHERE published_at_ms < $1 AND news_id IN \

@@ -114,7 +114,7 @@ impl AssetStore {
         version: &str,
         history: &[(AssetId, Vec<Bar>)],
     ) -> anyhow::Result<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         sqlx::query("DELETE FROM asset_day_candles")
             .execute(&mut *tx)
             .await?;
@@ -133,7 +133,7 @@ impl AssetStore {
     /// Insert or replace days.
     pub async fn upsert(&self, rows: &[(AssetId, Bar)]) -> anyhow::Result<()> {
         let rows: Vec<(&str, &Bar)> = rows.iter().map(|(id, b)| (id.as_str(), b)).collect();
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         for chunk in rows.chunks(self.batch()) {
             insert_batch(&mut *tx, chunk).await?;
         }

@@ -156,7 +156,7 @@ impl ChartStore {
         let (seeds, id, until) = (seeds.clone(), security_id.to_owned(), self.fill_until);
         let candles =
             tokio::task::spawn_blocking(move || seeds.materialize(&id, &stored, until)).await?;
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         self.write(
             &mut tx,
             &[(security_id.to_owned(), candles)],
@@ -172,7 +172,7 @@ impl ChartStore {
 
     /// Insert or replace `rows` in one transaction.
     pub async fn insert(&self, rows: &[(String, Vec<(Candle, Source)>)]) -> anyhow::Result<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         self.write(&mut tx, rows, Conflict::Replace).await?;
         tx.commit().await?;
         Ok(())

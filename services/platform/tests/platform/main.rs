@@ -3,6 +3,7 @@
 //! consumption, and the server every service runs. Each module says what it covers.
 
 mod bus;
+mod db;
 mod nats_auth;
 mod outbox;
 mod probe;

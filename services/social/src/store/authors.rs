@@ -67,7 +67,7 @@ impl Store {
     /// `events.social.content_hidden`, in one transaction. How many were hidden now (none
     /// the second time).
     pub async fn terminate(&self, user_id: i64, now: i64) -> anyhow::Result<usize> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         // The member's lock first, as every write of theirs.
         sqlx::query(
             "INSERT INTO authors (id, name, terminated, last_write_ms) VALUES ($1, '', 1, $2) \

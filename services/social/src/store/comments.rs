@@ -190,7 +190,7 @@ impl Store {
                 (target.on, Some(id))
             }
         };
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         match lock_member(&mut tx, user_id, now).await? {
             None => anyhow::bail!("member {user_id} has no authors row"),
             Some(locked) if locked.terminated => {
@@ -273,7 +273,7 @@ impl Store {
         let Some(target) = self.comment_row(id).await? else {
             return Ok(Err(ErrorCode::CommentNotFound.into()));
         };
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         if !remove_comment(&mut tx, target.on, id, author, deleted_by, now).await? {
             return Ok(Err(ErrorCode::CommentNotFound.into()));
         }

@@ -149,7 +149,7 @@ impl Store {
         max_period_ms: i64,
         now: i64,
     ) -> Change<ContestRow> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let Some(contest) = lock_contest(&mut tx, id).await? else {
             return Ok(Err(ErrorCode::ContestNotFound.into()));
         };
@@ -187,7 +187,7 @@ impl Store {
 
     /// Contest `id` ends at `now`, if it is running then (under its row's lock).
     pub async fn end_contest(&self, id: i64, now: i64) -> Change<ContestRow> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let Some(contest) = lock_contest(&mut tx, id).await? else {
             return Ok(Err(ErrorCode::ContestNotFound.into()));
         };
@@ -233,7 +233,7 @@ impl Store {
         cap: i64,
         now: i64,
     ) -> Change<i64> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let counted: Option<(i64, i64, i64)> = sqlx::query_as(
             "UPDATE contests SET entries = entries + 1 WHERE id = $1 \
              RETURNING entries, starts_at_ms, ends_at_ms",
@@ -353,7 +353,7 @@ impl Store {
         contest_id: i64,
         prices: &[(String, f64)],
     ) -> anyhow::Result<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let claimed =
             sqlx::query("UPDATE contests SET finalized = 1 WHERE id = $1 AND finalized = 0")
                 .bind(contest_id)
@@ -386,7 +386,7 @@ impl Store {
 
     /// A seceded member's entries go (idempotent): rankings name no one who left.
     pub async fn forget_contest_entries(&self, user_id: i64) -> anyhow::Result<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         sqlx::query(
             "UPDATE contests SET entries = entries - 1 WHERE id IN \
              (SELECT contest_id FROM contest_entries WHERE user_id = $1)",

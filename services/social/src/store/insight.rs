@@ -260,7 +260,7 @@ impl Store {
                 securities.push(stock.clone());
             }
         }
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         // The contributor's row first: it is locked, and must be an active one.
         let counted: Option<i64> = sqlx::query_scalar(
             "UPDATE contributors SET articles_count = articles_count + 1 \
@@ -337,7 +337,7 @@ impl Store {
         operator: &str,
         now: i64,
     ) -> Change<ArticleRow> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let withdrawn: Option<i64> = sqlx::query_scalar(
             "UPDATE insight_articles SET withdrawn_by = $2, withdrawn_at_ms = $3 \
              WHERE id = $1 AND withdrawn_at_ms IS NULL RETURNING contributor_id",
@@ -654,7 +654,7 @@ impl Store {
         contributors: &[(i64, &str, &str)],
         now: i64,
     ) -> anyhow::Result<bool> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let claimed = sqlx::query(
             "INSERT INTO social_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
         )

@@ -164,7 +164,7 @@ impl Store {
         let Some(on) = post_of(self, kind, report.target_id).await? else {
             return Ok(Err(kind.not_found()));
         };
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let target = lock_target(&mut tx, kind, report.target_id, on).await?;
         let Some(target) = target.filter(|t| !t.deleted) else {
             return Ok(Err(kind.not_found()));
@@ -234,7 +234,7 @@ impl Store {
         let Some(on) = post_of(self, kind, id).await? else {
             return Ok(Err(kind.not_found()));
         };
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let target = lock_target(&mut tx, kind, id, on).await?;
         let Some(target) = target.filter(|t| !t.deleted && t.user_id == user_id) else {
             return Ok(Err(kind.not_found()));
@@ -286,7 +286,7 @@ impl Store {
         let Some(on) = post_of(self, kind, id).await? else {
             return Ok(Err(kind.not_found()));
         };
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let target = lock_target(&mut tx, kind, id, on).await?;
         let Some(target) = target.filter(|t| !t.deleted) else {
             return Ok(Err(kind.not_found()));

@@ -110,7 +110,7 @@ impl Store {
     }
 
     async fn try_batch(&self, jobs: &[Job]) -> anyhow::Result<Vec<Result<PostRow, DomainError>>> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let latest = jobs.iter().map(|j| j.now).max().unwrap_or_default();
 
         // The members' locks, in the order of their ids (PostgreSQL walks the primary key

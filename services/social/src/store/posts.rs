@@ -283,7 +283,7 @@ impl Store {
 
     /// Write `post` in a transaction of its own.
     pub(crate) async fn create_post_alone(&self, post: &NewPost, now: i64) -> Change<PostRow> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let author = match lock_member(&mut tx, post.user_id, now).await? {
             None => anyhow::bail!("member {} has no authors row", post.user_id),
             Some(locked) if locked.terminated => {
@@ -342,7 +342,7 @@ impl Store {
     /// Delete post `id` (see [`Deleter`]): it leaves every list, its pictures go, its
     /// case closes; `events.social.post_deleted`.
     pub async fn delete_post(&self, id: i64, by: Deleter<'_>, now: i64) -> Change<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let (author, deleted_by) = match by {
             Deleter::Author(user_id) => (Some(user_id), "author"),
             Deleter::Operator(name) => (None, name),

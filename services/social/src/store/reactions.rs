@@ -46,7 +46,7 @@ impl Store {
         wanted: Option<Emotion>,
         now: i64,
     ) -> Change<pb::Reactions> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         // Its lock first: every change of its counters waits here.
         let Some(counted) =
             lock_counters(&mut tx, on, "likes_count = likes_count + $2", 0, true).await?

@@ -51,7 +51,7 @@ impl Store {
         posts: &[SamplePost],
         now: i64,
     ) -> anyhow::Result<bool> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let claimed = sqlx::query(
             "INSERT INTO social_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
         )

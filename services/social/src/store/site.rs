@@ -131,7 +131,7 @@ impl Store {
         operator: &str,
         now: i64,
     ) -> anyhow::Result<pb::Promotion> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         sqlx::query(
             "UPDATE promotions SET ended_at_ms = $1, ended_by = $2 WHERE ended_at_ms IS NULL",
         )

@@ -121,7 +121,7 @@ impl Store {
         daily_limit: i64,
         now: i64,
     ) -> Change<SupportRow> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         let day = kst_day(now);
         let sent: i64 = sqlx::query_scalar(
             "INSERT INTO support_days (user_id, day, sent) VALUES ($1, $2, 1) \
@@ -233,7 +233,7 @@ impl Store {
 
     /// A seceded member's messages and counts go (idempotent).
     pub async fn forget_support(&self, user_id: i64) -> anyhow::Result<()> {
-        let mut tx = self.db.pool.begin().await?;
+        let mut tx = self.db.begin().await?;
         sqlx::query("DELETE FROM support_messages WHERE user_id = $1")
             .bind(user_id)
             .execute(&mut *tx)
