@@ -239,6 +239,9 @@ describe('inside an app', () => {
 
         // The form opened on its own (nothing to go back to): the board in its place.
         await app.goto(`${baseUrl}/m/stocks/${STOCK}/debates/new`);
+        // The form's field first: the router numbers its history entry as the page starts,
+        // which the load event does not wait for (read at once, the index was once undefined).
+        await app.getByLabel('내용').waitFor();
         const alone = await historyIndex(app);
         await app.getByRole('group', { name: '말머리' }).getByRole('button', { name: '질문' }).click();
         await app.getByLabel('내용').fill('혼자 열린 글쓰기 확인');
