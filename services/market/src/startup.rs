@@ -218,7 +218,7 @@ impl Service for Application {
         }
         relay_stop.cancel();
         let _ = relay.await;
-        db.pool.close().await;
+        db.close().await;
         result
     }
 }

@@ -181,7 +181,7 @@ impl Database {
         let pools = std::iter::once(&self.pool).chain(&self.writer);
         pools.fold((0, 0, 0), |(idle, open, most), pool| {
             (
-                idle + u32::try_from(pool.num_idle()).unwrap_or(u32::MAX),
+                idle + u32::try_from(pool.num_idle()).unwrap_or(0),
                 open + pool.size(),
                 most + pool.options().get_max_connections(),
             )

@@ -149,3 +149,12 @@ pub fn session(outcome: pb::login_response::Outcome) -> pb::Session {
         other => panic!("expected a session, got {other:?}"),
     }
 }
+
+/// The sessions stored for `user_id`.
+pub async fn sessions_of(store: &Store, user_id: i64) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_one(&store.database().pool)
+        .await
+        .expect("count sessions")
+}

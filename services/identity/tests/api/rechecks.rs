@@ -6,20 +6,12 @@
 use sise_identity::store::{NewAvatar, SanctionKind, SessionPolicy, Store};
 use sise_platform::time::now_ms;
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, sessions_of};
 
 const POLICY: SessionPolicy = SessionPolicy {
     lifetime_ms: 86_400_000,
     idle_ms: 86_400_000,
 };
-
-async fn sessions_of(store: &Store, user_id: i64) -> i64 {
-    sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_one(&store.database().pool)
-        .await
-        .expect("count sessions")
-}
 
 async fn avatars_of(store: &Store, user_id: i64) -> i64 {
     sqlx::query_scalar("SELECT COUNT(*) FROM avatars WHERE user_id = $1")

@@ -7,7 +7,7 @@ use sise_identity::store::MAX_SESSIONS_PER_MEMBER;
 use sise_platform::bus::acl::subjects::SESSIONS_REVOKED;
 use sise_proto::identity::v1 as pb;
 
-use crate::helpers::{TestApp, session};
+use crate::helpers::{TestApp, session, sessions_of};
 
 sise_platform::per_backend! {
     async fn a_login_past_the_limit_ends_the_oldest_session(backend) {
@@ -27,11 +27,7 @@ sise_platform::per_backend! {
             newer.push(session(app.login(&kakao).await.expect("login")));
         }
 
-        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE user_id = $1")
-            .bind(member.id)
-            .fetch_one(&store.database().pool)
-            .await
-            .expect("count sessions");
+        let left = sessions_of(&store, member.id).await;
         assert_eq!(left, MAX_SESSIONS_PER_MEMBER, "on {backend:?}");
         assert!(app.authenticate(&oldest.access_token).await.is_err(), "the oldest ended");
         for live in &newer {
