@@ -1,8 +1,9 @@
 //! Live quotes for browsers, fed from the bus.
 //!
 //! The quote ticks of the gateway's bus feed ([`crate::feed`]) keep the latest quote of
-//! every security the hub hears of, serialised to JSON once (which `GET /quotes` answers from, see
-//! [`QuoteHub::fresh`]), and feeds a `watch` channel per watched security. A `watch` keeps
+//! every security the hub hears of, serialised to JSON once, when first wanted (which
+//! `GET /quotes` answers from, see [`QuoteHub::fresh`]), and feeds a `watch` channel per
+//! watched security. A `watch` keeps
 //! only the newest value, so a busy symbol cannot build a backlog. A client stream sends a
 //! security's change at once; with a `stream_min_gap` (0 by default: off), not twice within
 //! the gap: then the latest change goes out when the gap is over.
@@ -18,7 +19,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, LazyLock, Mutex, RwLock};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, RwLock};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -41,11 +42,39 @@ type Channels = Arc<Mutex<HashMap<String, watch::Sender<Latest>>>>;
 /// answers (known securities only), so the listing bounds them well below this.
 const MAX_REMEMBERED: usize = 100_000;
 
-/// The latest quote of a security, as JSON, and when the hub heard it.
+/// The latest quote of a security and when the hub heard it.
 struct Held {
     traded_at: i64,
-    json: Arc<str>,
+    quote: Arc<Pending>,
     heard: Instant,
+}
+
+/// A quote, serialised to JSON the first time it is wanted. Most ticks are neither watched
+/// nor read before the security's next tick replaces them: serialising every one of them
+/// was most of an idle gateway's CPU (docs/benchmarks.md, "Test command").
+struct Pending {
+    quote: Quote,
+    json: OnceLock<Arc<str>>,
+}
+
+impl Pending {
+    fn new(quote: pb::Quote) -> Arc<Self> {
+        Arc::new(Self {
+            quote: Quote::from(quote),
+            json: OnceLock::new(),
+        })
+    }
+
+    fn json(&self) -> Arc<str> {
+        self.json
+            .get_or_init(|| {
+                // A struct of numbers and strings: serde_json has nothing to refuse in it.
+                serde_json::to_string(&self.quote)
+                    .unwrap_or_else(|_| "null".to_owned())
+                    .into()
+            })
+            .clone()
+    }
 }
 
 #[derive(Clone)]
@@ -109,7 +138,7 @@ impl QuoteHub {
         ids.iter()
             .map(|id| {
                 let held = latest.get(id.as_str())?;
-                (held.heard.elapsed() < self.max_age).then(|| held.json.clone())
+                (held.heard.elapsed() < self.max_age).then(|| held.quote.json())
             })
             .collect()
     }
@@ -118,31 +147,33 @@ impl QuoteHub {
     pub fn remember(&self, quotes: Vec<pb::Quote>) -> Vec<Arc<str>> {
         self.hold(quotes)
             .into_iter()
-            .map(|(_, json)| json)
+            .map(|(_, quote)| quote.json())
             .collect()
     }
 
-    /// Holds each quote unless a newer one is held, under one lock; returns them as JSON
-    /// with their ids.
-    fn hold(&self, quotes: Vec<pb::Quote>) -> Vec<(String, Arc<str>)> {
-        let serialised: Vec<_> = quotes
+    /// Holds each quote unless a newer one is held, under one lock; returns them with their
+    /// ids.
+    fn hold(&self, quotes: Vec<pb::Quote>) -> Vec<(String, Arc<Pending>)> {
+        let pending: Vec<_> = quotes
             .into_iter()
-            .filter_map(|quote| {
-                let (id, traded_at) = (quote.security_id.clone(), quote.traded_at_ms);
-                let json: Arc<str> = serde_json::to_string(&Quote::from(quote)).ok()?.into();
-                Some((id, traded_at, json))
+            .map(|quote| {
+                (
+                    quote.security_id.clone(),
+                    quote.traded_at_ms,
+                    Pending::new(quote),
+                )
             })
             .collect();
         let Ok(mut latest) = self.latest.write() else {
             return Vec::new();
         };
         let heard = Instant::now();
-        serialised
+        pending
             .into_iter()
-            .map(|(id, traded_at, json)| {
+            .map(|(id, traded_at, quote)| {
                 let held = Held {
                     traded_at,
-                    json: json.clone(),
+                    quote: quote.clone(),
                     heard,
                 };
                 let room = latest.len() < MAX_REMEMBERED;
@@ -154,7 +185,7 @@ impl QuoteHub {
                     }
                     None => {}
                 }
-                (id, json)
+                (id, quote)
             })
             .collect()
     }
@@ -211,10 +242,26 @@ impl QuoteHub {
     /// batch's first change finds its other changes of the batch there too.
     pub(crate) fn publish_all(&self, quotes: Vec<pb::Quote>) {
         let held = self.hold(quotes);
+        // Only the watched quotes are serialised here, outside the lock. A watch made after
+        // this look is not missed: it reads its snapshot after the hold above.
+        let watched: Vec<(String, Arc<str>)> = {
+            let Ok(channels) = self.channels.lock() else {
+                return;
+            };
+            held.into_iter()
+                .filter(|(id, _)| channels.contains_key(id))
+                .collect::<Vec<_>>()
+        }
+        .into_iter()
+        .map(|(id, quote)| (id, quote.json()))
+        .collect();
+        if watched.is_empty() {
+            return;
+        }
         let Ok(channels) = self.channels.lock() else {
             return;
         };
-        for (id, json) in held {
+        for (id, json) in watched {
             if let Some(sender) = channels.get(&id) {
                 sender.send_replace(Some(json));
             }
@@ -365,6 +412,36 @@ mod tests {
             max_age_ms: 1000,
             stream_min_gap_ms: 250,
         })
+    }
+
+    #[tokio::test]
+    async fn serialises_an_unwatched_quote_only_when_it_is_read() {
+        let hub = hub();
+        hub.set_live(true);
+        let _watch = hub.watch(&["KOREA-A005930".into()]);
+        hub.publish_all(vec![
+            quote("KOREA-A005930", 100.0),
+            quote("KOREA-A000660", 5.0),
+        ]);
+        let serialised = |id: &str| {
+            let latest = hub.latest.read().expect("lock");
+            latest[id].quote.json.get().is_some()
+        };
+        assert!(
+            serialised("KOREA-A005930"),
+            "a watched quote goes out as JSON"
+        );
+        assert!(
+            !serialised("KOREA-A000660"),
+            "nobody asked for this one yet"
+        );
+        let read = hub
+            .fresh(&["KOREA-A000660".into()])
+            .expect("held and fresh");
+        let expected =
+            serde_json::to_string(&Quote::from(quote("KOREA-A000660", 5.0))).expect("json");
+        assert_eq!(read[0].as_ref(), expected);
+        assert!(serialised("KOREA-A000660"), "kept for the next read");
     }
 
     #[tokio::test(start_paused = true)]
