@@ -127,10 +127,10 @@ function startMaintenanceCheck(bridgeStarted: Promise<void> | undefined): void {
  * What the page needs only once it shows (analytics and its page views, the runtime errors'
  * reporting: app/after-paint.ts), loaded after the first paint.
  */
-function startAfterFirstPaint(routes: RouteObject[]): void {
+function startAfterFirstPaint(routes: RouteObject[], queryClient: QueryClient): void {
   const start = () =>
     import('./after-paint')
-      .then(({ startAfterPaint }) => startAfterPaint(routes))
+      .then(({ startAfterPaint }) => startAfterPaint(routes, queryClient))
       .catch((error: unknown) => reportStartupFailure('analytics did not start', error));
   // The frame after the first render's is painted; the timeout lets that paint happen first.
   requestAnimationFrame(() => setTimeout(start, 0));
@@ -168,12 +168,12 @@ export async function startApp(
       root = hydrateRoot(rootElement, app, rootOptions);
     });
     if (!root) throw new Error('hydrateRoot returned no root');
-    startAfterFirstPaint(routes);
+    startAfterFirstPaint(routes, queryClient);
     return { root, hydrated, queryClient };
   }
   // Markup for another address (if any) is replaced by the first render.
   const root = createRoot(rootElement, rootOptions);
   root.render(app);
-  startAfterFirstPaint(routes);
+  startAfterFirstPaint(routes, queryClient);
   return { root, hydrated, queryClient };
 }

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient } from '@/testing/test-utils';
 
 import type { User } from './api';
-import { clearLogin, getLogin, setLogin } from './login-store';
-import { changeMember } from './member-cache';
+import { clearLogin, getLogin, identityApiAuth, reloadLogin, setLogin } from './login-store';
+import { changeMember, dropMemberAnswersOnSignOut } from './member-cache';
 import { userKeys } from './queries';
 
 const member = (id: number, name: string): User => ({
@@ -124,5 +124,22 @@ describe('changeMember', () => {
     const queryClient = cacheOf(null);
     await changeMember(queryClient, signOut);
     expect(queryClient.getQueryData(POST)).toBeDefined();
+  });
+});
+
+describe('dropMemberAnswersOnSignOut', () => {
+  it('drops the member answers when a refused token ends the login, and not a visitor’s', () => {
+    const queryClient = cacheOf(ANT);
+    const unsubscribe = dropMemberAnswersOnSignOut(queryClient);
+    // The API refused the session's token (lib/api calls this on a 401).
+    identityApiAuth.onUnauthorized('a'.repeat(64));
+    expect(getLogin().isAuthenticated).toBe(false);
+    for (const key of [userKeys.me(), POST, HEARTS, CONTEST]) expect(queryClient.getQueryData(key)).toBeUndefined();
+    expect(queryClient.getQueryData(QUOTES)).toEqual({ price: 100 });
+    // Read again as a visitor: a login change that ends no login keeps them.
+    queryClient.setQueryData(HEARTS, { whose: '방문자' });
+    reloadLogin();
+    expect(queryClient.getQueryData(HEARTS)).toEqual({ whose: '방문자' });
+    unsubscribe();
   });
 });

@@ -10,7 +10,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isMemberQuery } from '@/lib/query-keys';
 
 import type { User } from './api';
-import { getLogin } from './login-store';
+import { getLogin, onLoginChange } from './login-store';
 import { userKeys } from './queries';
 
 /** Signed in, as a member the cache has no profile of (a login kept from before this page). */
@@ -59,5 +59,21 @@ export async function changeMember(
   // was not dropped.
   void queryClient.invalidateQueries({
     predicate: (query) => (before === null ? query.queryKey[0] !== userKeys.all[0] : !isMemberQuery(query)),
+  });
+}
+
+/**
+ * Drops the member's answers when the login ends without `changeMember`: a token the API
+ * refused (login-store's `identityApiAuth`), a session that expired, a sign-out in another
+ * tab. Otherwise a page signed out that way went on showing the member's hearts, reactions
+ * and own posts. Returns the unsubscribe.
+ */
+export function dropMemberAnswersOnSignOut(queryClient: QueryClient): () => void {
+  let signedIn = getLogin().isAuthenticated;
+  return onLoginChange(() => {
+    const now = getLogin().isAuthenticated;
+    // changeMember's own sign-outs pass here too: dropping twice is harmless.
+    if (signedIn && !now) dropMemberAnswers(queryClient);
+    signedIn = now;
   });
 }
