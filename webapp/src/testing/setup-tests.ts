@@ -4,6 +4,8 @@ import { afterEach, vi } from 'vitest';
 import { closeModalsNotOn } from '@/components/modals/modal-store';
 // eslint-disable-next-line no-restricted-imports -- the setup resets the login's singleton for every test
 import { reloadLogin } from '@/features/identity/login-store';
+// eslint-disable-next-line no-restricted-imports -- the setup ends a started app's subscription
+import { stopDroppingMemberAnswers } from '@/features/identity/member-cache';
 import { resetAnalytics } from '@/lib/analytics/analytics';
 import { configureApiAuth } from '@/lib/api';
 import { resetErrorReporting } from '@/lib/error-reporting';
@@ -78,9 +80,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   if (typeof window !== 'undefined') resetPage();
-  // The page's singletons: the login read again (from the storage emptied above), no modal open,
-  // no token given to the API client, the errors' reporting and analytics as a new page has them
-  // (a started app, prerender/hydration.test.tsx, installs both for the page's life).
+  // The page's singletons: a started app's login subscription ended (first: it reads the login
+  // on every change), the login read again (from the storage emptied above), no modal open, no
+  // token given to the API client, the errors' reporting and analytics as a new page has them
+  // (a started app, prerender/hydration.test.tsx, installs them for the page's life).
+  stopDroppingMemberAnswers();
   reloadLogin();
   closeModalsNotOn('none');
   configureApiAuth(null);

@@ -5,7 +5,7 @@ import { createTestQueryClient } from '@/testing/test-utils';
 
 import type { User } from './api';
 import { clearLogin, getLogin, identityApiAuth, reloadLogin, setLogin } from './login-store';
-import { changeMember, dropMemberAnswersOnSignOut } from './member-cache';
+import { changeMember, dropMemberAnswersOnSignOut, stopDroppingMemberAnswers } from './member-cache';
 import { userKeys } from './queries';
 
 const member = (id: number, name: string): User => ({
@@ -130,7 +130,7 @@ describe('changeMember', () => {
 describe('dropMemberAnswersOnSignOut', () => {
   it('drops the member answers when a refused token ends the login, and not a visitor’s', () => {
     const queryClient = cacheOf(ANT);
-    const unsubscribe = dropMemberAnswersOnSignOut(queryClient);
+    dropMemberAnswersOnSignOut(queryClient);
     // The API refused the session's token (lib/api calls this on a 401).
     identityApiAuth.onUnauthorized('a'.repeat(64));
     expect(getLogin().isAuthenticated).toBe(false);
@@ -140,6 +140,6 @@ describe('dropMemberAnswersOnSignOut', () => {
     queryClient.setQueryData(HEARTS, { whose: '방문자' });
     reloadLogin();
     expect(queryClient.getQueryData(HEARTS)).toEqual({ whose: '방문자' });
-    unsubscribe();
+    stopDroppingMemberAnswers();
   });
 });

@@ -62,18 +62,28 @@ export async function changeMember(
   });
 }
 
+/** The page's subscription of `dropMemberAnswersOnSignOut`. */
+let stopDropping: (() => void) | null = null;
+
 /**
  * Drops the member's answers when the login ends without `changeMember`: a token the API
  * refused (login-store's `identityApiAuth`), a session that expired, a sign-out in another
  * tab. Otherwise a page signed out that way went on showing the member's hearts, reactions
- * and own posts. Returns the unsubscribe.
+ * and own posts. One subscription per page: a second call replaces the first.
  */
-export function dropMemberAnswersOnSignOut(queryClient: QueryClient): () => void {
+export function dropMemberAnswersOnSignOut(queryClient: QueryClient): void {
+  stopDropping?.();
   let signedIn = getLogin().isAuthenticated;
-  return onLoginChange(() => {
+  stopDropping = onLoginChange(() => {
     const now = getLogin().isAuthenticated;
     // changeMember's own sign-outs pass here too: dropping twice is harmless.
     if (signedIn && !now) dropMemberAnswers(queryClient);
     signedIn = now;
   });
+}
+
+/** Ends that subscription (the tests' new page for every test: testing/setup-tests.ts). */
+export function stopDroppingMemberAnswers(): void {
+  stopDropping?.();
+  stopDropping = null;
 }
