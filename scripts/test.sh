@@ -35,9 +35,10 @@ export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 
 # On a fresh machine the installs (Chromium and fonts from Debian, the webapp's packages, the
 # Python-packaged test tools, the deployment checks' tools) took about 50 s before the build
-# began (2026-11-29). They wait on the network and on the disk, not on the cores: they run
-# beside the build, and the steps that need them wait for them. The machine's services
-# (PostgreSQL, NATS) are started by the same job; only the tests need them.
+# began (2026-11-29). They run beside the build instead, and the steps that need them wait for
+# them: their downloads no longer hold up the cores (their own CPU, about 45 s, shares them).
+# The machine's services (PostgreSQL, NATS) are started by the same job; only the tests need
+# them.
 step "machine (Chromium, fonts, PostgreSQL, NATS) and test tools, beside the build"
 tools_log="$(mktemp)"
 {

@@ -3,10 +3,10 @@
 //! The quote ticks of the gateway's bus feed ([`crate::feed`]) keep the latest quote of
 //! every security the hub hears of, serialised to JSON once, when first wanted (which
 //! `GET /quotes` answers from, see [`QuoteHub::fresh`]), and feeds a `watch` channel per
-//! watched security. A `watch` keeps
-//! only the newest value, so a busy symbol cannot build a backlog. A client stream sends a
-//! security's change at once; with a `stream_min_gap` (0 by default: off), not twice within
-//! the gap: then the latest change goes out when the gap is over.
+//! watched security. A `watch` keeps only the newest value, so a busy symbol cannot build a
+//! backlog. A client stream sends a security's change at once; with a `stream_min_gap` (0 by
+//! default: off), not twice within the gap: then the latest change goes out when the gap is
+//! over.
 //!
 //! The hub holds an entry only while someone watches it: a [`Watch`] removes its security's
 //! entry when it is the last one to go. Callers watch only ids the market knows (the quote
