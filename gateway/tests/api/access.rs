@@ -66,7 +66,7 @@ sise_platform::per_backend! {
             .execute(&db.pool)
             .await
             .expect("expire");
-        db.pool.close().await;
+        db.close().await;
 
         // Another member's group, post and comment, for the own-resource operations.
         let (owner, _, _) = member(&app, "주인").await;
@@ -175,7 +175,7 @@ sise_platform::per_backend! {
             .fetch_all(&db.pool)
             .await
             .expect("rows");
-        db.pool.close().await;
+        db.close().await;
         assert_eq!(stored.len(), 1);
         assert_ne!(stored[0], token);
         use sha2::Digest;
@@ -219,7 +219,7 @@ sise_platform::per_backend! {
             let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(&token), None).await;
             assert_eq!(status, 401, "{column}");
         }
-        db.pool.close().await;
+        db.close().await;
     }
 
     /// A warning the member sees and objects to; then a termination ends the member's

@@ -299,7 +299,7 @@ sise_platform::per_backend! {
             .collect();
         assert_eq!(top[0], format!("n{}", newer.id));
         assert!(top.contains(&"d20261122000001".to_owned()));
-        store.database().pool.close().await;
+        store.database().close().await;
     }
 }
 

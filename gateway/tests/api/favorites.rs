@@ -287,6 +287,6 @@ sise_platform::per_backend! {
         assert_eq!(count(MEMBER).await, 0);
         let (_, body, _) = call(&app, Method::GET, "/main/api/favorite_stock_lists", s, None).await;
         assert_eq!(body["favorite_stock_lists"][0]["favorite_stocks_count"].as_u64(), Some(1));
-        db.pool.close().await;
+        db.close().await;
     }
 }

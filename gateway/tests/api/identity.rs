@@ -324,7 +324,7 @@ sise_platform::per_backend! {
         let response = app.request(Method::POST, "/main/api/session")
             .header("content-type", "application/json").body("{not json").send().await.expect("send");
         assert_eq!(response.status(), 400);
-        db.pool.close().await;
+        db.close().await;
     }
 
     /// A system of its own: web sign-up closed and a failure limit of 2 an hour.
@@ -413,6 +413,6 @@ sise_platform::per_backend! {
         assert_eq!(status, 204);
         let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(&old), None).await;
         assert_eq!(status, 401, "every session ended");
-        db.pool.close().await;
+        db.close().await;
     }
 }

@@ -79,7 +79,7 @@ sise_platform::per_backend! {
         assert!(store.log_in(active.id, now + 1, POLICY).await.expect("log in").is_some());
         assert_eq!(sessions_of(&store, active.id).await, 1);
 
-        store.database().pool.close().await;
+        store.database().close().await;
         app.stop().await;
     }
 
@@ -110,7 +110,7 @@ sise_platform::per_backend! {
         assert!(stored.avatar_id.is_some());
         assert_eq!(avatars_of(&store, active.id).await, 2);
 
-        store.database().pool.close().await;
+        store.database().close().await;
         app.stop().await;
     }
 }

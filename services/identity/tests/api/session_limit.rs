@@ -48,7 +48,7 @@ sise_platform::per_backend! {
         delivery.ack().await.expect("ack");
         assert_eq!(revoked.user_id, member.id);
 
-        store.database().pool.close().await;
+        store.database().close().await;
         app.stop().await;
     }
 }

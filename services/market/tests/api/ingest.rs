@@ -77,7 +77,7 @@ impl Fixture {
     }
 
     async fn finish(self) {
-        self.store.database().pool.close().await;
+        self.store.database().close().await;
         self.db.cleanup().await.expect("cleanup");
     }
 

@@ -50,13 +50,13 @@ async fn database(backend: Backend) -> (TestDatabase, Database) {
 }
 
 async fn finish(test_db: TestDatabase, db: Database) {
-    db.pool.close().await;
+    db.close().await;
     test_db.cleanup().await.expect("cleanup");
 }
 
 /// Inserts the row `name` and its event in one transaction, committed or rolled back.
 async fn insert_with_event(db: &Database, name: &str, commit: bool) {
-    let mut tx = db.pool.begin().await.expect("begin");
+    let mut tx = db.begin().await.expect("begin");
     sqlx::query("INSERT INTO probe_rows (name) VALUES ($1)")
         .bind(name)
         .execute(&mut *tx)

@@ -429,7 +429,7 @@ sise_platform::per_backend! {
         assert!(stored.finalized);
         let picks = &store.contest_entries(running.id).await.expect("entries")[0].picks;
         assert!(picks.iter().all(|p| p.final_price.is_some_and(|price| price > 0.0)), "{picks:?}");
-        store.database().pool.close().await;
+        store.database().close().await;
         let frozen = ranking(&app, running.id, None, 0).await.expect("ranking");
         assert_eq!(frozen.total, 1);
         let prices: Vec<f64> = frozen.rankers[0].picks.iter().map(|p| p.price).collect();

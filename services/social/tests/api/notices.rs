@@ -70,7 +70,7 @@ async fn age(app: &TestApp, id: i64, days: i64) {
         .execute(&db.pool)
         .await
         .expect("aged");
-    db.pool.close().await;
+    db.close().await;
 }
 
 sise_platform::per_backend! {

@@ -186,7 +186,7 @@ sise_platform::per_backend! {
             .into_inner();
         assert_eq!(bot.articles_count, 3);
 
-        store.database().pool.close().await;
+        store.database().close().await;
         app.stop().await;
     }
 

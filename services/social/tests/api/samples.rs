@@ -63,7 +63,7 @@ sise_platform::per_backend! {
             .await
             .expect("seed");
         assert!(!again);
-        store.database().pool.close().await;
+        store.database().close().await;
         let samsung = app.list_posts(None, board(SAMSUNG)).await.expect("board");
         assert_eq!(samsung.posts.len(), 3);
         app.stop().await;
