@@ -63,7 +63,7 @@ sise_platform::per_backend! {
         let db = identity_db(&app).await;
         sqlx::query("UPDATE sessions SET expires_at_ms = 1 WHERE user_id = $1")
             .bind(id)
-            .execute(&db.pool)
+            .execute(db.writer())
             .await
             .expect("expire");
         db.close().await;
@@ -213,7 +213,7 @@ sise_platform::per_backend! {
                 "UPDATE sessions SET {column} = {column} - 2592000001 WHERE user_id = $1"
             )))
             .bind(id)
-            .execute(&db.pool)
+            .execute(db.writer())
             .await
             .expect("age");
             let (status, _, _) = call(&app, Method::GET, "/main/api/users/me", Some(&token), None).await;

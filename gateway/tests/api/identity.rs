@@ -293,7 +293,7 @@ sise_platform::per_backend! {
             &sise_identity::store::MIGRATIONS,
         ).await.expect("db");
         sqlx::query("UPDATE users SET last_login_at_ms = last_login_at_ms - 31622400000 WHERE id = $1")
-            .bind(id).execute(&db.pool).await.expect("age");
+            .bind(id).execute(db.writer()).await.expect("age");
         let (status, body, _) = login(&app, &kakao).await;
         assert_eq!((status, body["error"].as_str(), body["code"].as_i64()), (401, Some("dormant_user"), Some(1000)), "{body}");
         let release = body["release_token"].as_str().expect("release token").to_owned();
@@ -398,7 +398,7 @@ sise_platform::per_backend! {
         ).await.expect("db");
         // Logged in six minutes ago (the clock moved in the database).
         sqlx::query("UPDATE sessions SET created_at_ms = created_at_ms - 360000 WHERE user_id = $1")
-            .bind(id).execute(&db.pool).await.expect("age");
+            .bind(id).execute(db.writer()).await.expect("age");
         let (status, body, headers) = call(&app, Method::DELETE, "/main/api/users/me", Some(&old), None).await;
         assert_eq!((status, body["error"].as_str()), (403, Some("reauthentication_required")), "{body}");
         assert_eq!(body["message"], "보안을 위해 다시 로그인한 뒤 탈퇴해 주세요.");

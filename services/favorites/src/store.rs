@@ -643,7 +643,7 @@ mod tests {
                     .expect("connect"),
                 LIMITS,
             );
-            let pool = &store.database().pool;
+            let pool = store.database().writer();
             let list = |name: String| {
                 sqlx::query_scalar::<_, i64>(
                     "INSERT INTO favorite_stock_lists (user_id, name, position, created_at_ms, \
@@ -691,7 +691,7 @@ mod tests {
                 .expect("count");
             assert_eq!(left, 0, "stocks go with their group on {backend:?}");
 
-            store.database().pool.close().await;
+            store.database().close().await;
             test_db.cleanup().await.expect("cleanup");
         }
 
@@ -743,7 +743,7 @@ mod tests {
             let fresh = store.lists(7).await.expect("lists");
             assert_ne!(cached, fresh);
             assert!(fresh.iter().any(|l| l.name == "바뀐이름"), "on {backend:?}");
-            replica.database().pool.close().await;
+            replica.database().close().await;
             // Another member sees none of it and cannot touch it.
             assert!(store.lists(8).await.expect("lists").is_empty());
             assert_eq!(store.rename_list(8, second, "남의것", 3).await.expect("ok"), Err(Refusal::ListNotFound));
@@ -758,7 +758,7 @@ mod tests {
                 .expect("outbox");
             assert_eq!(events, 20, "10 added, 10 removed with their group, on {backend:?}");
 
-            store.database().pool.close().await;
+            store.database().close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

@@ -91,10 +91,11 @@ fn platform(mut migrator: Migrator) -> Migrator {
 /// A connected, migrated database.
 #[derive(Clone, Debug)]
 pub struct Database {
-    /// Reads and single statements.
+    /// Reads. On a SQLite file its connections refuse to write (`query_only`): a write sent
+    /// here fails at once instead of racing [`Database::writer`] for the file's lock.
     pub pool: AnyPool,
-    /// Where [`Database::begin`] takes its transactions on SQLite: one connection of its own
-    /// (on PostgreSQL, and for an in-memory SQLite database, `pool` itself).
+    /// On a SQLite file, the one connection every write takes its turn on (see `connect`);
+    /// on PostgreSQL, and for an in-memory SQLite database, `pool` does both.
     writer: Option<AnyPool>,
     pub backend: Backend,
     /// Wakes this database's outbox relay after a commit (see `crate::outbox`).
@@ -109,18 +110,21 @@ impl Database {
         if backend == Backend::Sqlite {
             ensure_sqlite_dir(url)?;
         }
-        let connect = |connections: u32| {
+        let connect = |connections: u32, read_only: bool| {
             let mut options = AnyPoolOptions::new()
                 .max_connections(connections)
                 .acquire_timeout(Duration::from_secs(10));
             if backend == Backend::Sqlite {
                 // Pragmas are per connection, so they must be set on every new one.
-                options = options.after_connect(|conn, _meta| {
+                options = options.after_connect(move |conn, _meta| {
                     Box::pin(async move {
                         conn.execute("PRAGMA journal_mode = WAL").await?;
                         conn.execute("PRAGMA busy_timeout = 5000").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        if read_only {
+                            conn.execute("PRAGMA query_only = ON").await?;
+                        }
                         Ok(())
                     })
                 });
@@ -131,27 +135,32 @@ impl Database {
                 })
             }
         };
-        let pool = connect(if backend == Backend::Sqlite { 4 } else { 10 }).await?;
         // SQLite has one writer at a time, and its busy handler polls: writers on several
         // connections of one process were not served in order, and one behind a stream of
-        // others waited past the busy timeout. The transactions queue for one connection of
-        // their own instead, in order (sqlx's pool is fair). An in-memory database is a
-        // database per connection, so it keeps one pool.
-        let writer = if backend == Backend::Sqlite && !is_memory(url) {
-            Some(connect(1).await?)
+        // others waited past the busy timeout. Every write queues for one connection of its
+        // own instead, in order (sqlx's pool is fair), and the readers' connections refuse
+        // writes so that none slips past the queue. An in-memory database is a database per
+        // connection, so it keeps one pool for both.
+        let (pool, writer) = if backend == Backend::Sqlite && !is_memory(url) {
+            let writer = connect(1, false).await?;
+            (connect(4, true).await?, Some(writer))
         } else {
-            None
+            (
+                connect(if backend == Backend::Sqlite { 4 } else { 10 }, false).await?,
+                None,
+            )
         };
+        let writes = writer.as_ref().unwrap_or(&pool);
         let (migrator, platform) = match backend {
             Backend::Sqlite => (migrations.sqlite, &*PLATFORM_SQLITE),
             Backend::Postgres => (migrations.postgres, &*PLATFORM_POSTGRES),
         };
         migrator
-            .run(&pool)
+            .run(writes)
             .await
             .context("failed to apply migrations")?;
         platform
-            .run(&pool)
+            .run(writes)
             .await
             .context("failed to apply the platform's migrations")?;
         Ok(Self {
@@ -162,10 +171,15 @@ impl Database {
         })
     }
 
-    /// A transaction, for anything that writes: on SQLite the transactions of the process
-    /// take their turns on one connection, first come first served (see `connect`).
+    /// Where a single statement that writes goes: on a SQLite file the process's writes take
+    /// their turns on one connection, first come first served (see `connect`).
+    pub fn writer(&self) -> &AnyPool {
+        self.writer.as_ref().unwrap_or(&self.pool)
+    }
+
+    /// A transaction, for anything that writes, on [`Database::writer`].
     pub async fn begin(&self) -> sqlx::Result<sqlx::Transaction<'static, sqlx::Any>> {
-        self.writer.as_ref().unwrap_or(&self.pool).begin().await
+        self.writer().begin().await
     }
 
     /// Closes every connection (the writer's too).
@@ -435,7 +449,7 @@ mod tests {
         .expect("pg_stat_ssl");
         let ssl = ssl == 1;
         assert!(ssl, "the connection is encrypted");
-        connected.pool.close().await;
+        connected.close().await;
         db.cleanup().await.expect("cleanup");
     }
 

@@ -364,7 +364,7 @@ async fn publish_round(db: &Database, bus: &Bus, service: &str, batch: u32) -> R
         }
         match tx.as_mut() {
             Some(tx) => query.execute(&mut **tx).await?,
-            None => query.execute(&db.pool).await?,
+            None => query.execute(db.writer()).await?,
         };
     }
     if let Some(tx) = tx {

@@ -473,7 +473,7 @@ impl Store {
         .bind(user_id)
         .bind(i64::from(open_favorite_stocks))
         .bind(now)
-        .execute(&self.db.pool)
+        .execute(self.db.writer())
         .await?;
         self.user(user_id).await
     }

@@ -259,7 +259,7 @@ impl Store {
         .bind(user_id)
         .bind(text)
         .bind(now)
-        .execute(&self.db.pool)
+        .execute(self.db.writer())
         .await?
         .rows_affected();
         if updated == 0 {

@@ -98,7 +98,7 @@ impl Store {
             sqlx::query("UPDATE sessions SET last_seen_at_ms = $2 WHERE token_hash = $1")
                 .bind(&key)
                 .bind(now)
-                .execute(&self.db.pool)
+                .execute(self.db.writer())
                 .await?;
             last_seen = now;
         }
@@ -172,12 +172,12 @@ impl Store {
             sqlx::query("DELETE FROM sessions WHERE expires_at_ms <= $1 OR last_seen_at_ms <= $2")
                 .bind(now)
                 .bind(now.saturating_sub(policy.idle_ms))
-                .execute(&self.db.pool)
+                .execute(self.db.writer())
                 .await?
                 .rows_affected();
         sqlx::query("DELETE FROM dormancy_releases WHERE expires_at_ms <= $1")
             .bind(now)
-            .execute(&self.db.pool)
+            .execute(self.db.writer())
             .await?;
         Ok(sessions)
     }

@@ -30,7 +30,7 @@ impl Store {
         sqlx::query("INSERT INTO login_failures (throttle_key, at_ms) VALUES ($1, $2)")
             .bind(key)
             .bind(now)
-            .execute(&self.db.pool)
+            .execute(self.db.writer())
             .await?;
         Ok(())
     }
@@ -39,7 +39,7 @@ impl Store {
     pub async fn purge_failures(&self, now: i64) -> anyhow::Result<u64> {
         Ok(sqlx::query("DELETE FROM login_failures WHERE at_ms <= $1")
             .bind(now - WINDOW_MS)
-            .execute(&self.db.pool)
+            .execute(self.db.writer())
             .await?
             .rows_affected())
     }

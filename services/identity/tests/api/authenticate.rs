@@ -31,7 +31,7 @@ sise_platform::per_backend! {
         let idle = session(app.login(&kakao).await.expect("login"));
         // A week and a minute unused (the default idle timeout is 7 days).
         sqlx::query("UPDATE sessions SET last_seen_at_ms = last_seen_at_ms - 604860000")
-            .execute(&app.store().await.database().pool)
+            .execute(app.store().await.database().writer())
             .await
             .expect("age the session");
 

@@ -99,7 +99,7 @@ sise_platform::per_backend! {
         // The suspension over, a new warning ends the contract; re-sign-up is barred.
         sqlx::query("UPDATE users SET suspended_until_ms = 1 WHERE id = $1")
             .bind(user.id)
-            .execute(&app.store().await.database().pool)
+            .execute(app.store().await.database().writer())
             .await
             .expect("end the suspension");
         session(app.login(&kakao).await.expect("login after the suspension"));

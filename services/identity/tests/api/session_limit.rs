@@ -19,7 +19,7 @@ sise_platform::per_backend! {
         // Logins within one millisecond: the first one is made a minute older.
         sqlx::query("UPDATE sessions SET created_at_ms = created_at_ms - 60000 WHERE user_id = $1")
             .bind(member.id)
-            .execute(&store.database().pool)
+            .execute(store.database().writer())
             .await
             .expect("age the first session");
         let mut newer = Vec::new();

@@ -178,7 +178,7 @@ impl ArticleStore {
     }
 
     pub async fn set_meta(&self, key: &str, value: &str) -> anyhow::Result<()> {
-        store::set_meta(&self.db.pool, key, value).await
+        store::set_meta(self.db.writer(), key, value).await
     }
 
     /// Whether the listing has this security.
@@ -662,7 +662,7 @@ mod tests {
             store.set_meta("x", "2").await.expect("set");
             assert_eq!(store.meta("x").await.expect("meta").as_deref(), Some("2"));
 
-            store.database().pool.close().await;
+            store.database().close().await;
             test_db.cleanup().await.expect("cleanup");
         }
 
@@ -722,7 +722,7 @@ mod tests {
             assert_eq!(tags, 2, "the pruned item's tags are gone");
             assert_eq!(kept.security_ids, [A]);
 
-            store.database().pool.close().await;
+            store.database().close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

@@ -969,7 +969,7 @@ mod tests {
         let (test_db, store, db) = asset_store().await;
         let (engine, _board) = engine(now_kst() - TimeDelta::days(2));
         let rename = |from: &str, to: &str| format!("ALTER TABLE {from} RENAME TO {to}");
-        let pool = &db.pool;
+        let pool = db.writer();
         sqlx::query(sqlx::AssertSqlSafe(rename("asset_day_candles", "away")))
             .execute(pool)
             .await

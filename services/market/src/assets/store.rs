@@ -156,7 +156,7 @@ impl AssetStore {
         .bind(date.to_string())
         .bind(Source::Generated.as_str())
         .bind(Source::Simulated.as_str())
-        .execute(&self.db.pool)
+        .execute(self.db.writer())
         .await?;
         Ok(done.rows_affected())
     }
@@ -347,7 +347,7 @@ mod tests {
                 .await
                 .expect("reseed");
             assert!(store.page(&kospi, None, 1).await.expect("page").is_empty());
-            store.db.pool.close().await;
+            store.db.close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

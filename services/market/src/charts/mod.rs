@@ -486,7 +486,7 @@ mod tests {
                 }
                 assert_eq!(page[0].date, day);
             }
-            db.pool.close().await;
+            db.close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }
@@ -514,7 +514,7 @@ mod tests {
             let task = tokio::spawn(run_writer(writer, cancel.clone()));
             let rename = |from: &str, to: &str| format!("ALTER TABLE {from} RENAME TO {to}");
             sqlx::query(sqlx::AssertSqlSafe(rename("day_candles", "day_candles_away")))
-                .execute(&db.pool)
+                .execute(db.writer())
                 .await
                 .expect("rename");
             let day = date(2026, 6, 16);
@@ -533,7 +533,7 @@ mod tests {
             // Several failed tries.
             tokio::time::sleep(Duration::from_millis(300)).await;
             sqlx::query(sqlx::AssertSqlSafe(rename("day_candles_away", "day_candles")))
-                .execute(&db.pool)
+                .execute(db.writer())
                 .await
                 .expect("rename back");
             let mut stored = HashMap::new();
@@ -547,7 +547,7 @@ mod tests {
             assert_eq!(stored.get("KOREA-A005930"), Some(&(day, 105)), "{backend:?}");
             cancel.cancel();
             task.await.expect("task").expect("writer");
-            db.pool.close().await;
+            db.close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }
@@ -580,7 +580,7 @@ mod tests {
             sender.send(vec![("KOREA-A000040".to_owned(), candle)]).expect("send");
             run_writer(writer, cancel).await.expect("writer");
             assert_eq!(store.last_closes().await.expect("closes").len(), 1);
-            db.pool.close().await;
+            db.close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

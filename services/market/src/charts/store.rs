@@ -217,7 +217,7 @@ impl ChartStore {
     pub async fn drop_simulated_from(&self, from: NaiveDate) -> anyhow::Result<u64> {
         let done = sqlx::query("DELETE FROM day_candles WHERE source = 'simulated' AND date >= $1")
             .bind(from.to_string())
-            .execute(&self.db.pool)
+            .execute(self.db.writer())
             .await?;
         Ok(done.rows_affected())
     }
@@ -611,7 +611,7 @@ mod tests {
             // A new version empties the table, simulated rows included.
             assert!(store.reset_unless("v2").await.expect("reset"));
             assert!(store.last_closes().await.expect("last").is_empty());
-            store.database().pool.close().await;
+            store.database().close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }
@@ -742,7 +742,7 @@ mod tests {
                     .expect("page")
                     .is_empty()
             );
-            store.database().pool.close().await;
+            store.database().close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

@@ -201,7 +201,7 @@ mod tests {
             assert_eq!(loaded, profiles, "round trip, ordered by id on {backend:?}");
             // A different version replaces the rows.
             sqlx::query("UPDATE dataset_meta SET value = 'old' WHERE key = 'companies'")
-                .execute(&db.pool)
+                .execute(db.writer())
                 .await
                 .expect("age");
             assert!(store.seed_companies(&profiles[..1]).await.expect("reseed"));
@@ -244,7 +244,7 @@ mod tests {
                     .is_empty()
             );
 
-            db.pool.close().await;
+            db.close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

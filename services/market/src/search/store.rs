@@ -24,7 +24,7 @@ impl SearchStore {
         )
         .bind(asset_id)
         .bind(hour)
-        .execute(&self.db.pool)
+        .execute(self.db.writer())
         .await?;
         Ok(())
     }

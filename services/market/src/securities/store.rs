@@ -117,7 +117,7 @@ impl SecurityStore {
         )
         .bind(security_id)
         .bind(day.to_string())
-        .execute(&self.db.pool)
+        .execute(self.db.writer())
         .await?;
         Ok(())
     }
@@ -191,7 +191,7 @@ mod tests {
             store.record_view("KOREA-A005930", day).await.expect("view");
             store.record_view("KOREA-A005930", day).await.expect("view");
             assert_eq!(store.views("KOREA-A005930", day).await.expect("views"), 2);
-            store.database().pool.close().await;
+            store.database().close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

@@ -81,7 +81,7 @@ impl PostStore {
                 .bind(event.security_id.clone())
                 .bind(event.created_at_ms);
         }
-        Ok(query.execute(&self.db.pool).await?.rows_affected())
+        Ok(query.execute(self.db.writer()).await?.rows_affected())
     }
 
     /// Posts per stock created in `from_ms..until_ms`, the most first.
@@ -158,7 +158,7 @@ impl PostStore {
         Ok(
             sqlx::query("DELETE FROM counted_posts WHERE created_at_ms < $1")
                 .bind(before_ms)
-                .execute(&self.db.pool)
+                .execute(self.db.writer())
                 .await?
                 .rows_affected(),
         )
@@ -270,7 +270,7 @@ mod tests {
 
             assert_eq!(store.prune(now - HOUR_MS).await.expect("prune"), 1);
             assert_eq!(store.counts(0, i64::MAX).await.expect("all").len(), 2);
-            db.pool.close().await;
+            db.close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

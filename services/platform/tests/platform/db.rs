@@ -33,6 +33,18 @@ async fn sqlite_writers_take_turns_past_the_busy_timeout() {
             anyhow::Ok(())
         })
     });
+    // Single statements outside a transaction queue on the same connection.
+    let statements = (0..WRITERS).map(|n| {
+        let db = db.clone();
+        tokio::spawn(async move {
+            sqlx::query("INSERT INTO probe_rows (name) VALUES ($1)")
+                .bind(format!("statement {n}"))
+                .execute(db.writer())
+                .await?;
+            anyhow::Ok(())
+        })
+    });
+    let writers: Vec<_> = writers.chain(statements).collect();
     for writer in futures::future::join_all(writers).await {
         writer.expect("joined").expect("committed");
     }
@@ -40,7 +52,36 @@ async fn sqlite_writers_take_turns_past_the_busy_timeout() {
         .fetch_one(&db.pool)
         .await
         .expect("count");
-    assert_eq!(rows, i64::try_from(WRITERS).expect("small"));
+    assert_eq!(rows, i64::try_from(2 * WRITERS).expect("small"));
+    db.close().await;
+    test_db.cleanup().await.expect("cleanup");
+}
+
+/// The readers' connections refuse a write outright, so that a write that missed the
+/// writer's queue shows in the first test that makes it rather than as a lock timeout
+/// under load. They still read what the writer committed.
+#[tokio::test]
+async fn sqlite_readers_refuse_writes() {
+    let test_db = TestDatabase::create(Backend::Sqlite, "readers")
+        .await
+        .expect("test database");
+    let db = Database::connect(&test_db.url, &probe::MIGRATIONS)
+        .await
+        .expect("connect");
+    let refused = sqlx::query("INSERT INTO probe_rows (name) VALUES ('read pool')")
+        .execute(&db.pool)
+        .await
+        .expect_err("the read pool refuses writes");
+    assert!(refused.to_string().contains("readonly"), "{refused}");
+    sqlx::query("INSERT INTO probe_rows (name) VALUES ('writer')")
+        .execute(db.writer())
+        .await
+        .expect("the writer writes");
+    let names: Vec<String> = sqlx::query_scalar("SELECT name FROM probe_rows")
+        .fetch_all(&db.pool)
+        .await
+        .expect("read");
+    assert_eq!(names, ["writer"]);
     db.close().await;
     test_db.cleanup().await.expect("cleanup");
 }

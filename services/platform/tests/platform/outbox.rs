@@ -194,7 +194,7 @@ async fn check_crash_is_deduplicated(db: &Database, bus: Bus) {
         .bind(row.get::<String, _>("headers"))
         .bind(row.get::<Vec<u8>, _>("payload"))
         .bind(row.get::<i64, _>("created_at_ms"))
-        .execute(&db.pool)
+        .execute(db.writer())
         .await
         .expect("restore row");
     assert_eq!(

@@ -23,7 +23,7 @@ sise_platform::per_backend! {
         service.assert_health(&[], &[]).await;
 
         // The database goes away (its pool closed: every query fails from now on).
-        probe::database_of(service.addr).pool.close().await;
+        probe::database_of(service.addr).close().await;
         let status = tokio::time::timeout(WAIT, async {
             loop {
                 if service.health("").await == Ok(ServingStatus::NotServing) {

@@ -45,7 +45,7 @@ impl Store {
         .bind(&profile.name)
         .bind(&profile.avatar_url)
         .bind(profile.changed_at_ms)
-        .execute(&self.db.pool)
+        .execute(self.db.writer())
         .await?;
         Ok(())
     }
@@ -57,7 +57,7 @@ impl Store {
              ON CONFLICT (id) DO UPDATE SET name = '', avatar_url = '', seceded = 1",
         )
         .bind(user_id)
-        .execute(&self.db.pool)
+        .execute(self.db.writer())
         .await?;
         Ok(())
     }

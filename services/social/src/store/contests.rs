@@ -91,7 +91,7 @@ impl Store {
         .bind(contest.starts_at_ms)
         .bind(contest.ends_at_ms)
         .bind(i64::from(contest.sample))
-        .fetch_one(&self.db.pool)
+        .fetch_one(self.db.writer())
         .await?;
         ContestRow::from_row(&row)
     }

@@ -214,7 +214,7 @@ impl Store {
         .bind(i64::from(contributor))
         .bind(bio)
         .bind(profile.changed_at_ms)
-        .execute(&self.db.pool)
+        .execute(self.db.writer())
         .await?;
         Ok(())
     }

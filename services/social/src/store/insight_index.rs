@@ -132,7 +132,7 @@ mod tests {
     }
 
     async fn publish(db: &Database, title: &str) -> i64 {
-        let mut tx = db.pool.begin().await.expect("begin");
+        let mut tx = db.begin().await.expect("begin");
         let id = insert(&mut tx, title).await;
         changed(&mut tx).await.expect("counted");
         tx.commit().await.expect("commit");
@@ -140,7 +140,7 @@ mod tests {
     }
 
     async fn withdraw(db: &Database, id: i64) {
-        let mut tx = db.pool.begin().await.expect("begin");
+        let mut tx = db.begin().await.expect("begin");
         sqlx::query("UPDATE insight_articles SET withdrawn_at_ms = 2 WHERE id = $1")
             .bind(id)
             .execute(&mut *tx)
@@ -174,7 +174,7 @@ mod tests {
             let hynix = publish(&db, "하이닉스 전망").await;
             let mut late = None;
             if backend == Backend::Postgres {
-                let mut tx = db.pool.begin().await.expect("begin");
+                let mut tx = db.begin().await.expect("begin");
                 let id = insert(&mut tx, "카카오 전망").await;
                 late = Some((tx, id));
             }
@@ -196,7 +196,7 @@ mod tests {
             assert_eq!(found(&index, &db, "카카오").await, vec![kakao]);
             assert!(found(&index, &db, "하이닉스").await.is_empty());
 
-            db.pool.close().await;
+            db.close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

@@ -508,7 +508,7 @@ mod tests {
         async fn schema_enforces_its_checks(backend) {
             let test_db = TestDatabase::create(backend, "social").await.expect("db");
             let db = Database::connect(&test_db.url, &MIGRATIONS).await.expect("connect");
-            let pool = &db.pool;
+            let pool = db.writer();
             let post_id: i64 = sqlx::query_scalar(
                 "INSERT INTO posts (security_id, user_id, category, content, hot_rank, \
                  created_at_ms) VALUES ($1, $2, 'opinion', $3, 0, $4) RETURNING id",
@@ -574,7 +574,7 @@ mod tests {
                 "one report per member and target on {backend:?}"
             );
 
-            db.pool.close().await;
+            db.close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

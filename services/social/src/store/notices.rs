@@ -77,7 +77,7 @@ impl Store {
         .bind(body)
         .bind(operator)
         .bind(now)
-        .fetch_one(&self.db.pool)
+        .fetch_one(self.db.writer())
         .await?;
         Ok(NoticeRow {
             id,
@@ -147,7 +147,7 @@ impl Store {
         .bind(operator)
         .bind(now)
         .bind(stayed_since)
-        .fetch_optional(&self.db.pool)
+        .fetch_optional(self.db.writer())
         .await?;
         if let Some(row) = row {
             return Ok(Ok(NoticeRow::from_row(&row)?));

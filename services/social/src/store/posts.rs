@@ -589,7 +589,7 @@ mod tests {
         /// the delete waits for the write and keeps the renditions the new post points at.
         /// On PostgreSQL the delete is seen waiting for a lock before the write commits
         /// (without the renditions' locks it deleted them at once, the write's reference
-        /// not committed yet); on SQLite it waits for the write lock.
+        /// not committed yet); on SQLite it waits its turn on the writer's connection.
         async fn a_picture_taken_while_its_last_holder_is_deleted_stays(backend) {
             let test_db = TestDatabase::create(backend, "social").await.expect("db");
             let db = Database::connect(&test_db.url, &MIGRATIONS).await.expect("connect");
@@ -599,25 +599,25 @@ mod tests {
                 height: 960,
                 renditions: vec![(1280, 1280, 960, vec![1; 16]), (360, 360, 270, vec![2; 8])],
             }];
-            let mut tx = db.pool.begin().await.expect("begin");
+            let mut tx = db.begin().await.expect("begin");
             let old = new_post(&mut tx).await;
             insert_images(&mut tx, old, &picture).await.expect("pictures");
             tx.commit().await.expect("commit");
 
             // A new post takes the picture and has not committed yet…
-            let mut writing = db.pool.begin().await.expect("begin");
+            let mut writing = db.begin().await.expect("begin");
             let new = new_post(&mut writing).await;
             insert_images(&mut writing, new, &picture).await.expect("pictures");
             // …while the old one is deleted.
-            let pool = db.pool.clone();
+            let deleter = db.clone();
             let deleting = tokio::spawn(async move {
-                let mut tx = pool.begin().await?;
+                let mut tx = deleter.begin().await?;
                 let deleted = delete_post_row(&mut tx, old, None, "test", 2).await?;
                 tx.commit().await?;
                 anyhow::Ok(deleted.is_some())
             });
             // PostgreSQL: until the delete waits for a lock (5 s at most); SQLite: a moment
-            // (the delete waits for the write lock, within its busy timeout).
+            // (the delete waits for the writer's connection).
             let rounds = if backend == Backend::Postgres { 100 } else { 4 };
             for _ in 0..rounds {
                 if deleting.is_finished() {
@@ -648,7 +648,7 @@ mod tests {
                     .await
                     .expect("renditions");
             assert_eq!(stored, 2, "the new post's picture is still stored");
-            db.pool.close().await;
+            db.close().await;
             test_db.cleanup().await.expect("cleanup");
         }
     }

@@ -99,7 +99,7 @@ impl Store {
         .bind(redirect_url)
         .bind(operator)
         .bind(now)
-        .execute(&self.db.pool)
+        .execute(self.db.writer())
         .await?;
         Ok(pb::Maintenance {
             on,
@@ -168,7 +168,7 @@ impl Store {
         )))
         .bind(now)
         .bind(operator)
-        .fetch_all(&self.db.pool)
+        .fetch_all(self.db.writer())
         .await?;
         let mut ended = rows
             .iter()
@@ -236,7 +236,7 @@ impl Store {
             ));
         }
         sql.push(" ON CONFLICT (device_id, event_id) DO NOTHING");
-        let mut conn = self.db.pool.acquire().await?;
+        let mut conn = self.db.writer().acquire().await?;
         sql.execute(&mut conn).await
     }
 
@@ -244,7 +244,7 @@ impl Store {
     pub async fn forget_analytics_before(&self, first_kept_day: i64) -> anyhow::Result<u64> {
         let done = sqlx::query("DELETE FROM analytics_events WHERE day < $1")
             .bind(first_kept_day)
-            .execute(&self.db.pool)
+            .execute(self.db.writer())
             .await?;
         Ok(done.rows_affected())
     }

@@ -223,7 +223,7 @@ impl Store {
         .bind(answer)
         .bind(operator)
         .bind(now)
-        .fetch_optional(&self.db.pool)
+        .fetch_optional(self.db.writer())
         .await?;
         match row {
             Some(row) => Ok(Ok(SupportRow::from_row(&row)?)),

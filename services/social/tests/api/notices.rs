@@ -67,7 +67,7 @@ async fn age(app: &TestApp, id: i64, days: i64) {
     sqlx::query("UPDATE notices SET published_at_ms = published_at_ms - $2 WHERE id = $1")
         .bind(id)
         .bind(days * DAY_MS)
-        .execute(&db.pool)
+        .execute(db.writer())
         .await
         .expect("aged");
     db.close().await;
