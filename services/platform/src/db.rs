@@ -150,25 +150,25 @@ impl Database {
                 None,
             )
         };
-        let writes = writer.as_ref().unwrap_or(&pool);
+        let db = Self {
+            pool,
+            writer,
+            backend,
+            outbox_wake: Arc::default(),
+        };
         let (migrator, platform) = match backend {
             Backend::Sqlite => (migrations.sqlite, &*PLATFORM_SQLITE),
             Backend::Postgres => (migrations.postgres, &*PLATFORM_POSTGRES),
         };
         migrator
-            .run(writes)
+            .run(db.writer())
             .await
             .context("failed to apply migrations")?;
         platform
-            .run(writes)
+            .run(db.writer())
             .await
             .context("failed to apply the platform's migrations")?;
-        Ok(Self {
-            pool,
-            writer,
-            backend,
-            outbox_wake: Arc::default(),
-        })
+        Ok(db)
     }
 
     /// Where a single statement that writes goes: on a SQLite file the process's writes take
