@@ -15,7 +15,7 @@
 #                Deployment of 2+ replicas, autoscalers on existing Deployments
 #                from 2 replicas with CPU requests
 #   dockerfiles  hadolint; every COPY source exists and is not dockerignored;
-#                the Rust build stages copy every workspace member
+#                the Rust build stages copy every workspace member and patched crate
 #   collector    deploy/otel-collector/config.yaml pipelines use only
 #                components it defines, memory_limiter first, traces to Jaeger,
 #                metrics to Prometheus
@@ -362,7 +362,15 @@ def ignored(path):
                 return pat
     return None
 
-members = tomllib.load(open("Cargo.toml", "rb"))["workspace"]["members"]
+manifest = tomllib.load(open("Cargo.toml", "rb"))
+members = manifest["workspace"]["members"]
+# Patched crates (vendor/) are path dependencies the build needs as much as a member.
+members += [
+    spec["path"]
+    for patches in manifest.get("patch", {}).values()
+    for spec in patches.values()
+    if "path" in spec
+]
 
 def instructions(text):
     """Yield (instruction, arguments) with line continuations joined."""
@@ -412,12 +420,13 @@ for dockerfile in ["deploy/Dockerfile"]:
             pat = ignored(rel)
             if pat:
                 problems.append(f"{dockerfile}: COPY source {src} is excluded by .dockerignore ({pat})")
-    # The cargo build stage needs every workspace member, or cargo refuses the workspace.
+    # The cargo build stage needs every workspace member and patched crate, or cargo
+    # refuses the workspace.
     copied = stage_copies.get("build", [])
     if copied:
         for member in members:
             if not any(member == c or member.startswith(c + "/") for c in copied):
-                problems.append(f"{dockerfile}: build stage does not COPY workspace member {member}")
+                problems.append(f"{dockerfile}: build stage does not COPY {member} (a workspace member or patched crate)")
     elif "cargo build" in open(dockerfile).read():
         problems.append(f"{dockerfile}: no stage named build")
 
