@@ -6,7 +6,8 @@
 # and the gateway's metrics listener answers. Then it removes the containers and databases.
 #
 # Not part of scripts/test.sh: building the images takes a release build of the workspace
-# (about 20 minutes on 2 cores) and their base images. Build them first (deploy/README.md):
+# (about 9 minutes for the five on 2 cores, docs/operations.md "Images") and their base
+# images. Build them first (deploy/README.md):
 #   for s in identity:50051 social:50052 market:50053 favorites:50054 gateway:8080; do
 #     docker build -f deploy/Dockerfile --build-arg SERVICE=${s%:*} --build-arg PORT=${s#*:} \
 #       -t sise/${s%:*}:0.1.0 .; done

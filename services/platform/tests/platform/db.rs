@@ -2,8 +2,7 @@
 
 use std::time::Duration;
 
-use sise_platform::db::{Backend, Database};
-use sise_platform::testing::TestDatabase;
+use sise_platform::db::Backend;
 
 use crate::probe;
 
@@ -13,12 +12,7 @@ use crate::probe;
 /// the lock to the others failed with `database is locked`.
 #[tokio::test]
 async fn sqlite_writers_take_turns_past_the_busy_timeout() {
-    let test_db = TestDatabase::create(Backend::Sqlite, "writers")
-        .await
-        .expect("test database");
-    let db = Database::connect(&test_db.url, &probe::MIGRATIONS)
-        .await
-        .expect("connect");
+    let (test_db, db) = probe::database(Backend::Sqlite, "writers").await;
     const WRITERS: usize = 24; // × 250 ms: 6 s of the write lock
     let writers = (0..WRITERS).map(|n| {
         let db = db.clone();
@@ -53,8 +47,7 @@ async fn sqlite_writers_take_turns_past_the_busy_timeout() {
         .await
         .expect("count");
     assert_eq!(rows, i64::try_from(2 * WRITERS).expect("small"));
-    db.close().await;
-    test_db.cleanup().await.expect("cleanup");
+    probe::finish(test_db, db).await;
 }
 
 /// The readers' connections refuse a write outright, so that a write that missed the
@@ -62,12 +55,7 @@ async fn sqlite_writers_take_turns_past_the_busy_timeout() {
 /// under load. They still read what the writer committed.
 #[tokio::test]
 async fn sqlite_readers_refuse_writes() {
-    let test_db = TestDatabase::create(Backend::Sqlite, "readers")
-        .await
-        .expect("test database");
-    let db = Database::connect(&test_db.url, &probe::MIGRATIONS)
-        .await
-        .expect("connect");
+    let (test_db, db) = probe::database(Backend::Sqlite, "readers").await;
     let refused = sqlx::query("INSERT INTO probe_rows (name) VALUES ('read pool')")
         .execute(&db.pool)
         .await
@@ -82,6 +70,5 @@ async fn sqlite_readers_refuse_writes() {
         .await
         .expect("read");
     assert_eq!(names, ["writer"]);
-    db.close().await;
-    test_db.cleanup().await.expect("cleanup");
+    probe::finish(test_db, db).await;
 }

@@ -15,7 +15,6 @@ use futures::stream::BoxStream;
 use sise_platform::bus::{self, Bus, BusConfig, ConsumerOptions, Delivery, Headers, MSG_ID_HEADER};
 use sise_platform::db::{Backend, Database};
 use sise_platform::outbox;
-use sise_platform::testing::TestDatabase;
 use sqlx::Row as _;
 use tokio_util::sync::CancellationToken;
 
@@ -37,21 +36,6 @@ async fn nats_bus(consumer: ConsumerOptions) -> Bus {
     })
     .await
     .unwrap_or_else(|e| panic!("NATS not reachable at {NATS_URL} ({e:#}); or SISE_SKIP_NATS=1"))
-}
-
-async fn database(backend: Backend) -> (TestDatabase, Database) {
-    let test_db = TestDatabase::create(backend, "outbox")
-        .await
-        .expect("test database");
-    let db = Database::connect(&test_db.url, &probe::MIGRATIONS)
-        .await
-        .expect("connect");
-    (test_db, db)
-}
-
-async fn finish(test_db: TestDatabase, db: Database) {
-    db.close().await;
-    test_db.cleanup().await.expect("cleanup");
 }
 
 /// Inserts the row `name` and its event in one transaction, committed or rolled back.
@@ -113,7 +97,7 @@ async fn names(db: &Database) -> Vec<String> {
 
 sise_platform::per_backend! {
     async fn a_row_and_its_event_commit_together(backend) {
-        let (test_db, db) = database(backend).await;
+        let (test_db, db) = probe::database(backend, "outbox").await;
         let bus = Bus::in_process();
         insert_with_event(&db, "rolled-back", false).await;
         insert_with_event(&db, "committed", true).await;
@@ -128,11 +112,11 @@ sise_platform::per_backend! {
             events_until_marker(&bus, "c", "events.probe.>").await,
             [(SUBJECT.to_owned(), "committed".to_owned())]
         );
-        finish(test_db, db).await;
+        probe::finish(test_db, db).await;
     }
 
     async fn the_relay_publishes_what_commits_until_stopped(backend) {
-        let (test_db, db) = database(backend).await;
+        let (test_db, db) = probe::database(backend, "outbox").await;
         let bus = Bus::in_process();
         let mut stream = bus.consume_durable("relayed", "events.probe.>").await.expect("consume");
         let stop = CancellationToken::new();
@@ -151,18 +135,18 @@ sise_platform::per_backend! {
         stop.cancel();
         relay.await.expect("relay stops");
         assert_eq!(outbox::pending(&db).await.expect("pending"), 0);
-        finish(test_db, db).await;
+        probe::finish(test_db, db).await;
     }
 
     async fn a_relay_crash_before_the_delete_publishes_once(backend) {
-        let (test_db, db) = database(backend).await;
+        let (test_db, db) = probe::database(backend, "outbox").await;
         check_crash_is_deduplicated(&db, Bus::in_process()).await;
         if !skip_nats() {
             let bus = nats_bus(ConsumerOptions::default()).await;
             check_crash_is_deduplicated(&db, bus.clone()).await;
             bus.destroy_namespace().await.expect("destroy namespace");
         }
-        finish(test_db, db).await;
+        probe::finish(test_db, db).await;
     }
 }
 

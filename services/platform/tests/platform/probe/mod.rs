@@ -12,9 +12,10 @@ use std::sync::{Mutex, OnceLock};
 
 use sise_platform::bus::Bus;
 use sise_platform::config::ServiceConfig;
-use sise_platform::db::{Database, Migrations};
+use sise_platform::db::{Backend, Database, Migrations};
 use sise_platform::server;
 use sise_platform::service::Service;
+use sise_platform::testing::TestDatabase;
 
 static SQLITE: sqlx::migrate::Migrator =
     sise_platform::db::migrate!("tests/platform/probe/migrations/sqlite");
@@ -25,6 +26,22 @@ pub const MIGRATIONS: Migrations = Migrations {
     sqlite: &SQLITE,
     postgres: &POSTGRES,
 };
+
+/// A fresh, migrated probe database on `backend`; [`finish`] closes and drops it.
+pub async fn database(backend: Backend, name: &str) -> (TestDatabase, Database) {
+    let test_db = TestDatabase::create(backend, name)
+        .await
+        .expect("test database");
+    let db = Database::connect(&test_db.url, &MIGRATIONS)
+        .await
+        .expect("connect");
+    (test_db, db)
+}
+
+pub async fn finish(test_db: TestDatabase, db: Database) {
+    db.close().await;
+    test_db.cleanup().await.expect("cleanup");
+}
 
 pub struct Probe {
     listener: server::Listener,
